@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4317);
+// Every run starts on an empty embedded database, as a newcomer would.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'herald-e2e-'));
+
+/** Test-only key, set on the test server alone (never a default of Herald); e2e/auth.spec.ts repeats it. */
+const E2E_JWT_SECRET = 'e2e-only-jwt-secret-0123456789abcdef-not-for-production';
+/** The demo accounts' password on the test server (e2e/kit.ts repeats it). */
+const E2E_DEMO_PASSWORD = 'e2e-demo-password-not-for-production';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  // The server shares 2 cores with the browsers and its own first-minute pipeline work.
+  expect: { timeout: 10_000 },
+  // npm test points PLAYWRIGHT_JSON_OUTPUT_FILE at its report folder to count the results.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'mobile', testIgnore: /a11y/, use: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+  ],
+  webServer: {
+    command: 'node bin/herald.js',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // A known JWT key lets e2e/auth.spec.ts forge an expired access token for the refresh journey.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: E2E_JWT_SECRET, DEMO_PASSWORD: E2E_DEMO_PASSWORD },
+  },
+});

@@ -1,0 +1,232 @@
+/**
+ * Reader API latency with many articles: `npm run bench:api` prints figures, asserts nothing.
+ *
+ *   npm run bench:api [-- --articles 100000 --connections 50 --seconds 8 --requests 100]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api   (a fresh database
+ *   is created on that server and dropped afterwards)
+ *
+ * Seeds one reader with `--articles` published articles over three topics (plus other users'
+ * articles, so the table is not the reader's alone), starts the API on a free port and measures:
+ *  - one client, `--requests` rounds of every call in turn: p50/p95 of Latest page 1, page 40 and page 400, each by
+ *    cursor (keyset) and by page number alone (offset), of a topic's page 400, of Top News, the
+ *    feed head, timeline search, an article, its related articles and history page 400;
+ *  - `--connections` concurrent keep-alive clients for `--seconds`: requests/s and p95 of Latest
+ *    page 1, 40 and 400 by cursor.
+ * Targets (issue 7): p95 <= 50 ms on PostgreSQL under 50 connections; page 40 and page 400 no
+ * slower than page 1 (keyset).
+ */
+import http from 'node:http';
+import os from 'node:os';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { startHerald } from '../server/boot.js';
+import { loadConfig } from '../server/config.js';
+import { createFreshServerDatabase } from '../server/db/fresh-database.js';
+import { accounts, articleSearchVector, events, sources, users } from '../server/db/schema/index.js';
+import { hashPassword } from '../server/auth/passwords.js';
+import { rowsOf } from '../server/documents/ingest.js';
+import { articleJson } from '../server/modules/feed/feed-test-kit.js';
+import { createTopic } from '../server/modules/topics/topics.js';
+import { encodeCursor } from '../server/modules/feed/feed-query.js';
+import { ROOT } from '../server/paths.js';
+
+const { values } = parseArgs({
+  options: {
+    articles: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '8' },
+    requests: { type: 'string', default: '100' },
+  },
+});
+const ARTICLES = Number(values.articles);
+const OTHERS = Math.round(ARTICLES / 2);
+const CONNECTIONS = Number(values.connections);
+const SECONDS = Number(values.seconds);
+const REQUESTS = Number(values.requests);
+const PASSWORD = 'bench password for the reader';
+
+const serverUrl = process.env.DATABASE_URL;
+const fresh = serverUrl ? await createFreshServerDatabase(serverUrl) : undefined;
+const dataDir = path.join(ROOT, '.bench', `api-pglite-${ARTICLES}`);
+const seeded = !fresh && existsSync(path.join(dataDir, 'seeded'));
+const config = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  HERALD_ROLES: 'api',
+  DEMO: 'off',
+  DEMO_SOURCE: 'off',
+  WEB_DIST: '/nonexistent',
+  ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: dataDir }),
+});
+const herald = await startHerald(config, { logger: pino({ level: 'warn' }) });
+const { db } = herald.database;
+const label = fresh ? 'PostgreSQL' : 'PGlite';
+
+async function seed(): Promise<void> {
+  const started = performance.now();
+  const [account] = await db.insert(accounts).values({ name: 'Bench', company: 'Bench' }).returning({ id: accounts.id });
+  const passwordHash = await hashPassword(PASSWORD);
+  const people = await db
+    .insert(users)
+    .values(['reader', 'other-1', 'other-2'].map((name) => ({ accountId: account!.id, email: `${name}@bench.test`, firstName: name, lastName: 'Bench', passwordHash, emailConfirmedAt: new Date() })))
+    .returning({ id: users.id });
+  const [source] = await db.insert(sources).values({ kind: 'demo', name: 'bench feed', collectionId: 1, intervalMinutes: 60, enabled: false }).returning({ id: sources.id });
+  const template = JSON.stringify(articleJson('Bench article', 1));
+  const batch = 10_000;
+  for (const [index, person] of people.entries()) {
+    const topicIds = [];
+    for (const name of ['Rates', 'Migration', 'Medicines']) topicIds.push((await createTopic(db, person.id, { name, description: `About ${name}.` })).id);
+    const count = index === 0 ? ARTICLES : OTHERS / 2;
+    for (let from = 0; from < count; from += batch) {
+      const to = Math.min(count, from + batch) - 1;
+      const prefix = `${index}-`;
+      await db.execute(sql`
+        INSERT INTO documents (source_id, external_id, collection_id, title, text, publisher, content_type, canonical_at, content_hash, simhash_bands, token_count, char_count, word_count)
+        SELECT ${source!.id}, ${prefix} || g, 1, 'Bench document ' || g, 'Bench text ' || g, 'Bench', 'text/plain', now() - g * interval '1 minute',
+               md5(${prefix} || g), ARRAY[0, 0, 0, 0], 3, 12, 3
+        FROM generate_series(${from}::int, ${to}::int) g`);
+      await db.execute(sql`
+        INSERT INTO events (user_id, topic_id, document_id, status, prefilter_score, novel, article, article_generated, article_generated_at, language, final_rank, published_at)
+        SELECT ${person.id}, (${JSON.stringify(topicIds)}::jsonb ->> (g % 3))::bigint, d.id, 'detected', 0.5, true,
+               ${template}::jsonb || jsonb_build_object('title', CASE WHEN g % 97 = 0 THEN 'Discount rate decision ' ELSE 'Bench article ' END || g),
+               true, now() - g * interval '1 minute', 'en', (g * 7919 % 1000) / 1000.0, now() - g * interval '1 minute'
+        FROM generate_series(${from}::int, ${to}::int) g
+        JOIN documents d ON d.source_id = ${source!.id} AND d.external_id = ${prefix} || g`);
+      process.stdout.write(`\rseeding ${label}: user ${index + 1}/3, ${to + 1}/${count} articles`);
+    }
+  }
+  await db.execute(sql`ANALYZE`);
+  console.log(`\nseeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (!fresh) await import('node:fs/promises').then((fs) => fs.writeFile(path.join(dataDir, 'seeded'), new Date().toISOString()));
+}
+
+if (!seeded) await seed();
+const base = new URL(herald.url!);
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+function request(pathname: string, token?: string, body?: unknown): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      { host: base.hostname, port: base.port, path: `/api${pathname}`, method: payload ? 'POST' : 'GET', agent, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const login = await request('/auth/login/', undefined, { email: 'reader@bench.test', password: PASSWORD });
+const token = (JSON.parse(login.text) as { access: string }).access;
+const [reader] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'reader@bench.test'`);
+
+/** The cursor a client holds after `page - 1` pages: the key of the last article before that page. */
+async function cursorFor(page: number, topicId?: number): Promise<string> {
+  const [row] = rowsOf<{ key: string; id: string }>(
+    await db.execute(sql`SELECT to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key, id::text FROM events
+      WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL ${topicId ? sql`AND topic_id = ${topicId}` : sql``}
+      ORDER BY published_at DESC, id DESC OFFSET ${(page - 1) * 25 - 1} LIMIT 1`),
+  );
+  return encodeCursor({ key: row!.key, id: Number(row!.id) });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+
+/**
+ * One client: the calls take turns (one request of each, `REQUESTS` rounds), so a burst of other
+ * work on the machine falls on all of them alike instead of on whichever ran at that moment.
+ */
+async function interleaved(paths: string[]) {
+  const times = paths.map((): number[] => []);
+  for (let round = -1; round < REQUESTS; round++) {
+    for (const [i, pathname] of paths.entries()) {
+      const started = performance.now();
+      const response = await request(pathname, token);
+      // Round -1 warms up (plans, caches) and is not counted.
+      if (round >= 0) times[i]!.push(performance.now() - started);
+      if (response.status !== 200) throw new Error(`${pathname}: ${response.status} ${response.text.slice(0, 200)}`);
+    }
+  }
+  return times.map((list) => {
+    list.sort((x, y) => x - y);
+    return { p50: percentile(list, 50), p95: percentile(list, 95) };
+  });
+}
+
+async function load(pathname: string) {
+  const times: number[] = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  let failures = 0;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const started = performance.now();
+      const response = await request(pathname, token);
+      times.push(performance.now() - started);
+      if (response.status !== 200) failures++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { rps: times.length / elapsed, p95: percentile(times, 95), failures };
+}
+
+const topics = rowsOf<{ id: string }>(await db.execute(sql`SELECT id::text FROM topics WHERE user_id = ${reader!.id} ORDER BY id`));
+const topicId = Number(topics[0]!.id);
+const latest = (page: number, cursor?: string, topic?: number) => `/for-you/latest/?page=${page}&per_page=25${cursor ? `&cursor=${cursor}` : ''}${topic ? `&topic_id=${topic}` : ''}`;
+const [someArticle] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id::text FROM events WHERE user_id = ${reader!.id} AND article_generated ORDER BY published_at DESC LIMIT 1 OFFSET 500`));
+
+const plan: [string, string][] = [
+  ['Latest page 1', latest(1)],
+  ['Latest page 40 (cursor)', latest(40, await cursorFor(40))],
+  ['Latest page 40 (offset)', latest(40)],
+  ['Latest page 400 (cursor)', latest(400, await cursorFor(400))],
+  ['Latest page 400 (offset)', latest(400)],
+  ['Latest topic page 1', latest(1, undefined, topicId)],
+  ['Latest topic page 400 (cursor)', latest(400, await cursorFor(400, topicId), topicId)],
+  ['History page 400 (cursor)', `/articles/history/?page=400&cursor=${await cursorFor(400)}`],
+  ['Feed head (GET /for-you/)', '/for-you/'],
+  ['Top News', '/for-you/top/'],
+  ['Timeline search "discount rate"', '/for-you/timeline-search/?q=discount%20rate'],
+  ['Article', `/for-you/article/${someArticle!.id}/`],
+  ['Related', `/for-you/article/${someArticle!.id}/related/`],
+];
+
+console.log(`\n${label}: ${ARTICLES} articles for the reader, ${OTHERS} for two other users; one client, ${REQUESTS} rounds of every call in turn`);
+console.log('call'.padEnd(36), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8));
+const figures = await interleaved(plan.map(([, pathname]) => pathname));
+for (const [i, [name]] of plan.entries()) console.log(name.padEnd(36), figures[i]!.p50.toFixed(1).padStart(8), figures[i]!.p95.toFixed(1).padStart(8));
+
+console.log(`\n${label}: ${CONNECTIONS} concurrent connections, ${SECONDS} s each`);
+console.log('call'.padEnd(36), 'req/s'.padStart(8), 'p95 ms'.padStart(8), 'errors'.padStart(8));
+for (const [name, pathname] of plan.filter(([name]) => /^Latest page (1|40 \(cursor\)|400 \(cursor\))$/.test(name))) {
+  const { rps, p95, failures } = await load(pathname);
+  console.log(name.padEnd(36), rps.toFixed(0).padStart(8), p95.toFixed(1).padStart(8), String(failures).padStart(8));
+}
+
+console.log(`(load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores: other work on the machine shows in these figures)`);
+
+const plans = rowsOf<Record<string, string>>(
+  await db.execute(sql`EXPLAIN SELECT id FROM events WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL
+    AND (published_at, id) < (now() - interval '1 day', 9223372036854775807) ORDER BY published_at DESC, id DESC LIMIT 26`),
+);
+console.log(`\nplan of a cursor page:\n${plans.map((r) => `  ${Object.values(r)[0]}`).join('\n')}`);
+const searchPlan = rowsOf<Record<string, string>>(
+  await db.execute(sql`EXPLAIN SELECT id FROM events WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL
+    AND ${articleSearchVector(events.article)} @@ websearch_to_tsquery('english'::regconfig, 'discount rate') ORDER BY published_at DESC, id DESC LIMIT 500`),
+);
+console.log(`\nplan of a timeline search:\n${searchPlan.map((r) => `  ${Object.values(r)[0]}`).join('\n')}`);
+
+agent.destroy();
+await herald.stop();
+await fresh?.drop();

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+/** Account area limits (spec 2 sections 5 and 9). */
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+/** Largest logo the server decodes, per side; bigger images are refused before decoding. */
+export const LOGO_MAX_SIDE_PX = 6000;
+/** Stored logos fit in this square: plenty for a 2x sidebar avatar. */
+export const LOGO_STORED_SIDE_PX = 512;
+/** Rows one CSV invite may hold. */
+export const CSV_INVITE_MAX_ROWS = 500;
+/** The duplicate check in the Invite User dialog waits this long after typing stops. */
+export const INVITE_EMAIL_CHECK_MS = 500;
+
+/** Messages the spec quotes for the account area (spec 2 sections 2.9, 5, 6 and 8). */
+export const ACCOUNT_TEXT = {
+  adminsOnly: 'Only account administrators can access this page',
+  viewOnly: 'View Only: Only account administrators can edit account settings. Contact your admin to request changes.',
+  notImage: 'Please select an image file',
+  tooLarge: 'Image must be less than 5MB',
+  requiredFields: 'Please fill in all required fields',
+  alreadyMember: 'This user is already a member of this account',
+  removeLogoConfirm: 'Are you sure you want to remove the logo? This action cannot be undone.',
+  loadInfoFailed: 'Failed to load account information',
+  loadUsersFailed: 'Failed to load users',
+  updateFailed: 'Failed to update account',
+  inviteFailed: 'Failed to send invitation',
+  resendFailed: 'Failed to resend invitation',
+  removeLogoFailed: 'Failed to remove logo',
+  uploadLogoFailed: 'Failed to upload logo',
+  updated: 'Account updated successfully',
+  inviteSent: 'Invitation sent successfully',
+  resent: (name: string) => `Invitation resent to ${name}`,
+  logoRemoved: 'Logo removed successfully',
+} as const;
+
+/** Server messages of the account calls that the spec does not quote. */
+export const ACCOUNT_ERRORS = {
+  readOnly: 'Only account administrators can edit account settings.',
+  alreadyInvited: 'This user has already been invited to this account. Use Resend Invite to send the invitation again.',
+  otherAccount: 'This email address belongs to a user of another account.',
+  logoDimensions: `Image must be at most ${LOGO_MAX_SIDE_PX} × ${LOGO_MAX_SIDE_PX} pixels`,
+  logoUnreadable: 'This image could not be read. Please choose another file.',
+  logoMissing: 'Please choose a logo file to upload.',
+  inviteNotFound: 'No open invitation was found for this user.',
+  userNotFound: 'User not found.',
+  changeSelf: 'You cannot change your own role.',
+  previewSelf: 'This is your own feed.',
+} as const;
+
+const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
+const email = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((value) => value.toLowerCase());
+
+export const ZAccountRole = z.enum(['ADMIN', 'MEMBER']);
+export type TAccountRole = z.infer<typeof ZAccountRole>;
+
+/** GET /a/info/ (spec 2 section 3, account basic info). logo_url is served by GET /a/logo/{file}. */
+export const ZAccountInfo = z.object({
+  name: z.string(),
+  company: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  can_edit: z.boolean(),
+});
+export type TAccountInfo = z.infer<typeof ZAccountInfo>;
+
+/** POST /a/update-info/. An empty company clears it. */
+export const ZAccountInfoUpdate = z.strictObject({
+  name: name('Name'),
+  company: z
+    .string()
+    .trim()
+    .max(200, 'Company is too long')
+    .nullish()
+    .transform((value) => value || null),
+});
+
+/** An invitation that has not been accepted yet (the invite_info of an INVITED row). */
+export const ZInviteInfo = z.object({
+  invited_at: z.string(),
+  expires_at: z.string(),
+  expired: z.boolean(),
+  invited_by: z.string().nullable(),
+});
+
+/**
+ * A row of GET /a/users/ (spec 2 section 3, account user). Invited people are rows with status
+ * INVITED whose id is the invitation's id (what POST /a/resend-invite/ takes as user_id).
+ * can_edit: an ADMIN's right to change the account.
+ */
+export const ZAccountUser = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  title: z.string().nullable(),
+  location: z.string().nullable(),
+  role: ZAccountRole,
+  status: z.enum(['ACTIVE', 'INVITED']),
+  can_edit: z.boolean(),
+  invite_info: ZInviteInfo.nullable(),
+});
+export type TAccountUser = z.infer<typeof ZAccountUser>;
+export const ZAccountUsers = z.object({ results: z.array(ZAccountUser), count: z.number().int() });
+export type TAccountUsers = z.infer<typeof ZAccountUsers>;
+
+/** POST /a/send-invite/ (spec 2 section 3, invite payload). */
+export const ZSendInviteRequest = z.strictObject({
+  first_name: name('First name'),
+  last_name: name('Last name'),
+  email,
+  role: ZAccountRole.default('MEMBER'),
+});
+export type TSendInviteRequest = z.input<typeof ZSendInviteRequest>;
+export const ZInviteResponse = z.object({ detail: z.string(), user: ZAccountUser });
+export type TInviteResponse = z.infer<typeof ZInviteResponse>;
+
+/** POST /a/resend-invite/: user_id is the id of an INVITED row. */
+export const ZResendInviteRequest = z.strictObject({ user_id: z.uuid('a user id') });
+
+/**
+ * POST /a/send-invites-csv/ (spec 1 section 3, CSV invite): the file's text and name. The first
+ * line names the columns (email required; first_name, last_name, role optional; common spellings
+ * such as "First Name" or "E-mail" are understood); without a header line the columns are
+ * first_name, last_name, email, role.
+ */
+export const ZCsvInviteRequest = z.strictObject({
+  file_content: z.string().min(1, 'The file is empty').max(512 * 1024, 'The file is too large (at most 512 KB)'),
+  file_name: z.string().trim().min(1, 'File name is required').max(255),
+});
+export const ZCsvInviteRow = z.object({
+  /** Line number in the file (1 is the first line). */
+  line: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.string(),
+  status: z.enum(['invited', 'failed']),
+  code: z.string().optional(),
+  error: z.string().optional(),
+});
+export const ZCsvInviteReport = z.object({
+  file_name: z.string(),
+  invited: z.number().int(),
+  failed: z.number().int(),
+  rows: z.array(ZCsvInviteRow),
+});
+export type TCsvInviteReport = z.infer<typeof ZCsvInviteReport>;
+
+/** POST /a/update-user/: an ADMIN with can_edit changes another user's role or editing right. */
+export const ZUpdateAccountUserRequest = z
+  .strictObject({ user_id: z.uuid('a user id'), role: ZAccountRole.optional(), can_edit: z.boolean().optional() })
+  .refine((body) => body.role !== undefined || body.can_edit !== undefined, { message: 'Nothing to change', path: ['role'] });
+export type TUpdateAccountUserRequest = z.infer<typeof ZUpdateAccountUserRequest>;

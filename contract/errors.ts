@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API answers has this one shape. `code` is stable and meant for programs;
+ * `error` is a human sentence; `fields` maps a field path to its messages on validation errors.
+ */
+export const ZErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type TErrorBody = z.infer<typeof ZErrorBody>;
+
+/** Stable error codes. Add here, never rename: clients and tests match on them. */
+export const ErrorCode = {
+  notFound: 'not_found',
+  invalidJson: 'invalid_json',
+  validationFailed: 'validation_failed',
+  unsupportedMediaType: 'unsupported_media_type',
+  payloadTooLarge: 'payload_too_large',
+  methodNotAllowed: 'method_not_allowed',
+  rateLimited: 'rate_limited',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  internalError: 'internal_error',
+  serviceUnavailable: 'service_unavailable',
+  articleNotGenerated: 'article_not_generated',
+} as const;
+export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** An event as the inspection views read it (spec 3 section 3); later stages add their fields. */
+export const ZEvent = z.object({
+  id: z.number(),
+  user_id: z.string(),
+  topic: z.object({ id: z.number(), name: z.string() }),
+  document: z.object({ id: z.number(), title: z.string(), source: z.string(), canonical_at: z.string(), url: z.string().nullable(), collection_id: z.number() }),
+  status: z.enum(['detected', 'dropped', 'failed']),
+  prefilter_score: z.number(),
+  detection_documents: z.array(z.unknown()),
+  detection_decision: z.string().nullable(),
+  detection_rational: z.string().nullable(),
+  detection_scores: z.record(z.string(), z.number()).nullable(),
+  decision_audit: z.record(z.string(), z.unknown()).nullable(),
+  novel: z.boolean().nullable(),
+  novelty_score: z.number().nullable(),
+  novelty_summary: z.string().nullable(),
+  novelty_reason: z.string().nullable(),
+  novel_facts: z.array(z.object({ fact: z.string(), citations: z.array(z.number()) })).nullable(),
+  known_facts: z.array(z.object({ fact: z.string(), citations: z.array(z.number()) })).nullable(),
+  novelty_documents: z.array(z.unknown()).nullable(),
+  skip_reason: z.string().nullable(),
+  phase_change: z.boolean().nullable(),
+  phase_change_explanation: z.string().nullable(),
+  story_id: z.number().nullable(),
+  llm_interactions: z.record(z.string(), z.unknown()),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TEvent = z.infer<typeof ZEvent>;
+
+export const ZEventList = z.object({ events: z.array(ZEvent), page: z.number(), has_next: z.boolean() });
+export const ZEventListQuery = z.object({
+  user_id: z.uuid().optional(),
+  topic_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(['detected', 'dropped', 'failed']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const ZRestartContentResponse = z.object({ detail: z.string(), deleted_counts: z.object({ events: z.number() }) });

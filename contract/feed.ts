@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from './constants.js';
+
+/** The reader's feed and article calls (spec 2 sections 2.4, 2.6, 2.7, 3 and 7). */
+
+const ZUserId = z.uuid('a user id').optional();
+const ZTopicId = z.coerce.number().int().positive().optional();
+/** The spec's `p` flag: set by the web on background polls (spec 3 section 7 'polling flag'). */
+const ZPollFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((value) => value === '1' || value === 'true');
+
+/** An article as lists show it: feed items, Top News, search results, history cards, side lists. */
+export const ZArticleSummary = z.object({
+  id: z.number(),
+  title: z.string(),
+  /** The superhead. */
+  theme: z.string(),
+  introduction: z.string(),
+  /** Bullet points (markdown with [n] reference markers). */
+  points: z.array(z.string()),
+  published_at: z.string(),
+  language: z.string(),
+  topic: z.object({ id: z.number(), name: z.string() }),
+  /** QA rank (0..1), higher is more important. */
+  rank: z.number().nullable(),
+  /** True when the article went out as a breaking alert. */
+  alerted: z.boolean(),
+});
+export type TArticleSummary = z.infer<typeof ZArticleSummary>;
+
+/** GET /for-you/ and GET /for-you/top/ and GET /for-you/timeline-search/. */
+export const ZArticleList = z.object({ articles: z.array(ZArticleSummary) });
+export type TArticleList = z.infer<typeof ZArticleList>;
+
+export const ZFeedQuery = z.object({ user_id: ZUserId, topic_id: ZTopicId, p: ZPollFlag });
+
+/**
+ * A page of the newest-first list. `cursor` is the opaque `next_cursor` of the page before: with
+ * it, a page is a keyset seek (page 400 costs what page 1 costs, and articles arriving meanwhile
+ * neither repeat nor skip items); without it `page` alone is served by offset.
+ */
+export const ZPageQuery = z.object({
+  user_id: ZUserId,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  cursor: z.string().max(200).optional(),
+  p: ZPollFlag,
+});
+export const ZLatestQuery = ZPageQuery.extend({ topic_id: ZTopicId });
+
+export const ZArticlePage = z.object({
+  articles: z.array(ZArticleSummary),
+  page: z.number(),
+  per_page: z.number(),
+  has_next: z.boolean(),
+  /** Pass as `cursor` with `page + 1` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type TArticlePage = z.infer<typeof ZArticlePage>;
+
+export const ZTimelineSearchQuery = z.object({
+  user_id: ZUserId,
+  topic_id: ZTopicId,
+  q: z.string().trim().min(1, 'Enter something to search for').max(200, 'At most 200 characters'),
+});
+
+export const ZArticleQuery = z.object({
+  user_id: ZUserId,
+  /** Set when the article was opened from an email (/s/{id}). */
+  email: ZPollFlag,
+});
+
+export const ZReference = z.object({
+  number: z.number(),
+  title: z.string(),
+  source: z.string(),
+  date: z.string(),
+  document_id: z.union([z.number(), z.string()]),
+});
+export type TReference = z.infer<typeof ZReference>;
+
+/** A supporting document of an article (spec 2 section 3), without its text. */
+export const ZSupportingDocument = z.object({
+  document_id: z.union([z.number(), z.string()]),
+  title: z.string(),
+  source: z.string(),
+  date: z.string().nullable(),
+  initial_reference_number: z.number().nullable(),
+  final_reference_number: z.number().nullable(),
+  was_cited: z.boolean(),
+  score: z.number().nullable(),
+  collection_id: z.number().nullable(),
+});
+export type TSupportingDocument = z.infer<typeof ZSupportingDocument>;
+
+/** The key-metrics table: columns and rows (arrays in column order, or objects keyed by column). */
+export const ZDataTable = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())])),
+});
+export type TDataTable = z.infer<typeof ZDataTable>;
+
+/** GET /for-you/article/{id}/: the reader article (spec 2 section 3 'Article (reader)'). */
+export const ZReaderArticle = ZArticleSummary.extend({
+  sections: z.array(z.object({ heading: z.string(), content: z.string() })),
+  disclosure: z.string(),
+  references: z.array(ZReference),
+  documents: z.array(ZSupportingDocument),
+  /** Plain or markdown text with [n] markers, or a list of takeaways. */
+  actionable_takeaway: z.union([z.string(), z.array(z.string())]).nullable(),
+  data_table: ZDataTable.nullable(),
+});
+export type TReaderArticle = z.infer<typeof ZReaderArticle>;
+
+/** GET /for-you/recent-abstracts/: source previews for the setup screen (at most 12). */
+export const ZSourcePreview = z.object({
+  summary: z.string(),
+  source_name: z.string(),
+  document_id: z.number(),
+  title: z.string(),
+  published_at: z.string(),
+});
+export type TSourcePreview = z.infer<typeof ZSourcePreview>;
+export const ZSourcePreviewList = z.object({ results: z.array(ZSourcePreview) });
+
+export const ZViewedQuery = z.object({ user_id: ZUserId });

@@ -1,0 +1,68 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../contract/errors.js';
+import type { Database } from '../db/client.js';
+import { auditLog, users } from '../db/schema/index.js';
+import { AppError } from '../http/errors.js';
+
+export type ViewAccess = 'read' | 'write';
+
+/**
+ * Whose data a user-scoped call reads or changes: the caller, or, when `user_id` names someone
+ * else, that user. Who may ask (spec 2 section 6, spec 3 section 6):
+ * - a superuser: any user, to read and to act (impersonation);
+ * - an ADMIN who is not a superuser, in an account of more than one user: the users of their own
+ *   account, read-only (the admin preview);
+ * - anyone else: 403. A user that does not exist, or that the caller may not see, is 404 for an
+ *   admin (another account's user ids are not confirmed) and 404 for a superuser.
+ * Every call that changes something while viewing as another user is written to the audit log
+ * with both identities (reads are audited where a preview or impersonation starts: `auditView`).
+ */
+export async function viewedUserId(database: Database, request: FastifyRequest, requested: string | undefined, access: ViewAccess = defaultAccess(request)): Promise<string> {
+  const caller = request.auth!.userId;
+  if (!requested || requested === caller) return caller;
+  const [me] = await database.db.select({ isSuperuser: users.isSuperuser, role: users.role, accountId: users.accountId }).from(users).where(eq(users.id, caller));
+  if (!me) throw new AppError(401, ErrorCode.unauthorized, 'Authentication credentials were not provided.');
+  const [target] = await database.db.select({ id: users.id, accountId: users.accountId }).from(users).where(eq(users.id, requested));
+  if (me.isSuperuser) {
+    if (!target) throw new AppError(404, ErrorCode.notFound, 'User not found.');
+  } else {
+    if (me.role !== 'ADMIN' || !(await canPreview(database, me.accountId))) throw new AppError(403, ErrorCode.forbidden, 'You do not have permission to act for another user.');
+    if (!target || target.accountId !== me.accountId) throw new AppError(404, ErrorCode.notFound, 'User not found.');
+    if (access === 'write') throw new AppError(403, ErrorCode.forbidden, 'Previewing is read-only.');
+  }
+  if (access === 'write') await audit(database, request, target.id, 'act_as_user');
+  return target.id;
+}
+
+/** Reads are GET and HEAD; everything else changes something. */
+function defaultAccess(request: FastifyRequest): ViewAccess {
+  return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+}
+
+/** An admin may preview the users of an account that has more than one user (spec 3 section 6). */
+export async function canPreview(database: Database, accountId: string): Promise<boolean> {
+  const [row] = await database.db.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
+  return (row?.n ?? 0) > 1;
+}
+
+/** Writes one audit row for the caller acting on (or starting to view) `subjectUserId`. */
+export async function audit(database: Database, request: FastifyRequest, subjectUserId: string | null, action: string, detail: Record<string, unknown> = {}): Promise<void> {
+  await database.db.insert(auditLog).values({
+    actorId: request.auth?.userId ?? null,
+    subjectUserId,
+    action,
+    method: request.method,
+    path: request.url.split('?')[0]!.slice(0, 500),
+    detail,
+    ip: request.ip,
+  });
+}
+
+/** Users of the caller's account (admin preview) or everyone (superuser), for a selector. */
+export async function sameAccount(database: Database, callerId: string, otherId: string): Promise<boolean> {
+  const [caller] = await database.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, callerId));
+  if (!caller) return false;
+  const [other] = await database.db.select({ id: users.id }).from(users).where(and(eq(users.id, otherId), eq(users.accountId, caller.accountId)));
+  return Boolean(other);
+}

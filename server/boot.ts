@@ -1,0 +1,110 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { lockDataDir } from './db/lock.js';
+import { users } from './db/schema/index.js';
+import { detectFeatures, runMigrations, type DatabaseFeatures } from './db/migrate.js';
+import { startQueue, type Queue } from './jobs/queue.js';
+import { createEmbedder } from './search/embeddings.js';
+import { openSearchIndex, type SearchIndex } from './search/index-state.js';
+import { REEMBED_JOB } from './search/reembed.js';
+import { SOURCES_TICK_JOB } from './sources/jobs.js';
+import { reconcileDemoSource } from './sources/service.js';
+import { seedDemo } from './demo/seed.js';
+
+export interface Herald {
+  app: FastifyInstance | undefined;
+  database: Database;
+  search: SearchIndex;
+  features: DatabaseFeatures;
+  queue: Queue | undefined;
+  logger: Logger;
+  /** The address the API listens on, when this process runs the api role. */
+  url: string | undefined;
+  stop(): Promise<void>;
+}
+
+export class PortInUseError extends Error {
+  constructor(host: string, port: number) {
+    super(`Port ${port} on ${host} is already in use. Stop what holds it, or set PORT to a free port.`);
+    this.name = 'PortInUseError';
+  }
+}
+
+export interface BootOptions {
+  logger?: Logger;
+  /** Seconds between job polls; tests shorten it. */
+  pollingIntervalSeconds?: number;
+  inMemory?: boolean;
+  /** false builds the app without listening (in-process tests use `app.inject`). */
+  listen?: boolean;
+  /** Where one-time notices for the operator go (the demo password); stdout by default. */
+  print?: (line: string) => void;
+}
+
+/** Opens the database, migrates, starts the queue and (for the api role) the HTTP server. */
+export async function startHerald(config: Config, options: BootOptions = {}): Promise<Herald> {
+  const logger = options.logger ?? pino({ level: config.logLevel, base: { app: 'herald', roles: config.roles.join(',') } });
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => logger.warn({ err: error }, 'shutdown step failed'));
+    cleanups.length = 0;
+  };
+  try {
+    const embedded = !config.databaseUrl;
+    if (embedded && !options.inMemory) cleanups.push(await lockDataDir(config.dataDir));
+
+    // Load the HTTP stack while the database opens: both take a good part of a second.
+    const httpModule = config.roles.includes('api') ? import('./http/app.js') : undefined;
+    const started = Date.now();
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemory,
+      onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+    });
+    cleanups.push(() => database.close());
+    const features = await detectFeatures(database);
+    if (!features.pgvector) {
+      logger.warn({ reason: features.pgvectorError }, 'pgvector is not available: search will use full text only');
+    }
+    const migrations = await runMigrations(database);
+    logger.info(
+      { database: database.kind, serverVersion: features.serverVersion, migrations, pgvector: features.pgvector, ms: Date.now() - started },
+      'database ready',
+    );
+
+    if (config.superuserEmails.length) {
+      await database.db.update(users).set({ isSuperuser: true }).where(inArray(users.email, config.superuserEmails));
+    }
+    const search = await openSearchIndex(database, features, createEmbedder(config), logger);
+    const queue = await startQueue(database, { config, roles: config.roles, logger, search, pollingIntervalSeconds: options.pollingIntervalSeconds });
+    cleanups.push(() => queue.stop());
+    if (config.roles.includes('scheduler')) {
+      const demo = await reconcileDemoSource(database.db, config);
+      logger.info({ demo }, 'sources ready');
+      await seedDemo(database, config, logger, options.print);
+      // Do not wait for the first cron minute: a new install starts fetching now.
+      await queue.boss.send(SOURCES_TICK_JOB, {});
+      if (search.reembedPending) await queue.boss.send(REEMBED_JOB, {});
+    }
+
+    let app: FastifyInstance | undefined;
+    let url: string | undefined;
+    if (config.roles.includes('api')) {
+      const { buildApp } = await httpModule!;
+      app = await buildApp({ config, database, features, queue, search, roles: config.roles, siteUrl: config.siteUrl, logger, webDist: config.webDist });
+      // Close HTTP first on shutdown (reverse order), so no request meets a closed database.
+      cleanups.push(() => app!.close());
+      if (options.listen !== false) try {
+        url = await app.listen({ port: config.port, host: config.host });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.host, config.port);
+        throw error;
+      }
+    }
+    return { app, database, features, search, queue, logger, url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

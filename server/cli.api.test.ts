@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROOT } from './paths.js';
+import { TEST_DATABASE_URL } from './test/harness.js';
+
+/** `npm start` as a user runs it: the real entry point, in its own process. */
+function startProcess(env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, ['bin/herald.js', ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', DEMO_SOURCE: 'off', DEMO: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const running = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const match = /Herald is running at (\S+)/.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+  });
+  running.catch(() => undefined);
+  return { child, exited, running, output: () => ({ stdout, stderr }) };
+}
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
+    }
+  }
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'herald-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe.skipIf(TEST_DATABASE_URL)('herald command (embedded database)', () => {
+  it('stops at once on an invalid variable, naming it and what it expects', async () => {
+    const run = startProcess({ PORT: 'eighty', DATA_DIR: await tempDir() });
+    children.push(run.child);
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toContain('Herald could not start: Invalid configuration');
+    expect(run.output().stderr).toContain('PORT="eighty" is invalid: expected');
+  });
+
+  it('refuses an unknown role', async () => {
+    const run = startProcess({ DATA_DIR: await tempDir() }, ['--role', 'chef']);
+    children.push(run.child);
+    expect(await run.exited).toBe(1);
+    expect(run.output().stderr).toContain('HERALD_ROLES="chef" is invalid');
+  });
+
+  it('a second instance on a data directory in use fails fast; two with their own directories run side by side', async () => {
+    const shared = await tempDir();
+    const first = startProcess({ PORT: '0', DATA_DIR: shared });
+    children.push(first.child);
+    const firstUrl = await first.running;
+    expect((await fetch(`${firstUrl}/api/health`)).status).toBe(200);
+
+    const started = Date.now();
+    const second = startProcess({ PORT: '0', DATA_DIR: shared });
+    children.push(second.child);
+    expect(await second.exited).toBe(1);
+    expect(second.output().stderr).toContain(`The data directory ${shared} is in use by another running Herald instance`);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    // The first instance is untouched.
+    expect((await fetch(`${firstUrl}/api/health`)).status).toBe(200);
+
+    const third = startProcess({ PORT: '0', DATA_DIR: await tempDir() });
+    children.push(third.child);
+    const thirdUrl = await third.running;
+    expect(thirdUrl).not.toBe(firstUrl);
+    expect((await fetch(`${thirdUrl}/api/health`)).status).toBe(200);
+  }, 60_000);
+
+  it('a fresh install fills its store from the demo source within its first minute', async () => {
+    const run = startProcess({ PORT: '0', DATA_DIR: await tempDir(), DEMO_SOURCE: 'on', DEMO_SOURCE_LIMIT: '120' });
+    children.push(run.child);
+    const url = await run.running;
+    const started = Date.now();
+    let health: { content: { documents: number; sources: number; search: string } } | undefined;
+    while (Date.now() - started < 60_000) {
+      health = (await (await fetch(`${url}/api/health`)).json()) as typeof health;
+      if (health!.content.documents >= 100) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(health!.content).toMatchObject({ sources: 1, search: 'hybrid' });
+    expect(health!.content.documents).toBeGreaterThanOrEqual(100);
+  }, 90_000);
+});

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { ROOT } from './paths.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      roles: ['api', 'worker', 'scheduler'],
+    });
+  });
+
+  it('finds the built web app in the project wherever the command runs; data stays in the working directory', () => {
+    const config = loadConfig({});
+    expect(config.webDist).toBe(path.join(ROOT, 'web/dist'));
+    expect(config.dataDir).toBe(path.join(process.cwd(), 'data'));
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT="abc" is invalid: expected/],
+    ['PORT', '70000', /PORT="70000" is invalid: expected a port from 0 to 65535/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x" is invalid: expected a URL starting with postgres:\/\/ or postgresql:\/\//],
+    ['SMTP_URL', 'not a url', /SMTP_URL="not a url" is invalid/],
+    ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL="ftp:\/\/x" is invalid/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud" is invalid/],
+    ['HERALD_ROLES', 'api,cook', /HERALD_ROLES="api,cook" is invalid: expected a comma-separated list of api, worker, scheduler/],
+  ])('names %s and what it expects when it is %s', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('reports every invalid variable at once', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'y' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+
+  it('parses roles, drops duplicates and trims', () => {
+    expect(loadConfig({ HERALD_ROLES: ' worker , scheduler,worker' }).roles).toEqual(['worker', 'scheduler']);
+  });
+
+  it('derives PUBLIC_URL from the port and strips a trailing slash', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://herald.example.com/' }).publicUrl).toBe('https://herald.example.com');
+  });
+});

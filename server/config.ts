@@ -1,0 +1,191 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ROOT } from './paths.js';
+import type { SourceKeys } from './sources/types.js';
+import { findModel } from '../contract/models.js';
+
+export const ROLES = ['api', 'worker', 'scheduler'] as const;
+export type Role = (typeof ROLES)[number];
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `a URL starting with ${protocols.map((p) => p + '//').join(' or ')}`);
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int('a whole number').min(0, 'a port from 0 to 65535').max(65535, 'a port from 0 to 65535').default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  SITE_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HERALD_ROLES: z
+    .string()
+    .default('api,worker,scheduler')
+    .transform((value) => value.split(',').map((r) => r.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ROLES, 'a comma-separated list of api, worker, scheduler')).min(1)),
+  // Part of the install, so relative to the project, not to where the command runs.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  MAIL_FROM: z.string().min(3).default('Herald <no-reply@localhost>'),
+  JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_API_URL: urlWithProtocols(['http:', 'https:']).default('https://www.googleapis.com'),
+  WEB_DIST: z.string().default(path.join(ROOT, 'web/dist')),
+  SUPERUSER_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.email('a comma-separated list of email addresses'))),
+  DEMO: z.enum(['on', 'off'], 'on or off').default('on'),
+  DEMO_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
+  DEMO_SOURCE: z.enum(['on', 'off'], 'on or off').default('on'),
+  DEMO_SOURCE_LIMIT: z.coerce.number().int('a whole number').min(1, 'at least 1').optional(),
+  SOURCE_CONTACT_EMAIL: z.email('an email address').default('herald-operator@example.com'),
+  CONGRESS_API_KEY: z.string().optional(),
+  REGULATIONS_API_KEY: z.string().optional(),
+  COURTLISTENER_TOKEN: z.string().optional(),
+  PATENTSVIEW_API_KEY: z.string().optional(),
+  USPTO_API_KEY: z.string().optional(),
+  PUBMED_API_KEY: z.string().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().optional(),
+  MISTRAL_API_KEY: z.string().optional(),
+  XAI_API_KEY: z.string().optional(),
+  DEEPSEEK_API_KEY: z.string().optional(),
+  OPENAI_COMPATIBLE_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  SUMMARY_MODEL: z
+    .string()
+    .default('gpt-4.1-nano')
+    .refine((value) => findModel(value) !== undefined, 'a model of the registry (contract/models.ts), e.g. builtin or gpt-4.1-nano'),
+  LLM_TIMEOUT_SECONDS: z.coerce.number().min(1, 'at least 1').max(600, 'at most 600').default(60),
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  EMBEDDINGS_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  EMBEDDINGS_MODEL: z.string().optional(),
+  EMBEDDINGS_API_KEY: z.string().optional(),
+  EMBEDDINGS_DIMENSIONS: z.coerce.number().int('a whole number').min(1).max(2000, 'at most 2000').optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  siteUrl: string | undefined;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  roles: Role[];
+  webDist: string;
+  /** NODE_ENV=production: no dev mailbox, stricter defaults. */
+  production: boolean;
+  mailFrom: string;
+  /** HS256 key for access tokens; generated once and stored in the database when unset. */
+  jwtSecret: string | undefined;
+  google: { clientId: string | undefined; apiUrl: string };
+  /** Addresses that are superusers (bootstrap: applied at registration and at every start). */
+  superuserEmails: string[];
+  /** Demo accounts and topics created at the first start (DEMO=on). */
+  demo: { enabled: boolean; password: string | undefined };
+  /** The bundled demo corpus replayed as a live source (on unless other sources exist or off). */
+  demoSource: { enabled: boolean; limit: number | undefined };
+  sourceKeys: SourceKeys;
+  /** LLM providers: a provider without its key is not used (stages fall back to the built-in engine). */
+  llm: {
+    keys: Partial<Record<'openai' | 'anthropic' | 'google' | 'mistral' | 'xai' | 'deepseek' | 'openai-compatible', string>>;
+    openaiBaseUrl: string | undefined;
+    compatibleUrl: string | undefined;
+    timeoutMs: number;
+    maxRetries: number;
+    /** Document summaries are shared by all users: one system-wide model (built-in without its key). */
+    summaryModel: string;
+  };
+  /** An OpenAI-compatible embeddings endpoint; unset uses the built-in hashed TF-IDF. */
+  embeddings: { url: string; model: string; apiKey: string | undefined; dimensions: number } | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function embeddingsConfig(e: z.infer<typeof ZEnv>): Config['embeddings'] {
+  if (!e.EMBEDDINGS_URL) return undefined;
+  if (!e.EMBEDDINGS_MODEL || !e.EMBEDDINGS_DIMENSIONS) {
+    throw new ConfigError(['EMBEDDINGS_URL is set: EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS are required too']);
+  }
+  return { url: e.EMBEDDINGS_URL.replace(/\/$/, ''), model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY, dimensions: e.EMBEDDINGS_DIMENSIONS };
+}
+
+/** Parses the environment once at boot. Blank values count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return `${name}=${JSON.stringify(env[name] ?? '')} is invalid: expected ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    siteUrl: e.SITE_URL,
+    logLevel: e.LOG_LEVEL,
+    roles: [...new Set(e.HERALD_ROLES)],
+    webDist: path.resolve(e.WEB_DIST),
+    production: e.NODE_ENV === 'production',
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET,
+    google: { clientId: e.GOOGLE_CLIENT_ID, apiUrl: e.GOOGLE_API_URL.replace(/\/$/, '') },
+    superuserEmails: e.SUPERUSER_EMAILS,
+    demo: { enabled: e.DEMO === 'on', password: e.DEMO_PASSWORD },
+    demoSource: { enabled: e.DEMO_SOURCE === 'on', limit: e.DEMO_SOURCE_LIMIT },
+    sourceKeys: {
+      contactEmail: e.SOURCE_CONTACT_EMAIL,
+      congressApiKey: e.CONGRESS_API_KEY,
+      regulationsApiKey: e.REGULATIONS_API_KEY,
+      courtListenerToken: e.COURTLISTENER_TOKEN,
+      patentsViewApiKey: e.PATENTSVIEW_API_KEY,
+      usptoApiKey: e.USPTO_API_KEY,
+      pubmedApiKey: e.PUBMED_API_KEY,
+    },
+    embeddings: embeddingsConfig(e),
+    llm: {
+      keys: Object.fromEntries(
+        Object.entries({
+          openai: e.OPENAI_API_KEY,
+          anthropic: e.ANTHROPIC_API_KEY,
+          google: e.GOOGLE_GENERATIVE_AI_API_KEY,
+          mistral: e.MISTRAL_API_KEY,
+          xai: e.XAI_API_KEY,
+          deepseek: e.DEEPSEEK_API_KEY,
+          // A local server (Ollama, vLLM, llama.cpp) often needs no key: its URL is enough.
+          'openai-compatible': e.OPENAI_COMPATIBLE_URL ? (e.OPENAI_COMPATIBLE_API_KEY ?? 'none') : undefined,
+        }).filter(([, v]) => v),
+      ),
+      openaiBaseUrl: e.OPENAI_BASE_URL?.replace(/\/$/, ''),
+      compatibleUrl: e.OPENAI_COMPATIBLE_URL?.replace(/\/$/, ''),
+      timeoutMs: e.LLM_TIMEOUT_SECONDS * 1000,
+      maxRetries: e.LLM_MAX_RETRIES,
+      summaryModel: e.SUMMARY_MODEL,
+    },
+  };
+}

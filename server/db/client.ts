@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { gateClient } from './priority.js';
+import * as schema from './schema/index.js';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+/** A transaction handle from `db.transaction(...)`; operations that write take `DbOrTx`. */
+export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+export type DbOrTx = AppDb | AppTx;
+
+/** The one handle every part of the server uses, whichever PostgreSQL is behind it. */
+export interface Database {
+  kind: DatabaseKind;
+  db: AppDb;
+  /** Raw SQL. Without parameters the text may hold several statements (pg-boss needs that). */
+  sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** The connection pool when on a PostgreSQL server (for work that needs one session). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Keep the embedded database in memory only (tests). */
+  inMemory?: boolean;
+  /** Told about a pooled connection that failed while idle (server restart, dropped database). */
+  onIdleError?: (error: Error) => void;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleError);
+  return openPglite(options);
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    dataDir = path.join(options.dataDir, 'pglite');
+    await mkdir(dataDir, { recursive: true });
+  }
+  // HTTP requests go before background work on the one embedded connection (priority.ts).
+  const client = gateClient(await PGlite.create({ dataDir, extensions: { vector } }));
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as AppDb,
+    async sql(text, params) {
+      if (params && params.length > 0) return client.query(text, params);
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as never[] };
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, onIdleError?: (error: Error) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'herald' });
+  // An idle connection the server ends (restart, admin command) is dropped by the pool and
+  // replaced on next use; without a listener its 'error' event would crash the process.
+  pool.on('error', (error) => onIdleError?.(error));
+  // Fail at start, not on the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as AppDb,
+    sql: (text, params) => pool.query(text, params as unknown[]) as never,
+    pool,
+    close: () => pool.end(),
+  };
+}

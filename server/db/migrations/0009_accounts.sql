@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "can_edit_account" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "invites_open_key" ON "invites" USING btree ("account_id","email") WHERE "invites"."accepted_at" IS NULL;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "topics_user_active_name_key" ON "topics" USING btree ("user_id",lower("name")) WHERE retired_at IS NULL;

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.js';
+import { chunks as chunksTable, documents } from '../db/schema/index.js';
+import type { SearchIndex } from '../search/index-state.js';
+import { vectorLiteral } from '../search/index-state.js';
+import type { RawDocument } from '../sources/types.js';
+import { bandsToSimhash, hammingDistance, NEAR_DUPLICATE_BITS } from './fingerprint.js';
+import { prepareDocument, RejectedDocument, type PreparedDocument } from './normalise.js';
+
+export interface IngestContext {
+  database: Database;
+  search: SearchIndex;
+  logger: Logger;
+}
+
+export interface IngestResult {
+  received: number;
+  inserted: number;
+  duplicates: number;
+  nearDuplicates: number;
+  rejected: number;
+  chunks: number;
+  insertedIds: number[];
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * Stores a page of documents from one source: prepare, drop what is already stored (same source
+ * and external id, same canonical URL, same content), flag near-duplicates of other sources'
+ * documents, then write documents, chunks and vectors in one transaction. Unique indexes make
+ * it idempotent under concurrency: a document another run stored first is skipped, not doubled.
+ */
+export async function ingestDocuments(
+  context: IngestContext,
+  source: { id: number; collectionId: number },
+  raws: RawDocument[],
+  now = new Date(),
+): Promise<IngestResult> {
+  const result: IngestResult = { received: raws.length, inserted: 0, duplicates: 0, nearDuplicates: 0, rejected: 0, chunks: 0, insertedIds: [] };
+  const prepared: PreparedDocument[] = [];
+  const seen = new Set<string>();
+  for (const raw of raws) {
+    try {
+      const doc = await prepareDocument(raw, source.collectionId, now);
+      const keys = [`e:${doc.externalId}`, `h:${doc.contentHash}`, ...(doc.canonicalUrl ? [`u:${doc.canonicalUrl}`] : [])];
+      if (keys.some((key) => seen.has(key))) {
+        result.duplicates++;
+        continue;
+      }
+      for (const key of keys) seen.add(key);
+      prepared.push(doc);
+    } catch (error) {
+      if (!(error instanceof RejectedDocument)) throw error;
+      result.rejected++;
+      context.logger.debug({ source: source.id, reason: error.message }, 'document rejected');
+    }
+  }
+  if (prepared.length === 0) return result;
+
+  const { db } = context.database;
+  // Skip what is stored already before paying for embeddings.
+  const existing = await db.execute(sql`
+    SELECT external_id, source_id::text, content_hash, canonical_url FROM documents
+    WHERE (source_id = ${source.id} AND external_id IN (SELECT jsonb_array_elements_text(${json(prepared.map((d) => d.externalId))}::jsonb)))
+       OR content_hash IN (SELECT jsonb_array_elements_text(${json(prepared.map((d) => d.contentHash))}::jsonb))
+       OR canonical_url IN (SELECT jsonb_array_elements_text(${json(prepared.flatMap((d) => (d.canonicalUrl ? [d.canonicalUrl] : [])))}::jsonb))`);
+  const known = new Set<string>();
+  for (const row of rowsOf<{ external_id: string; source_id: string; content_hash: string; canonical_url: string | null }>(existing)) {
+    if (Number(row.source_id) === source.id) known.add(`e:${row.external_id}`);
+    known.add(`h:${row.content_hash}`);
+    if (row.canonical_url) known.add(`u:${row.canonical_url}`);
+  }
+  const fresh = prepared.filter((d) => !known.has(`e:${d.externalId}`) && !known.has(`h:${d.contentHash}`) && !(d.canonicalUrl && known.has(`u:${d.canonicalUrl}`)));
+  result.duplicates += prepared.length - fresh.length;
+  if (fresh.length === 0) return result;
+
+  // Near-duplicates: documents of other sources sharing a SimHash band, within a few bits.
+  const bands = [...new Set(fresh.flatMap((d) => d.simhashBands))];
+  const candidates = rowsOf<{ id: string; simhash_bands: number[] }>(
+    await db.execute(sql`
+      SELECT id::text, simhash_bands FROM documents
+      WHERE simhash_bands && ARRAY(SELECT jsonb_array_elements_text(${json(bands)}::jsonb)::int) AND source_id <> ${source.id}
+      LIMIT 2000`),
+  ).map((row) => ({ id: Number(row.id), simhash: bandsToSimhash(row.simhash_bands) }));
+  const nearDuplicateOf = new Map<PreparedDocument, number>();
+  for (const doc of fresh) {
+    const match = candidates.find((c) => hammingDistance(c.simhash, doc.simhash) <= NEAR_DUPLICATE_BITS);
+    if (match) nearDuplicateOf.set(doc, match.id);
+  }
+
+  // Text chunks are embedded with their document's title, so a title chunk needs its own vector
+  // only when the document has no text.
+  const embedded = (d: PreparedDocument) => (d.chunks.length > 1 ? d.chunks.slice(1) : d.chunks);
+  const vectors = context.search.vectors
+    ? await context.search.embedder.embed(fresh.flatMap((d) => embedded(d).map((c) => (c.type === 'title' ? c.text : `${d.title}\n${c.text}`))))
+    : [];
+
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(documents)
+      .values(
+        fresh.map((d) => ({
+          sourceId: source.id,
+          externalId: d.externalId,
+          collectionId: d.collectionId,
+          title: d.title,
+          text: d.text,
+          url: d.url,
+          canonicalUrl: d.canonicalUrl,
+          publisher: d.publisher,
+          contentType: d.contentType,
+          language: d.language,
+          canonicalAt: d.canonicalAt,
+          publishedAt: d.publishedAt,
+          contentHash: d.contentHash,
+          simhashBands: d.simhashBands,
+          nearDuplicateOf: nearDuplicateOf.get(d) ?? null,
+          metadata: d.metadata,
+          tokenCount: d.tokenCount,
+          charCount: d.charCount,
+          wordCount: d.wordCount,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: documents.id, externalId: documents.externalId });
+    const idByExternal = new Map(inserted.map((row) => [row.externalId, row.id]));
+    result.duplicates += fresh.length - inserted.length;
+    const chunkRows: (typeof chunksTable.$inferInsert)[] = [];
+    const chunkVectors = new Map<string, string>();
+    let v = 0;
+    for (const doc of fresh) {
+      const id = idByExternal.get(doc.externalId);
+      const withVectors = new Set(embedded(doc));
+      for (const chunk of doc.chunks) {
+        const vector = withVectors.has(chunk) ? vectors[v++] : undefined;
+        if (id === undefined) continue;
+        chunkRows.push({ documentId: id, collectionId: doc.collectionId, canonicalAt: doc.canonicalAt, ...chunk });
+        if (vector) chunkVectors.set(`${id}:${chunk.chunkIndex}`, vectorLiteral(vector));
+      }
+      if (id !== undefined) {
+        result.inserted++;
+        result.insertedIds.push(id);
+        if (nearDuplicateOf.has(doc)) result.nearDuplicates++;
+      }
+    }
+    // Large pages go in slices: a statement has at most 65,535 parameters.
+    for (let start = 0; start < chunkRows.length; start += 2000) {
+      const slice = chunkRows.slice(start, start + 2000);
+      const ids = await tx
+        .insert(chunksTable)
+        .values(slice)
+        .returning({ id: chunksTable.id, documentId: chunksTable.documentId, chunkIndex: chunksTable.chunkIndex });
+      result.chunks += ids.length;
+      if (chunkVectors.size) {
+        const pairs = ids.flatMap((row) => {
+          const vector = chunkVectors.get(`${row.documentId}:${row.chunkIndex}`);
+          return vector ? [[row.id, vector]] : [];
+        });
+        if (pairs.length) await tx.execute(sql`
+          INSERT INTO chunk_vectors (chunk_id, embedding)
+          SELECT (e->>0)::bigint, (e->>1)::vector FROM jsonb_array_elements(${json(pairs)}::jsonb) e`);
+      }
+    }
+  });
+  return result;
+}
+
+/** drizzle's execute answers `{ rows }` on both drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}

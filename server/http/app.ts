@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config, Role } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { DatabaseFeatures } from '../db/migrate.js';
+import type { SearchIndex } from '../search/index-state.js';
+import type { Queue } from '../jobs/queue.js';
+import { loadAuthKeys } from '../auth/secrets.js';
+import { runInteractive } from '../db/priority.js';
+import { devMailboxRoutes } from '../mail/dev-mailbox-routes.js';
+import { accountRoutes } from '../modules/accounts/routes.js';
+import { authRoutes } from '../modules/auth/routes.js';
+import { searchRoutes } from '../modules/search/routes.js';
+import { meRoutes } from '../modules/me/routes.js';
+import { eventRoutes } from '../modules/events/routes.js';
+import { topicRoutes } from '../modules/topics/routes.js';
+import { onboardingRoutes } from '../modules/onboarding/routes.js';
+import { conversationRoutes } from '../modules/conversations/routes.js';
+import { systemRoutes } from '../modules/system/routes.js';
+import { userRoutes } from '../modules/users/routes.js';
+import { feedbackRoutes } from '../modules/feedback/routes.js';
+import { feedRoutes } from '../modules/feed/routes.js';
+import { VERSION } from '../version.js';
+import { installErrorHandling } from './errors.js';
+import { registerWeb } from './web.js';
+
+/** Everything a route may need, built once at start and passed down explicitly. */
+export interface AppServices {
+  config: Config;
+  database: Database;
+  features: DatabaseFeatures;
+  search: SearchIndex;
+  queue: Queue | undefined;
+  roles: Role[];
+  siteUrl?: string;
+  logger: Logger;
+  /** Folder of the built web app; undefined serves the API only. */
+  webDist?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export async function buildApp(services: AppServices): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: services.logger as FastifyBaseLogger,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  // Everything a request does runs as interactive work: ahead of jobs on the embedded database.
+  app.addHook('onRequest', (_request, _reply, done) => runInteractive(done));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // Self-hosted installs often run on plain HTTP inside a network.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'https:'],
+      },
+    },
+  });
+  // Limits are opt-in per route (server/http/rate-limit.ts).
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Herald API', version: VERSION, description: 'The API behind the Herald web app.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(systemRoutes(services), { prefix: '/api' });
+  const keys = await loadAuthKeys(services.database, services.config);
+  await app.register(authRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });
+  await app.register(searchRoutes({ database: services.database, search: services.search, keys }), { prefix: '/api' });
+  const topicContext = { database: services.database, search: services.search, config: services.config, logger: services.logger, queue: services.queue, keys };
+  await app.register(topicRoutes(topicContext), { prefix: '/api' });
+  await app.register(onboardingRoutes(topicContext), { prefix: '/api' });
+  await app.register(conversationRoutes(topicContext), { prefix: '/api' });
+  await app.register(meRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(eventRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });
+  await app.register(userRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(feedbackRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(feedRoutes({ database: services.database, keys, search: services.search }), { prefix: '/api' });
+  await app.register(devMailboxRoutes(services));
+  await registerWeb(app, services.webDist);
+  return app;
+}

@@ -1,0 +1,145 @@
+/**
+ * The built-in engine's AI profile of a user: which industries they work in, the organisations,
+ * places, products and markets they watch, what they are responsible for, and a paragraph that
+ * says it in words. Built from the profile form, answers to clarifying questions and the
+ * interview, with the same readers as topics (compromise, the world and profile lexicons).
+ */
+import nlp from 'compromise';
+import { INDUSTRIES } from '../../../contract/collections.js';
+import { terms } from '../../search/terms.js';
+import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
+import { findEntities, findPlaces, hasPhrase, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
+import { broadExamples, unknownWords } from './topic-clarity.js';
+import { BROAD, PLACES } from './world.js';
+
+export interface ProfileFacts {
+  firstName: string;
+  title: string;
+  organization: string;
+  location: string;
+  interests: string;
+  /** Answers to clarifying questions and interview replies, oldest first. */
+  answers: string[];
+  /** Industry values or labels chosen in the interview (they come first). */
+  chosenIndustries?: string[];
+  /** Places chosen in the interview. */
+  chosenPlaces?: string[];
+  /** A role chosen in the interview. */
+  chosenRole?: string;
+}
+
+export interface AiProfile {
+  gpt_profile: string;
+  places_jurisdictions: string[];
+  organizations: string[];
+  products_markets: string[];
+  gpt_industries: string[];
+  gpt_responsibilities: string[];
+}
+
+const labelOf = (value: string) => INDUSTRIES.find((i) => i.value === value || i.label.toLowerCase() === value.toLowerCase())?.label;
+const unique = (items: string[]) => {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const k = i.trim().toLowerCase();
+    if (!k || seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+};
+
+/**
+ * The phrases of an interests text: split at commas, semicolons, new lines, slashes and "and"
+ * between phrases, each tidied into a topic-like name ("I follow EU battery rules and lithium
+ * prices" -> "EU battery rules", "Lithium prices").
+ */
+export function interestPhrases(text: string): string[] {
+  const parts = text
+    .replace(/^(?:i(?:'m| am)? (?:follow|track|cover|watch|work on|focus on|interested in|care about)|my interests are|interests:)\s+/i, '')
+    .split(/[,;\n/•]+|\s+(?:and|&|as well as|plus)\s+(?=\S)/i)
+    .map((p) => normalizeTopicName(p.replace(/^(?:and|also|especially|particularly|mainly|mostly)\s+/i, '')))
+    .filter((p) => p.length > 1 && meaningfulTerms(p).length > 0);
+  return unique(parts).slice(0, 12);
+}
+
+/** Industries named by or implied by words, strongest first (labels of contract INDUSTRIES). */
+export function industriesOf(text: string, weighted: string): string[] {
+  const have = new Set(terms(text));
+  const strong = new Set(terms(weighted));
+  const scored = INDUSTRY_KNOWLEDGE.map((k) => {
+    let score = 0;
+    for (const cue of k.cues) {
+      const hit = cue.includes(' ') ? hasPhrase(text, cue) : have.has(terms(cue)[0] ?? cue);
+      const strongHit = cue.includes(' ') ? hasPhrase(weighted, cue) : strong.has(terms(cue)[0] ?? cue);
+      if (hit) score += 1;
+      if (strongHit) score += 1;
+    }
+    return { value: k.value, score };
+  }).filter((s) => s.score > 0);
+  return scored.sort((a, b) => b.score - a.score).map((s) => labelOf(s.value)!);
+}
+
+export function responsibilitiesOf(title: string, role: string | undefined, industries: string[]): string[] {
+  const text = `${role ?? ''} ${title}`;
+  const out: string[] = [];
+  for (const entry of ROLE_RESPONSIBILITIES) if (entry.cues.some((cue) => hasPhrase(text, cue))) out.push(...entry.responsibilities);
+  if (out.length === 0) out.push(...industries.slice(0, 2).map((i) => `Monitoring developments in ${i.toLowerCase()}`));
+  if (out.length === 0) out.push('Monitoring developments in their field');
+  return unique(out).slice(0, 5);
+}
+
+/** Whether the interests say anything specific enough to build on. */
+export function interestsAreVague(text: string): { vague: boolean; gibberish: boolean; examples: string[] } {
+  const words = wordsOf(text);
+  const unknown = unknownWords(text);
+  const long = words.filter((w) => w.length > 2);
+  const gibberish = long.length > 0 && unknown.length === long.length;
+  const specific = meaningfulTerms(text).filter((t) => !BROAD[t]);
+  const broad = words.map((w) => w.toLowerCase()).filter((w) => BROAD[w]);
+  const examples = unique(broad.flatMap((b) => BROAD[b]!)).slice(0, 3);
+  return { vague: gibberish || specific.length === 0, gibberish, examples };
+}
+
+export function buildAiProfile(facts: ProfileFacts): AiProfile {
+  const answers = facts.answers.join('. ');
+  const everything = [facts.title, facts.organization, facts.interests, answers].filter(Boolean).join('. ');
+  const industries = unique([
+    ...(facts.chosenIndustries ?? []).map((i) => labelOf(i) ?? i),
+    ...industriesOf(everything, `${facts.title} ${facts.organization}`),
+  ]).slice(0, 4);
+
+  const phrases = interestPhrases([facts.interests, ...facts.answers].join(', '));
+  const placeNames = unique([...(facts.chosenPlaces ?? []), ...findPlaces(`${facts.location}. ${facts.interests}. ${answers}`)]);
+  if (placeNames.some((p) => PLACES.find((pl) => pl.name === p)?.eu) && !placeNames.includes('European Union')) placeNames.push('European Union');
+  const places = placeNames.slice(0, 6);
+
+  const organizations = unique([facts.organization, ...findEntities(`${facts.interests}. ${answers}`).filter((e) => !places.includes(e))].filter((o) => o && o.length > 1)).slice(0, 8);
+  const productsMarkets = phrases
+    .filter((p) => !broadExamples(p))
+    .filter((p) => !organizations.some((o) => o.toLowerCase() === p.toLowerCase()) && !places.some((pl) => pl.toLowerCase() === p.toLowerCase()))
+    .filter((p) => !nlp(p).has('^#Place$'))
+    .slice(0, 8);
+  const responsibilities = responsibilitiesOf(facts.title, facts.chosenRole, industries);
+
+  const who = facts.firstName || 'This user';
+  const title = sentenceCase(facts.title.trim());
+  const role = title ? `${/^[aeiou]/i.test(title) ? 'an' : 'a'} ${title}` : 'a professional';
+  const at = facts.organization ? ` at ${facts.organization}` : '';
+  const based = facts.location ? `, based in ${facts.location}` : '';
+  const sentences = [
+    `${who} is ${role}${at}${based}.`,
+    productsMarkets.length ? `They follow ${listing(productsMarkets.slice(0, 5).map(sentenceCase))}.` : facts.interests ? `They are interested in ${facts.interests.trim().replace(/[.\s]+$/, '')}.` : '',
+    industries.length ? `Their work sits in ${listing(industries.map((i) => i.toLowerCase()))}.` : '',
+    organizations.length > 1 ? `Organisations they watch include ${listing(organizations.slice(0, 5))}.` : '',
+    places.length ? `Jurisdictions that matter to them: ${listing(places)}.` : '',
+    `Herald should prioritise developments that bear on ${listing(responsibilities.slice(0, 3).map((r) => r.toLowerCase()))}.`,
+  ];
+  return {
+    gpt_profile: sentences.filter(Boolean).join(' '),
+    places_jurisdictions: places,
+    organizations,
+    products_markets: productsMarkets,
+    gpt_industries: industries,
+    gpt_responsibilities: responsibilities,
+  };
+}

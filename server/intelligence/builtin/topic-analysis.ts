@@ -1,0 +1,280 @@
+/**
+ * Reading a topic the way an editor would: what it is about (subject), where (places), who
+ * (entities), what kind of topic it is (domain), and whether it is too broad, ambiguous, or not
+ * words at all. Deterministic and offline: compromise for names and places, the world and domain
+ * lexicons, and the search vocabulary (fixtures/search/idf.json.gz) for "is this a word".
+ */
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import nlp from 'compromise';
+import { IDF_FILE } from '../../search/embeddings.js';
+import { stem, terms } from '../../search/terms.js';
+import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN, type Domain } from './topic-domains.js';
+import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, PLACES, REGULATORS } from './world.js';
+
+/** Written in capitals whatever the user typed. */
+const ACRONYMS = new Set(
+  'ai llm llms fda sec epa fcc ftc gdpr esg ev evs ipo ipos eu us uk un nato ecb fomc imf wto opec lng 5g api saas crispr covid mri nhs nasa uae usa ceo cfo doj ip aws gpu gpus cpu tsmc asml esma eba ema cma ico uspto epo euipo ftse nasdaq nyse ecj cjeu who oecd g7 g20 ira chips dei mena apac emea hr m&a r&d b2b b2c'.split(' '),
+);
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Lower case, punctuation to spaces, padded so phrases match on word boundaries. */
+export const padded = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}&]+/gu, ' ').trim()} `;
+export const hasPhrase = (text: string, phrase: string) => padded(text).includes(padded(phrase));
+
+let vocabulary: Set<string> | undefined;
+function searchVocabulary(): Set<string> {
+  if (!vocabulary) {
+    const table = JSON.parse(gunzipSync(readFileSync(IDF_FILE)).toString('utf8')) as { idf: Record<string, number> };
+    vocabulary = new Set(Object.keys(table.idf));
+  }
+  return vocabulary;
+}
+const lexicon = (nlp as unknown as { model(): { one: { lexicon: Record<string, unknown> } } }).model().one.lexicon;
+const lexiconWords = new Set<string>();
+for (const domain of ALL_DOMAINS) for (const cue of domain.cues) for (const w of cue.split(' ')) lexiconWords.add(w);
+for (const key of [...Object.keys(BROAD), ...GENERIC, ...Object.keys(AMBIGUOUS)]) lexiconWords.add(key);
+for (const place of PLACES) for (const alias of place.aliases) for (const w of alias.split(' ')) lexiconWords.add(w);
+
+/**
+ * Whether a lower-case word is a word Herald knows: in the search vocabulary (the words of the
+ * documents it has read), compromise's lexicon, or its own lexicons. Capitalised words, acronyms
+ * and words with digits count as names and are known.
+ */
+export function isKnownWord(raw: string): boolean {
+  if (/\d/.test(raw) || /^\p{Lu}/u.test(raw)) return true;
+  const word = raw.toLowerCase();
+  if (word.length <= 2 || ACRONYMS.has(word) || lexiconWords.has(word) || word in lexicon) return true;
+  const vocab = searchVocabulary();
+  return vocab.has(word) || vocab.has(stem(word));
+}
+
+/** Words of a text (letters and digits, inner hyphens and apostrophes kept). */
+export const wordsOf = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’\-.&][\p{L}\p{N}]+)*/gu) ?? [];
+
+/** Stemmed terms without stop words and without words that mean nothing on their own. */
+export function meaningfulTerms(text: string): string[] {
+  const generic = new Set([...GENERIC].map(stem));
+  return terms(text).filter((t) => !generic.has(t) && !GENERIC.has(t));
+}
+
+/**
+ * Names Herald knows how to write (institutions, regulators, legislatures, the meanings of
+ * ambiguous names): found in any case and written as they should be.
+ */
+const KNOWN_NAMES: string[] = [
+  ...new Set([
+    ...REGULATORS.flatMap((r) => Object.values(r.by).flat()),
+    ...Object.values(LEGISLATURES).flat(),
+    ...Object.values(AMBIGUOUS).flatMap((senses) => senses.map((s) => s.name)),
+    'Federal Reserve', 'European Central Bank', 'Bank of England', 'Bank of Japan', 'International Monetary Fund', 'World Bank', 'World Health Organization',
+    'United Nations', 'Supreme Court', 'White House', 'Department of Justice', 'Federal Trade Commission', 'Securities and Exchange Commission',
+    'AI Act', 'Digital Markets Act', 'Digital Services Act', 'Inflation Reduction Act', 'CHIPS Act', 'Basel III',
+  ]),
+].filter((n) => n.includes(' ') && !/[()]/.test(n));
+
+export function knownNamesIn(text: string): string[] {
+  return KNOWN_NAMES.filter((name) => hasPhrase(text, name));
+}
+
+/** The topic as a name: lead-ins ("I want to track ...") dropped, spacing tidied, names capitalised. */
+export function normalizeTopicName(input: string): string {
+  let text = input.replace(/\s+/g, ' ').trim().replace(/^["'“‘]+|["'”’]+$/g, '').trim();
+  text = text.replace(LEAD_INS, '').replace(/[.!?;:,]+$/, '').trim();
+  if (!text) return '';
+  for (const known of knownNamesIn(text)) text = text.replace(new RegExp(`\\b${escape(known)}\\b`, 'i'), known);
+  const proper = new Set<string>();
+  const doc = nlp(text);
+  for (const t of doc.match('(#Place|#Organization|#Person|#ProperNoun)').out('array') as string[]) for (const w of wordsOf(t)) proper.add(w.toLowerCase());
+  for (const place of PLACES) for (const alias of place.aliases) if (alias.includes(' ') && hasPhrase(text, alias)) for (const w of alias.split(' ')) proper.add(w);
+  const out = text
+    .split(' ')
+    .map((token) => {
+      const bare = token.replace(/[^\p{L}\p{N}&]/gu, '').toLowerCase();
+      if (ACRONYMS.has(bare) && token === token.toLowerCase()) return token.toUpperCase();
+      if (proper.has(bare) && token === token.toLowerCase()) return token.charAt(0).toUpperCase() + token.slice(1);
+      return token;
+    })
+    .join(' ');
+  // The first letter is capitalised unless the word is written like "iPhone" or "eBay".
+  return /^\p{Ll}\p{Ll}/u.test(out) || /^\p{Ll}$/u.test(out) || /^\p{Ll}[^\p{L}]/u.test(out) ? out.charAt(0).toUpperCase() + out.slice(1) : out;
+}
+
+/** Places a text names, as canonical names ("EU" -> "European Union"), in order of first mention. */
+export function findPlaces(text: string): string[] {
+  const p = padded(text);
+  const found: { name: string; at: number }[] = [];
+  for (const place of PLACES) {
+    let at = -1;
+    for (const alias of place.aliases) {
+      // "us" is a place only when written as "US"/"U.S.": in lower case it is the pronoun.
+      if ((alias === 'us' || alias === 'u s') && !/\bU\.?S\.?\b/.test(text)) continue;
+      if (alias === 'federal' || alias === 'european' || alias === 'american' || alias === 'asian' || alias === 'african') continue;
+      const i = p.indexOf(` ${alias} `);
+      if (i >= 0 && (at < 0 || i < at)) at = i;
+    }
+    if (at >= 0) found.push({ name: place.name, at });
+  }
+  const known = new Set(found.map((f) => f.name));
+  for (const place of (nlp(text).places().out('array') as string[]).flatMap((p) => p.split(','))) {
+    const name = place.replace(/[^\p{L}\p{N}\s'-]/gu, '').trim();
+    if (name.length < 3 || known.has(name)) continue;
+    if (PLACES.some((pl) => pl.aliases.includes(name.toLowerCase()))) continue;
+    known.add(name);
+    found.push({ name: name.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase()), at: p.indexOf(padded(name)) });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.name);
+}
+
+const placeWords = (): Set<string> => {
+  const words = new Set<string>();
+  for (const place of PLACES) for (const alias of place.aliases) for (const w of alias.split(' ')) words.add(w);
+  return words;
+};
+const PLACE_WORDS = placeWords();
+
+/** Organisations, people and acronyms a text names (places left out). */
+export function findEntities(text: string): string[] {
+  const doc = nlp(text);
+  const out: string[] = [];
+  const places = new Set((doc.places().out('array') as string[]).map((p) => p.replace(/[^\p{L}\p{N}\s]/gu, '').trim().toLowerCase()));
+  const add = (raw: string) => {
+    let name = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, '').replace(/['’]s$/, '').trim();
+    // A full stop ends the sentence unless it ends an abbreviation ("Inc.", "S.A.").
+    if (name.endsWith('.') && !/(?:\b(?:Inc|Ltd|Co|Corp|Jr|Sr|St)|\b\p{L}\.\p{L})\.$/u.test(name)) name = name.slice(0, -1);
+    if (name.length < 2 || out.some((e) => e.toLowerCase() === name.toLowerCase())) return;
+    if (places.has(name.toLowerCase())) return;
+    if (name.split(' ').every((w) => PLACE_WORDS.has(w.toLowerCase()) || GENERIC.has(w.toLowerCase()) || w === 'and' || places.has(w.toLowerCase()))) return;
+    out.push(name);
+  };
+  for (const known of knownNamesIn(text)) add(known);
+  for (const org of doc.organizations().out('array') as string[]) add(org);
+  for (const person of doc.people().out('array') as string[]) if (/\p{Lu}/u.test(person)) add(person);
+  for (const word of wordsOf(text)) if (/^[A-Z][A-Z0-9&]{1,6}$/.test(word) && !PLACE_WORDS.has(word.toLowerCase())) add(word);
+  // Runs of capitalised words ("Jaguar Land Rover", "Bank of England"); a single capitalised
+  // word only counts away from the start, where capitals are not just the sentence's.
+  const tokens = text.split(/\s+/);
+  let run: string[] = [];
+  let start = 0;
+  const flush = () => {
+    while (run.length && run[run.length - 1] === 'of') run.pop();
+    if (run.length > 1 || (run.length === 1 && start > 0)) add(run.join(' '));
+    run = [];
+  };
+  tokens.forEach((token, i) => {
+    if (/^\p{Lu}/u.test(token)) {
+      if (!run.length) start = i;
+      run.push(token);
+    } else if (token === 'of' && run.length) run.push(token);
+    else flush();
+  });
+  flush();
+  return out;
+}
+
+/** How strongly a text signals each domain; ties keep the lexicon order. */
+export function domainScores(text: string): { domain: Domain; score: number }[] {
+  const have = new Set(terms(text));
+  const p = padded(text);
+  const words = wordsOf(text);
+  const head = stem((words[words.length - 1] ?? '').toLowerCase());
+  return DOMAINS.map((domain) => {
+    let score = 0;
+    const matched = new Set<string>();
+    for (const cue of domain.cues) {
+      if (cue.includes(' ')) {
+        if (p.includes(` ${cue} `)) score += 2;
+      } else if ((have.has(stem(cue)) || p.includes(` ${cue} `)) && !matched.has(stem(cue))) {
+        matched.add(stem(cue));
+        // The head of a noun phrase comes last: "battery regulation" is about regulation.
+        score += stem(cue) === head ? 1.5 : 1;
+      }
+    }
+    return { domain, score };
+  })
+    .filter((d) => d.score > 0)
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The domain of a topic and a runner-up. The topic's own words decide first (counted three
+ * times), then what the documents about it say; a topic that is mostly an organisation's name is
+ * a company topic.
+ */
+export function classify(name: string, context: string, evidence: string, isOrganisation: boolean): { primary: Domain; secondary: Domain | undefined } {
+  const scores = new Map<string, number>();
+  for (const { domain, score } of domainScores(`${name} ${context}`)) scores.set(domain.key, (scores.get(domain.key) ?? 0) + score * 3);
+  for (const { domain, score } of domainScores(evidence)) scores.set(domain.key, (scores.get(domain.key) ?? 0) + Math.min(score, 6) * 0.5);
+  const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => ALL_DOMAINS.find((d) => d.key === key)!);
+  const nameHasCue = domainScores(name).length > 0;
+  if (isOrganisation && !nameHasCue) return { primary: COMPANY_DOMAIN, secondary: ranked[0] };
+  return { primary: ranked[0] ?? (isOrganisation ? COMPANY_DOMAIN : GENERAL_DOMAIN), secondary: ranked[1] };
+}
+
+const isProperInLexicon = (word: string) => /Organization|Person|Place|Country|City|Region|Name|Proper/.test(String(lexicon[word] ?? ''));
+
+/**
+ * A phrase as it reads inside a sentence: a first word capitalised only because it starts the
+ * phrase goes to lower case ("Lithium supply chains" -> "lithium supply chains"); names and
+ * acronyms stay ("EU battery rules", "Federal Reserve policy").
+ */
+export function sentenceCase(phrase: string): string {
+  const [first = '', ...rest] = phrase.split(' ');
+  if (!/^\p{Lu}[\p{Ll}-]+$/u.test(first)) return phrase;
+  if (rest.length && /^\p{Lu}/u.test(rest[0]!)) return phrase;
+  const lower = first.toLowerCase();
+  if (!isKnownWord(lower.split('-')[0]!) || isProperInLexicon(lower) || nlp(first).has('(#Organization|#Person|#Place)')) return phrase;
+  return [lower, ...rest].join(' ');
+}
+
+/** Words that only say what kind of topic it is when they end its name ("battery regulation"). */
+const KIND_HEADS = new Set(['regulation', 'regulations', 'rules', 'legislation', 'litigation', 'lawsuits', 'research', 'trials', 'news', 'developments', 'updates']);
+const JOINERS = new Set(['the', 'of', 'in', 'and', 'on', 'for', 'to', 'a', 'an', 'against', 'about', 'with', 'from', 'by', 'at', 'across', 'within']);
+
+/**
+ * What the topic is about, for the sentences written about it: the name without its places and
+ * without a trailing word that only names the kind of topic; a single common noun in the plural
+ * ("battery regulation" -> "batteries").
+ */
+export function subjectOf(name: string, places: string[], entities: string[] = []): string {
+  const drop = new Set<string>([...GENERIC]);
+  for (const place of PLACES.filter((pl) => places.includes(pl.name))) for (const alias of place.aliases) for (const w of alias.split(' ')) drop.add(w);
+  for (const place of places) for (const w of place.toLowerCase().split(' ')) drop.add(w);
+  // A place inside a name stays: "Bank of England" is not about England.
+  for (const entity of entities) if (entity.includes(' ')) for (const w of entity.toLowerCase().split(' ')) drop.delete(w);
+  let kept = wordsOf(name).filter((w) => !drop.has(w.toLowerCase()));
+  while (kept.length && JOINERS.has(kept[0]!.toLowerCase())) kept.shift();
+  while (kept.length && JOINERS.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
+  if (kept.length > 1 && KIND_HEADS.has(kept[kept.length - 1]!.toLowerCase())) kept = kept.slice(0, -1);
+  while (kept.length && JOINERS.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
+  // A capital only because the name starts with it ("Lithium mining") is not a name.
+  if (kept.length > 1 && name.startsWith(kept[0]!) && /^\p{Lu}\p{Ll}+$/u.test(kept[0]!) && /^\p{Ll}/u.test(kept[1]!)) {
+    const lower = kept[0]!.toLowerCase();
+    if (isKnownWord(lower) && !isProperInLexicon(lower) && !nlp(kept[0]!).has('(#Organization|#Person|#Place)')) kept = [lower, ...kept.slice(1)];
+  }
+  const subject = kept.join(' ').trim();
+  if (!subject) return name;
+  const entity = entities.find((e) => e.toLowerCase() === subject.toLowerCase());
+  if (entity) return entity;
+  if (kept.length === 1 && !/^[\p{Lu}\d&]+$/u.test(subject)) {
+    // A capital only because the name starts with it ("Battery regulation") is not a name.
+    const lower = subject.toLowerCase();
+    const common = /^\p{Ll}/u.test(subject) || (name.startsWith(subject) && isKnownWord(lower) && !isProperInLexicon(lower));
+    const doc = nlp(lower);
+    const countable = !/(?:ium|ics|ing|ism|ity|ness|tion|ment|sis|gy|ware|ai|llm)$/.test(lower) && !ACRONYMS.has(lower);
+    if (common && countable && doc.has('#Singular') && !doc.has('#Uncountable')) return (doc.nouns().toPlural().text() as string) || lower;
+    if (common) return lower;
+  }
+  return subject;
+}
+
+/** Title-cases a phrase for display where it starts a sentence. */
+export const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+/** "a", "a and b", "a, b and c". */
+export function listing(items: string[], last = 'and'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
+}
+
+export { escape };

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { builtinCompose, keyMetrics } from './compose.js';
+import { builtinResearchPlan } from './research.js';
+
+const main = {
+  documentId: 10,
+  title: 'Volkswagen admits 11 million cars carry emissions cheating software',
+  text: 'Volkswagen said on Tuesday that 11 million vehicles worldwide carry software that cheats diesel emissions tests. The company set aside $7.3 billion to cover the costs. Its shares fell 20 percent in Frankfurt. Chief executive Martin Winterkorn apologised to customers.',
+  summary: 'Volkswagen said 11 million vehicles carry software that cheats emissions tests.',
+  keyFacts: ['The company set aside $7.3 billion to cover the costs.'],
+  publisher: 'Wire',
+  date: '2015-09-22T10:00:00.000Z',
+  collectionId: 1,
+  score: 1,
+};
+const supporting = [
+  { documentId: 11, title: 'EPA finds Volkswagen violated the Clean Air Act', text: 'The Environmental Protection Agency said Volkswagen installed defeat devices in diesel cars sold in the United States since 2009.', summary: '', publisher: 'EPA', date: '2015-09-18T00:00:00.000Z', collectionId: 6, score: 0.8 },
+  { documentId: 12, title: 'Unrelated paper on graph neural networks', text: 'We propose a new graph neural network architecture for molecule property prediction.', summary: '', publisher: 'arXiv', date: '2015-09-01T00:00:00.000Z', collectionId: 4, score: 0.1 },
+];
+
+describe('built-in composition', () => {
+  const article = builtinCompose({ topic: { name: 'Automotive emissions' }, main, supporting, novelFacts: ['The company set aside $7.3 billion to cover the costs.'], knownFacts: [], phaseChange: null, language: 'en' });
+  const text = [article.introduction, ...article.bullet_points, ...article.sections.map((s) => s.content)].join(' ');
+
+  it('quotes the documents with numbered citations, renumbered in order of first citation, uncited sources left out', () => {
+    const cited = [...text.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    expect(Math.max(...cited)).toBe(article.references.length);
+    expect(article.references[0]).toMatchObject({ number: 1, document_id: 10, source: 'Wire', date: '2015-09-22' });
+    expect(article.references.map((r) => r.document_id)).not.toContain(12);
+    expect(article.sections[0]!.heading).toBe('What happened');
+    expect(article.bullet_points[0]).toBe('The company set aside $7.3 billion to cover the costs. [1]');
+    expect(article.superhead).toBe('Automotive emissions');
+  });
+
+  it('builds the key-metrics table from figures with units', () => {
+    expect(article.data_table.columns).toEqual(['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence']);
+    const values = article.data_table.rows.map((r) => `${r[1]} ${r[2]}`);
+    expect(values).toEqual(expect.arrayContaining(['11 million', '7.3 $ billion', '20 percent']));
+    expect(keyMetrics([{ sentence: 'In 2015 the plant opened.', source: 1, date: '2015-01-01', main: true }])).toEqual([]);
+  });
+
+  it('plans research from the event title, its new facts and the topic', () => {
+    const plan = builtinResearchPlan({ topic: { name: 'Automotive emissions', keyEntities: ['Volkswagen', 'EPA'] }, event: { title: main.title, summary: main.summary, novelFacts: main.keyFacts } });
+    expect(plan.queries.length).toBeGreaterThanOrEqual(3);
+    expect(plan.queries[0]!.query).toMatch(/volkswagen/i);
+    expect(plan.queries.at(-1)!.query).toBe('Automotive emissions Volkswagen');
+  });
+});

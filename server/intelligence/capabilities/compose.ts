@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { terms } from '../../search/terms.js';
+import type { Capability } from '../types.js';
+import { names } from './research.js';
+import { sentences } from './summarise.js';
+
+export interface ComposeSource {
+  documentId: number;
+  title: string;
+  text: string;
+  summary: string;
+  publisher: string | null;
+  date: string;
+  collectionId: number;
+  score: number;
+}
+
+export interface ComposeInput {
+  topic: { name: string };
+  /** The document that triggered the event: reference 1. */
+  main: ComposeSource & { keyFacts: string[] };
+  /** Research results, best first: references 2.. in this order. */
+  supporting: ComposeSource[];
+  novelFacts: string[];
+  knownFacts: string[];
+  phaseChange: string | null;
+  language: string | null;
+}
+
+const ZReference = z.object({ number: z.number(), title: z.string(), source: z.string(), date: z.string(), document_id: z.number() });
+export const ZArticle = z.object({
+  title: z.string(),
+  superhead: z.string(),
+  introduction: z.string(),
+  bullet_points: z.array(z.string()).min(1).max(6),
+  sections: z.array(z.object({ heading: z.string(), content: z.string() })).min(1).max(5),
+  references: z.array(ZReference).min(1),
+  actionable_takeaway: z.string(),
+  data_table: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }),
+  disclosure: z.string(),
+  language: z.string(),
+});
+export type TArticle = z.infer<typeof ZArticle>;
+
+export const METRIC_COLUMNS = ['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence'];
+const METRIC = /(\$|€|£)?\s?(\d+(?:[.,]\d+)*)\s*(percent|per cent|%|percentage points?|basis points?|million|billion|trillion)?/gi;
+
+interface Candidate {
+  sentence: string;
+  source: number; // initial reference number
+  score: number;
+  order: number;
+}
+
+/** Key metrics: figures with a unit or currency, labelled by the words before them. */
+export function keyMetrics(items: { sentence: string; source: number; date: string; main: boolean }[]): string[][] {
+  const rows: string[][] = [];
+  const seen = new Set<string>();
+  for (const { sentence, date, main } of items) {
+    for (const match of sentence.matchAll(METRIC)) {
+      const [whole, currency, value, unit] = match;
+      if (!currency && !unit) continue;
+      if (/^(19|20)\d\d$/.test(value!) && !unit) continue;
+      const before = sentence.slice(0, match.index).split(/\s+/).filter(Boolean);
+      const label = before.slice(-4).join(' ').replace(/^(of|to|at|by|the|a|an|was|is|and)\s+/i, '').replace(/[,;:(]$/, '') || 'Figure';
+      const key = `${label}:${whole!.trim()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entity = names(sentence.slice(0, match.index)).at(-1) ?? '';
+      const unitText = currency ? `${currency}${unit ? ` ${unit}` : ''}` : (unit ?? '');
+      rows.push([label, value!, unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
+      if (rows.length >= 6) return rows;
+    }
+  }
+  return rows;
+}
+
+/**
+ * Built-in composition: the article is made of the cited documents' own most informative
+ * sentences, each followed by its reference number; nothing is paraphrased or invented.
+ * Reference 1 is the triggering document, then the research results; references are renumbered
+ * in order of first citation and uncited sources are left out. Sections: what happened (the
+ * document), what is new (novel facts, when earlier events exist), background (research).
+ */
+export function builtinCompose(input: ComposeInput): TArticle {
+  const all = [input.main, ...input.supporting];
+  const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
+  const candidates: Candidate[] = [];
+  all.forEach((doc, index) => {
+    const pool = index === 0 ? sentences(doc.text).slice(0, 60) : sentences(`${doc.summary} ${doc.text.slice(0, 3000)}`).slice(0, 20);
+    pool.forEach((sentence, order) => {
+      const words = new Set(terms(sentence));
+      if (words.size < 4 || sentence.length > 400) return;
+      const shared = [...words].filter((w) => focus.has(w)).length;
+      // A research result's sentence must share at least two words with the event to be quoted.
+      if (index > 0 && shared < 2) return;
+      const overlap = shared / Math.max(4, focus.size);
+      const figures = /\d/.test(sentence) ? 0.15 : 0;
+      candidates.push({ sentence, source: index + 1, order, score: overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3) });
+    });
+  });
+  const used = new Set<string>();
+  const take = (filter: (c: Candidate) => boolean, count: number) => {
+    const picked = candidates.filter((c) => filter(c) && !used.has(c.sentence)).sort((a, b) => b.score - a.score).slice(0, count);
+    for (const c of picked) used.add(c.sentence);
+    return picked.sort((a, b) => a.source - b.source || a.order - b.order);
+  };
+  const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
+
+  const happened = take((c) => c.source === 1, 4);
+  const background = take((c) => c.source > 1, 4);
+  const novel = input.novelFacts.slice(0, 4);
+  const bullets = [
+    ...novel.map((f) => `${f} [1]`),
+    ...happened.map(cite),
+  ].slice(0, 5);
+  const sectionsRaw: { heading: string; content: string }[] = [{ heading: 'What happened', content: (happened.length ? happened : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }]).map(cite).join(' ') }];
+  if (input.knownFacts.length && novel.length) {
+    sectionsRaw.push({ heading: "What's new", content: `${novel.map((f) => `${f} [1]`).join(' ')} Already reported: ${input.knownFacts.slice(0, 3).join(' ')}` });
+  }
+  if (background.length) sectionsRaw.push({ heading: 'Background', content: background.map(cite).join(' ') });
+
+  // Renumber: order of first citation across introduction, bullets and sections.
+  const intro = `${input.main.summary ? sentences(input.main.summary)[0] ?? input.main.summary : happened[0]?.sentence ?? input.main.title} [1]`;
+  const text = [intro, ...bullets, ...sectionsRaw.map((s) => s.content)].join(' ');
+  const order: number[] = [];
+  for (const m of text.matchAll(/\[(\d+)\]/g)) if (!order.includes(Number(m[1]))) order.push(Number(m[1]));
+  const renumber = (s: string) => s.replace(/\[(\d+)\]/g, (_, n: string) => `[${order.indexOf(Number(n)) + 1}]`);
+  const references = order.map((initial, i) => {
+    const doc = all[initial - 1]!;
+    return { number: i + 1, title: doc.title || 'Untitled', source: doc.publisher ?? 'Unknown', date: doc.date.slice(0, 10), document_id: doc.documentId };
+  });
+  const metrics = keyMetrics([...happened, ...background, ...candidates.filter((c) => c.source === 1)].map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1 })));
+  const title = input.main.title.length > 120 ? `${input.main.title.slice(0, 117).replace(/\s+\S*$/, '')}...` : input.main.title;
+  return {
+    title,
+    superhead: input.topic.name,
+    introduction: renumber(intro),
+    bullet_points: bullets.map(renumber),
+    sections: sectionsRaw.map((s) => ({ heading: s.heading, content: renumber(s.content) })),
+    references,
+    actionable_takeaway: input.phaseChange
+      ? `The story moved to a new stage: ${input.phaseChange} Review what this changes for your work on ${input.topic.name}.`
+      : `Check whether this affects your work on ${input.topic.name}${novel[0] ? `: ${novel[0].replace(/\.$/, '')}.` : '.'}`,
+    data_table: { columns: METRIC_COLUMNS, rows: metrics },
+    disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
+    language: input.language ?? 'en',
+  };
+}
+
+export const compose: Capability<ComposeInput, typeof ZArticle> = {
+  name: 'compose',
+  stage: 'article',
+  output: ZArticle,
+  systemPrompt:
+    'You write a short briefing article for a professional who follows the topic. Use only the given documents. Cite every statement with its reference number in brackets, e.g. [1]; ' +
+    'reference 1 is the document that triggered the article, the others are research results. Fields: title, superhead (the theme, a few words), introduction (1-2 sentences), ' +
+    'bullet_points (3-5), sections (heading, content; 1-4), references (number, title, source, date, document_id: only cited documents, numbered in order of first citation), ' +
+    'actionable_takeaway (one sentence: what the reader should do or watch), data_table (columns Metric, Value, Unit, Entity, Date, Confidence; rows of key figures), disclosure, language.',
+  userMessage: (input) =>
+    JSON.stringify(
+      {
+        topic: input.topic.name,
+        new_facts: input.novelFacts,
+        already_known: input.knownFacts,
+        phase_change: input.phaseChange,
+        documents: [input.main, ...input.supporting].map((d, i) => ({ reference: i + 1, document_id: d.documentId, title: d.title, source: d.publisher, date: d.date, text: (i === 0 ? d.text : `${d.summary}\n${d.text}`).slice(0, i === 0 ? 8000 : 1500) })),
+      },
+      null,
+      1,
+    ),
+  builtin: builtinCompose,
+};

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { builtinNovelty } from './novelty.js';
+
+const doc = (keyFacts: string[], title = 'Fed holds rates') => ({ id: 9, title, summary: keyFacts.join(' '), keyFacts, date: '2026-11-22' });
+
+describe('built-in novelty', () => {
+  it.each([
+    ['no earlier events: all new', [], ['The Fed kept its rate at 5.25%.'], true, 1],
+    ['the same fact reported before: known', [{ documentId: 1, title: 'Fed decision', date: '', keyFacts: ['The Federal Reserve kept its benchmark rate at 5.25%.'] }], ['The Fed kept its rate at 5.25%.'], false, 0],
+    ['a new figure is news', [{ documentId: 1, title: 'Fed decision', date: '', keyFacts: ['The Fed kept its rate at 5.25%.'] }], ['The Fed kept its rate at 5.50%.'], true, 1],
+    ['half new', [{ documentId: 1, title: 'Fed decision', date: '', keyFacts: ['The Fed kept its rate at 5.25%.'] }], ['The Fed kept its rate at 5.25%.', 'Two governors dissented from the decision.'], true, 0.5],
+  ])('%s', (_name, earlier, facts, novel, score) => {
+    const result = builtinNovelty({ document: doc(facts), earlier });
+    expect(result.novel).toBe(novel);
+    expect(result.novelty_score).toBe(score);
+    expect(result.novel_facts.length + result.known_facts.length).toBe(facts.length);
+    for (const known of result.known_facts) expect(known.citations).toEqual([1]);
+  });
+
+  it('sees a phase change when the title reports an action no earlier title did', () => {
+    const earlier = [{ documentId: 1, title: 'Senate debates the budget bill', date: '', keyFacts: ['The Senate debated the bill.'] }];
+    expect(builtinNovelty({ document: doc(['The Senate passed the bill 52-48.'], 'Senate passes the budget bill'), earlier })).toMatchObject({ phase_change: true });
+    expect(builtinNovelty({ document: doc(['More debate.'], 'Senate debates the budget bill again'), earlier }).phase_change).toBe(false);
+  });
+});

@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoCorpus } from '../../sources/demo.js';
+import { buildAiProfile, interestPhrases } from '../builtin/profile-builder.js';
+import { buildTopicProfile, type TopicEvidence } from '../builtin/topic-profile.js';
+import { normalizeTopicName } from '../builtin/topic-analysis.js';
+import { builtinAddTopicChat, topicPhrases } from './add-topic-chat.js';
+import { builtinInterview, builtinInterviewProfile, INTERVIEW_STEPS, type InterviewTurn } from './interview.js';
+import { builtinModifyTopic } from './modify-topic.js';
+import { builtinSuggestTopics } from './suggest-topics.js';
+import { builtinValidateProfile } from './validate-profile.js';
+import { builtinValidateTopic, readTopic } from './validate-topic.js';
+
+let corpus: Awaited<ReturnType<typeof loadDemoCorpus>>['records'];
+beforeAll(async () => {
+  corpus = (await loadDemoCorpus()).records;
+});
+const evidence = (set: string, pattern: RegExp, n = 20): TopicEvidence[] =>
+  corpus
+    .filter((r) => r.set === set && pattern.test(`${r.title} ${r.text}`))
+    .slice(0, n)
+    .map((r) => ({ title: r.title, summary: r.text.slice(0, 500), collectionId: r.collection_id }));
+const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+const profile = { summary: null, places: [], industries: [] };
+
+describe('normalizeTopicName', () => {
+  it.each([
+    ['i want to track news about the federal reserve', 'The Federal Reserve'],
+    ['  latest updates on eu ai act. ', 'EU AI Act'],
+    ['iPhone sales', 'iPhone sales'],
+    ['lithium mining in chile', 'Lithium mining in Chile'],
+    ['"Basel III capital rules"', 'Basel III capital rules'],
+  ])('%s -> %s', (input, name) => {
+    expect(normalizeTopicName(input)).toBe(name);
+  });
+});
+
+describe('built-in topic profile on real documents', () => {
+  it('writes the migrant-crisis topic from the September 2015 news: places and names from the documents', () => {
+    const docs = evidence('wcep_2015_09', /migrant|refugee/i, 30);
+    const topic = buildTopicProfile({ name: 'European migrant crisis', context: [], sources: [], profilePlaces: [], evidence: docs });
+    expect(words(topic.description)).toBeGreaterThanOrEqual(25);
+    expect(words(topic.query)).toBeGreaterThanOrEqual(12);
+    expect(topic.key_events.length).toBeGreaterThanOrEqual(6);
+    expect(topic.key_events.length).toBeLessThanOrEqual(12);
+    expect(topic.key_events).toContain('Humanitarian crisis or displacement');
+    expect(topic.key_places).toEqual(expect.arrayContaining(['Hungary']));
+    expect(topic.sources).toContain(1);
+    expect(topic.relevance_matrix.places.high).toMatch(/Hungary/);
+  });
+
+  it('writes a regulation topic with the jurisdiction’s regulators and the user’s places', () => {
+    const topic = buildTopicProfile({ name: 'Data protection rules', context: [], sources: [], profilePlaces: ['Germany'], evidence: [] });
+    expect(topic.key_places).toEqual(['Germany', 'European Union']);
+    expect(topic.key_entities).toEqual(expect.arrayContaining(['European Data Protection Board']));
+    expect(topic.description).toMatch(/^Rules, guidance, consultations and enforcement concerning data protection in Germany and the European Union\./);
+    expect(topic.sources.slice(0, 2)).toEqual([6, 5]);
+  });
+
+  it('treats a name as a company and keeps the user’s sources', () => {
+    const topic = buildTopicProfile({ name: 'Pfizer', context: [], sources: [9, 4], profilePlaces: [], evidence: [] });
+    expect(topic.key_events).toContain('Quarterly results or guidance');
+    expect(topic.key_entities).toEqual(['Pfizer']);
+    expect(topic.sources).toEqual([9, 4]);
+  });
+
+  it('reads the clinical-trials corpus for a treatment topic', () => {
+    const docs = evidence('clinicaltrials_herniated_disc', /disc/i, 20);
+    const topic = buildTopicProfile({ name: 'Herniated disc treatments', context: [], sources: [], profilePlaces: [], evidence: docs });
+    expect(topic.key_events[0]).toBe('Clinical trial started or recruiting');
+    expect(topic.sources).toContain(9);
+  });
+});
+
+describe('builtinValidateTopic', () => {
+  const input = (topic: string, turns: { question: string; answer: string }[] = []) => ({ topic, turns, sources: [], existing: [], profile, evidence: [] });
+
+  it('validates a specific topic and names it', () => {
+    const out = builtinValidateTopic(input('track the european central bank rate decisions'));
+    expect(out.status).toBe('validated');
+    expect(out.normalized_name).toBe('The European Central Bank rate decisions');
+    expect(out.topic!.key_entities).toContain('European Central Bank');
+  });
+
+  it('asks about ambiguous names unless the words around them settle it', () => {
+    expect(builtinValidateTopic(input('Jaguar')).options.map((o) => o.id)).toEqual(['1', '2']);
+    expect(builtinValidateTopic(input('jaguar electric cars')).status).toBe('validated');
+    expect(readTopic('jaguar', [{ question: 'Which one did you mean?', answer: '2' }])).toMatchObject({ kind: 'clear', name: 'Jaguar conservation' });
+    expect(readTopic('delta', [{ question: 'Which?', answer: 'the airline' }])).toMatchObject({ kind: 'clear', name: 'Delta Air Lines' });
+  });
+
+  it('asks to narrow a broad subject and takes the answer as the topic', () => {
+    expect(builtinValidateTopic(input('Healthcare news')).question).toMatch(/broad subject.*Cancer immunotherapy trials/);
+    expect(readTopic('healthcare news', [{ question: 'Which part?', answer: 'hospital price transparency rules' }])).toMatchObject({ kind: 'clear', name: 'Hospital price transparency rules' });
+  });
+
+  it('asks about unknown words, accepts an explanation, and gives up after three questions', () => {
+    expect(builtinValidateTopic(input('zorblax')).status).toBe('clarification_needed');
+    expect(readTopic('zorblax', [{ question: '?', answer: 'a fintech startup in Berlin' }])).toMatchObject({ kind: 'clear', name: 'Zorblax' });
+    const turns = [1, 2, 3].map(() => ({ question: '?', answer: 'zorp' }));
+    expect(builtinValidateTopic(input('zorblax', turns))).toMatchObject({ status: 'failed', error: expect.stringMatching(/could not pin down/) });
+  });
+});
+
+describe('builtinModifyTopic', () => {
+  it('keeps the user’s words and completes what is short', () => {
+    const current = { name: 'Lithium prices', ...buildTopicProfile({ name: 'Lithium prices', context: [], sources: [], profilePlaces: [], evidence: [] }) };
+    const out = builtinModifyTopic({ current, changes: { query: 'lithium carbonate price', key_places: ['Chile', 'Chile', 'Australia'] }, turns: [], profile: { places: [] }, evidence: [] });
+    expect(out.status).toBe('updated');
+    expect(out.topic!.query.startsWith('lithium carbonate price')).toBe(true);
+    expect(words(out.topic!.query)).toBeGreaterThanOrEqual(12);
+    expect(out.topic!.key_places).toEqual(['Chile', 'Australia']);
+    expect(out.topic!.description).toBe(current.description);
+  });
+});
+
+describe('profiles', () => {
+  it('splits interests into phrases', () => {
+    expect(interestPhrases('I follow EU battery regulation, lithium supply chains and Tesla; solid-state batteries')).toEqual(['EU battery regulation', 'Lithium supply chains', 'Tesla', 'Solid-state batteries']);
+  });
+
+  it('builds the AI profile from a form', () => {
+    const ai = buildAiProfile({ firstName: 'Ada', title: 'Regulatory analyst', organization: 'Northvolt', location: 'Stockholm, Sweden', interests: 'EU battery regulation, lithium supply chains and Tesla', answers: [] });
+    expect(ai.places_jurisdictions).toEqual(['Sweden', 'European Union']);
+    expect(ai.organizations).toEqual(['Northvolt', 'Tesla']);
+    expect(ai.products_markets).toEqual(['EU battery regulation', 'Lithium supply chains']);
+    expect(ai.gpt_responsibilities).toContain('Research and analysis');
+    expect(ai.gpt_profile).toMatch(/^Ada is a regulatory analyst at Northvolt, based in Stockholm, Sweden\. They follow EU battery regulation and lithium supply chains\./);
+  });
+
+  it('validates, questions or fails a profile form', () => {
+    const form = { first_name: 'Ada', title: 'Analyst', organization: '', location: '', language: 'en', interests: 'economy' };
+    expect(builtinValidateProfile({ form, turns: [] }).status).toBe('clarification_needed');
+    expect(builtinValidateProfile({ form, turns: [{ question: '?', answer: 'euro area inflation' }] }).status).toBe('validated');
+    expect(builtinValidateProfile({ form: { ...form, interests: 'kxqz vvbnm' }, turns: [{ question: '?', answer: 'plmq' }] })).toMatchObject({ status: 'failed', field_errors: { interests: [expect.any(String)] } });
+  });
+});
+
+describe('suggestions', () => {
+  it('ranks by origin and evidence, takes kinds in turn, and leaves out tracked and removed topics', () => {
+    const out = builtinSuggestTopics({
+      profile: { title: '', organization: '', interests: '', summary: null, industries: [], organizations: [], places: [], products_markets: [] },
+      existing: ['Research on large language models'],
+      excluded: ['Chip export controls'],
+      candidates: [
+        { name: 'Large language model research', kind: 'interest', reasoning: '', sources: [4], evidence: 40 },
+        { name: 'Chip export controls', kind: 'industry', reasoning: '', sources: [6], evidence: 3 },
+        { name: 'AI accelerator chips', kind: 'industry', reasoning: '', sources: [1], evidence: 0 },
+        { name: 'Retrieval-augmented generation', kind: 'interest', reasoning: '', sources: [4], evidence: 12 },
+        { name: 'Nvidia', kind: 'corpus', reasoning: '', sources: [1], evidence: 9 },
+      ],
+      limit: 3,
+    });
+    expect(out.suggestions.map((s) => s.name)).toEqual(['Retrieval-augmented generation', 'Nvidia', 'AI accelerator chips']);
+  });
+});
+
+describe('the built-in interview', () => {
+  const form = { first_name: 'Ada', title: 'Analyst', organization: 'Acme', location: 'Berlin, Germany', interests: 'bank capital rules' };
+  it('asks its six questions in order and closes', () => {
+    const turns: InterviewTurn[] = [];
+    for (const step of INTERVIEW_STEPS) {
+      const turn = builtinInterview({ profile: form, turns, industryOptions: ['Banking & Capital Markets'], topicOptions: ['Basel III'], finish: false });
+      expect(turn.step).toBe(step);
+      turns.push({ step: turn.step, question: turn.message, options: turn.multiple_choice?.options ?? [], answer: { text: 'x', selected: turn.multiple_choice ? ['1'] : [], other: null } });
+    }
+    expect(turns[3]!.options[0]!.text).toBe('Germany');
+    const last = builtinInterview({ profile: form, turns, industryOptions: [], topicOptions: [], finish: false });
+    expect(last).toMatchObject({ done: true, multiple_choice: null });
+    const profileOut = builtinInterviewProfile({ profile: form, turns });
+    expect(profileOut.topics).toEqual(['Basel III']);
+    expect(profileOut.profile.gpt_industries[0]).toBe('Banking & Capital Markets');
+  });
+});
+
+describe('the add-topic chat', () => {
+  it('reads lists, single topics and answers to its questions', () => {
+    expect(topicPhrases('Please track: lithium prices, cobalt supply, nickel')).toEqual(['Lithium prices', 'Cobalt supply', 'Nickel']);
+    expect(topicPhrases('mergers and acquisitions in European banking')).toEqual(['Mergers and acquisitions in European banking']);
+    const answer = builtinAddTopicChat({
+      transcript: [
+        { role: 'user', content: 'amazon' },
+        { role: 'assistant', content: '“Amazon” can mean more than one thing. Which one did you mean?\n1. Amazon.com, the company\n2. The Amazon rainforest' },
+        { role: 'user', content: '2' },
+      ],
+      existing: [],
+    });
+    expect(answer.topics).toEqual([{ name: 'Amazon', answers: ['2'] }]);
+    expect(builtinAddTopicChat({ transcript: [{ role: 'user', content: "no, that's all" }], existing: [] }).topics).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { cosine } from '../../search/embeddings.js';
+import { terms } from '../../search/terms.js';
+import type { Capability } from '../types.js';
+
+export interface RelevanceInput {
+  topic: {
+    name: string;
+    description: string;
+    query: string;
+    keyEvents: string[];
+    keyEntities: string[];
+    keyPlaces: string[];
+    relevanceMatrix: unknown;
+  };
+  document: { title: string; summary: string; text: string; publisher: string | null; date: string };
+  /** Cosine of the document's and the topic's embeddings (computed by the pipeline). */
+  similarity: number;
+}
+
+export const ZRelevance = z.object({
+  decision: z.enum(['PASS', 'DROP']),
+  rationale: z.string(),
+  scores: z.object({
+    action_outcome: z.number().min(0).max(1),
+    entities: z.number().min(0).max(1),
+    places: z.number().min(0).max(1),
+    weighted_total: z.number().min(0).max(1),
+  }),
+});
+export type TRelevance = z.infer<typeof ZRelevance>;
+
+/** A document passes when its weighted total reaches this. */
+export const DETECTION_THRESHOLD = 0.5;
+const WEIGHTS = { action_outcome: 0.4, entities: 0.4, places: 0.2 };
+
+const norm = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * Built-in relevance from the topic's relevance matrix dimensions:
+ * - entities: the topic's key entities named in the title (full weight) or the text (less), or
+ *   the share of the topic name's words in the title and summary, whichever is higher;
+ * - places: a key place named (neutral 0.5 when the topic has no places);
+ * - action/outcome: how close the document is to the topic (embedding similarity) and how many
+ *   of the topic's key-event and query words it holds.
+ * PASS at a weighted total of DETECTION_THRESHOLD; the rationale names what matched.
+ */
+export function builtinRelevance(input: RelevanceInput): TRelevance {
+  const { topic, document } = input;
+  const title = norm(document.title);
+  const body = norm(`${document.summary} ${document.text.slice(0, 6000)}`);
+  // A phrase matches whole words, plurals included ("language model" finds "language models").
+  const found = (phrase: string) => {
+    const p = norm(phrase).trim();
+    if (p.length < 2) return 0;
+    const pattern = new RegExp(` ${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)? `);
+    return pattern.test(title) ? 1 : pattern.test(body) ? 0.6 : 0;
+  };
+  const entityHits = topic.keyEntities.map((e) => ({ e, score: found(e) })).filter((h) => h.score > 0);
+  // The topic's own name is its first entity ("European migrant crisis", "Large language models"):
+  // the share of its words the document holds counts when no listed entity is named.
+  const nameTerms = new Set(terms(topic.name));
+  const headTerms = new Set(terms(`${document.title} ${document.summary}`));
+  const nameShare = nameTerms.size ? [...nameTerms].filter((t) => headTerms.has(t)).length / nameTerms.size : 0;
+  const entities = Math.min(1, Math.max(entityHits.reduce((sum, h) => sum + h.score, 0) / 1.5, nameShare));
+  const placeHits = topic.keyPlaces.map((p) => ({ p, score: found(p) })).filter((h) => h.score > 0);
+  const places = topic.keyPlaces.length === 0 ? 0.5 : Math.min(1, Math.max(0, ...placeHits.map((h) => h.score)));
+  const topicTerms = new Set(terms(`${topic.query} ${topic.keyEvents.join(' ')}`));
+  const docTerms = new Set(terms(`${document.title} ${document.summary} ${document.text.slice(0, 6000)}`));
+  const shared = [...topicTerms].filter((t) => docTerms.has(t));
+  const coverage = topicTerms.size ? Math.min(1, shared.length / Math.min(8, topicTerms.size)) : 0;
+  const action_outcome = Math.min(1, 0.6 * Math.min(1, input.similarity / 0.3) + 0.4 * coverage);
+  const weighted_total = WEIGHTS.action_outcome * action_outcome + WEIGHTS.entities * entities + WEIGHTS.places * places;
+  const decision = weighted_total >= DETECTION_THRESHOLD ? 'PASS' : 'DROP';
+  const named = [
+    entityHits.length ? `names ${entityHits.map((h) => h.e).join(', ')}` : 'names none of the key entities',
+    nameShare > 0 ? `holds ${Math.round(nameShare * 100)}% of the topic name's words` : '',
+    topic.keyPlaces.length ? (placeHits.length ? `mentions ${placeHits.map((h) => h.p).join(', ')}` : 'mentions none of the key places') : '',
+    `shares ${shared.length} of the topic's ${topicTerms.size} key terms${shared.length ? ` (${shared.slice(0, 6).join(', ')})` : ''}`,
+    `similarity ${round(input.similarity)}`,
+  ].filter(Boolean);
+  return {
+    decision,
+    rationale: `${decision === 'PASS' ? 'Relevant' : 'Not relevant'} to "${topic.name}": the document ${named.join('; ')}. Weighted total ${round(weighted_total)} against a threshold of ${DETECTION_THRESHOLD}.`,
+    scores: { action_outcome: round(action_outcome), entities: round(entities), places: round(places), weighted_total: round(weighted_total) },
+  };
+}
+
+export const relevance: Capability<RelevanceInput, typeof ZRelevance> = {
+  name: 'score relevance',
+  stage: 'relevance',
+  output: ZRelevance,
+  systemPrompt:
+    'You decide whether a new document reports something a professional following a topic needs to know. Score three dimensions from 0 to 1 using the topic relevance matrix: ' +
+    'action_outcome (does it report an action or outcome of the kind the topic tracks), entities (are the key entities involved), places (the key places). ' +
+    `weighted_total = ${WEIGHTS.action_outcome} x action_outcome + ${WEIGHTS.entities} x entities + ${WEIGHTS.places} x places. decision PASS when weighted_total >= ${DETECTION_THRESHOLD}, else DROP. ` +
+    'rationale: one or two sentences naming what matched or was missing.',
+  userMessage: ({ topic, document }) =>
+    JSON.stringify(
+      {
+        topic: { name: topic.name, description: topic.description, key_events: topic.keyEvents, key_entities: topic.keyEntities, key_places: topic.keyPlaces, relevance_matrix: topic.relevanceMatrix },
+        document: { title: document.title, publisher: document.publisher, date: document.date, summary: document.summary, excerpt: document.text.slice(0, 4000) },
+      },
+      null,
+      1,
+    ),
+  builtin: builtinRelevance,
+};
+
+export { cosine };

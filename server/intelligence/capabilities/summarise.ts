@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { terms } from '../../search/terms.js';
+import type { Capability } from '../types.js';
+
+export interface SummariseInput {
+  title: string;
+  text: string;
+  publisher?: string | null;
+  publishedAt?: string | null;
+}
+
+export const ZSummary = z.object({
+  summary: z.string().describe('Two or three sentences: what happened, who, where, when, with the key figure.'),
+  key_facts: z.array(z.string()).max(6).describe('Short factual statements taken from the document, each checkable against it.'),
+});
+export type TSummary = z.infer<typeof ZSummary>;
+
+const FACT = /\d|%|\$|€|£|\b(?:million|billion|percent|per cent)\b/i;
+
+/** Sentences: split after . ! ? (not inside 0.25 or U.S.) where the next sentence starts, and at line breaks. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?]["'\u201d\u2019)]?)\s+(?=["'\u201c\u2018(]?[A-Z0-9])/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.split(' ').length >= 4);
+}
+
+/**
+ * Built-in summary: the most informative sentences (distinct content words, weighted by how many
+ * of the title's words they repeat, earlier sentences preferred), kept in document order; facts
+ * are the top sentences that carry a number, an amount or a date.
+ */
+export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSummary {
+  const all = sentences(input.text).slice(0, 200);
+  if (all.length === 0) return { summary: input.title, key_facts: [] };
+  const titleTerms = new Set(terms(input.title));
+  const scored = all.map((sentence, index) => {
+    const words = terms(sentence);
+    const distinct = new Set(words);
+    const overlap = [...distinct].filter((w) => titleTerms.has(w)).length;
+    const score = (Math.min(distinct.size, 30) / 30) * 0.5 + (titleTerms.size ? overlap / titleTerms.size : 0) * 0.8 + 1 / (1 + index * 0.3) + (FACT.test(sentence) ? 0.2 : 0);
+    return { sentence, index, score };
+  });
+  const top = [...scored].sort((a, b) => b.score - a.score || a.index - b.index).slice(0, maxSentences);
+  const summary = top
+    .sort((a, b) => a.index - b.index)
+    .map((s) => s.sentence)
+    .join(' ');
+  const facts = [...scored]
+    .filter((s) => FACT.test(s.sentence))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, 5)
+    .sort((a, b) => a.index - b.index)
+    .map((s) => s.sentence);
+  return { summary, key_facts: facts };
+}
+
+export const summarise: Capability<SummariseInput, typeof ZSummary> = {
+  name: 'summarise',
+  stage: 'summarization',
+  output: ZSummary,
+  systemPrompt:
+    'You summarise one document for professionals who follow its subject. Be factual and neutral; use only what the document says. ' +
+    'Answer JSON: "summary" (2-3 sentences: what happened, who, where, when, the key figure) and "key_facts" (up to 6 short statements, each checkable against the document).',
+  userMessage: (input) =>
+    [`Title: ${input.title}`, input.publisher ? `Publisher: ${input.publisher}` : '', input.publishedAt ? `Published: ${input.publishedAt}` : '', '', input.text.slice(0, 12_000)]
+      .filter((line, i) => line || i === 3)
+      .join('\n'),
+  builtin: (input) => extractiveSummary(input),
+};

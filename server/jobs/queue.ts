@@ -1,0 +1,104 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.js';
+import type { Config, Role } from '../config.js';
+import { JOBS, type JobContext } from './definitions.js';
+import type { SearchIndex } from '../search/index-state.js';
+
+export interface Queue {
+  boss: PgBoss;
+  logger: Logger;
+  running(): boolean;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  config: Config;
+  roles: Role[];
+  logger: Logger;
+  search: SearchIndex;
+  /** Seconds between polls for new jobs (pg-boss minimum 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss on our own connection (the PGlite handle in-process, or the shared pool on a server).
+ * The api role only sends jobs; workers take them; the scheduler runs cron and maintenance.
+ */
+export async function startQueue(database: Database, options: QueueOptions): Promise<Queue> {
+  const isScheduler = options.roles.includes('scheduler');
+  // pg-boss records a job's completion or failure without awaiting it, so that write can land
+  // after shutdown closed the pool. Once stopped, its late writes are dropped (the job's lease
+  // expires and it runs again at the next start) instead of failing as unhandled rejections.
+  let stopped = false;
+  // What a command that changed nothing answers (pg-boss reads rows[0].count).
+  const nothing = { rows: [{ count: '0' }] };
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (stopped) return nothing;
+    try {
+      return await database.sql(text, values);
+    } catch (error) {
+      if (stopped) return nothing;
+      throw error;
+    }
+  };
+  const boss = new PgBoss({
+    db: { executeSql },
+    schema: 'pgboss',
+    schedule: isScheduler,
+    supervise: isScheduler,
+    migrate: true,
+  });
+  let running = false;
+  boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+  boss.on('stopped', () => {
+    running = false;
+  });
+  await boss.start();
+  running = true;
+
+  const queue: Queue = {
+    boss,
+    logger: options.logger,
+    running: () => running,
+    async stop() {
+      if (!running) return;
+      running = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      stopped = true;
+    },
+  };
+  const context: JobContext = { database, logger: options.logger, config: options.config, queue, search: options.search };
+  for (const job of JOBS) {
+    const queueOptions = { name: job.name, ...job.queue };
+    await boss.createQueue(job.name, queueOptions);
+    // createQueue leaves an existing queue as it was; the definition in code is the truth.
+    if (job.queue) await boss.updateQueue(job.name, queueOptions);
+    if (options.roles.includes('worker')) {
+      await boss.work(
+        job.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+        async (jobs) => {
+          // A single job's result becomes its pg-boss output, readable with getJobById.
+          const results: unknown[] = [];
+          for (const item of jobs) {
+            const started = Date.now();
+            const attempt = { id: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
+            try {
+              const result = await job.handler(job.payload.parse(item.data ?? {}), context, attempt);
+              options.logger.info({ job: job.name, id: item.id, ms: Date.now() - started, result }, 'job done');
+              results.push(result);
+            } catch (error) {
+              options.logger.warn({ job: job.name, ...attempt, err: error }, 'job failed');
+              throw error;
+            }
+          }
+          return results.length === 1 ? results[0] : results;
+        },
+      );
+    }
+    if (isScheduler && job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+  }
+
+  return queue;
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { outboxEmails } from '../db/schema/index.js';
+import type { JobDefinition } from '../jobs/definitions.js';
+import { dispatchEmails, SEND_EMAIL_JOB } from './outbox.js';
+import { deliver } from './transport.js';
+
+const ZSendEmail = z.object({ id: z.uuid() });
+
+/**
+ * Delivers one outbox row. A failure is recorded on the row and rethrown so pg-boss retries
+ * with backoff (about 30 s, 1, 2, 4 and 8 min: a mail server restart is survived); the last
+ * failure marks the row failed.
+ */
+export const sendEmailJob: JobDefinition<typeof ZSendEmail> = {
+  name: SEND_EMAIL_JOB,
+  payload: ZSendEmail,
+  queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  async handler({ id }, { database, config, logger }, attempt) {
+    const [email] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+    if (!email) return { skipped: 'missing' };
+    if (email.status === 'sent') return { skipped: 'already sent' };
+    try {
+      const via = await deliver(config, logger, email);
+      await database.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
+      return { via };
+    } catch (error) {
+      const last = attempt.retryCount >= attempt.retryLimit;
+      await database.db
+        .update(outboxEmails)
+        .set({
+          attempts: sql`${outboxEmails.attempts} + 1`,
+          lastError: String((error as Error)?.message ?? error).slice(0, 1000),
+          ...(last ? { status: 'failed' as const } : {}),
+        })
+        .where(eq(outboxEmails.id, id));
+      throw error;
+    }
+  },
+};
+
+const SWEEP_BATCH = 500;
+
+/**
+ * Catches rows whose dispatch never happened (a crash between commit and dispatch, or no queue
+ * at the time). Rows with a job already are untouched: the job id is the row id.
+ */
+export const sendPendingEmailsJob: JobDefinition<z.ZodObject> = {
+  name: 'send-pending-emails',
+  payload: z.object({}),
+  cron: '* * * * *',
+  async handler(_payload, { database, queue }) {
+    const rows = await database.db
+      .select({ id: outboxEmails.id })
+      .from(outboxEmails)
+      // The database clock, so app servers with skewed clocks agree on "a minute old".
+      .where(and(eq(outboxEmails.status, 'pending'), lt(outboxEmails.createdAt, sql`now() - interval '1 minute'`)))
+      .orderBy(asc(outboxEmails.createdAt))
+      .limit(SWEEP_BATCH);
+    await dispatchEmails(queue, rows.map((row) => row.id));
+    return { pending: rows.length };
+  },
+};

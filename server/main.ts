@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/lock.js';
+import { PortInUseError, startHerald } from './boot.js';
+
+const EXPECTED = [ConfigError, DataDirLockedError, PortInUseError];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: { role: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log('Usage: herald [--role api|worker|scheduler]...\nWithout --role, runs all three (or HERALD_ROLES).');
+    return;
+  }
+  const env = { ...process.env };
+  if (values.role?.length) env.HERALD_ROLES = values.role.join(',');
+  const config = loadConfig(env);
+  const herald = await startHerald(config);
+  herald.logger.info({ url: herald.url, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'Herald is running');
+  if (herald.url) console.log(`Herald is running at ${herald.url.replace('127.0.0.1', 'localhost')}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    herald.logger.info({ signal }, 'stopping');
+    await herald.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (EXPECTED.some((type) => error instanceof type)) {
+    console.error(`Herald could not start: ${(error as Error).message}`);
+  } else {
+    console.error('Herald could not start:', error);
+  }
+  process.exit(1);
+});

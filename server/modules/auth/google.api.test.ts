@@ -1,0 +1,118 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOGLE_MESSAGES } from '../../../contract/auth.js';
+import { users } from '../../db/schema/index.js';
+import { createTestHerald, type TestHerald } from '../../test/harness.js';
+import { authKit } from './auth-test-kit.js';
+import { createInvite } from './invites.js';
+
+const CLIENT_ID = 'herald-test-client.apps.example';
+
+/** A stand-in for Google's tokeninfo and userinfo endpoints, on loopback. */
+interface FakeToken {
+  aud: string;
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  given_name: string;
+  family_name: string;
+}
+const tokens = new Map<string, FakeToken>();
+const provider = http.createServer((request, response) => {
+  const url = new URL(request.url!, 'http://localhost');
+  const token = url.pathname === '/oauth2/v3/tokeninfo' ? url.searchParams.get('access_token') : request.headers.authorization?.replace(/^Bearer /, '');
+  const known = token ? tokens.get(token) : undefined;
+  if (!known) {
+    response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
+    return;
+  }
+  const body = url.pathname === '/oauth2/v3/tokeninfo' ? { aud: known.aud, azp: known.aud, sub: known.sub, expires_in: 3000 } : known;
+  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+});
+
+let herald: TestHerald;
+let kit: ReturnType<typeof authKit>;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+  const { port } = provider.address() as AddressInfo;
+  herald = await createTestHerald({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_URL: `http://127.0.0.1:${port}` });
+  kit = authKit(herald);
+});
+afterAll(async () => {
+  await herald?.close();
+  await new Promise((resolve) => provider.close(resolve));
+});
+
+function googleUser(overrides: Partial<FakeToken> = {}) {
+  const token = `tok-${Math.random().toString(36).slice(2)}`;
+  const email = kit.newEmail();
+  tokens.set(token, { aud: CLIENT_ID, sub: `g-${token}`, email, email_verified: true, given_name: 'Katherine', family_name: 'Johnson', ...overrides });
+  return { token, email };
+}
+
+describe('Google sign-in', () => {
+  it('a new person gets pending with the profile to prefill, then registers already confirmed', async () => {
+    const { token, email } = googleUser();
+    const first = await kit.post('/api/auth/google/', { token });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: 'pending', email, first_name: 'Katherine', last_name: 'Johnson' });
+    const registered = await kit.post('/api/auth/register_google/', { token, first_name: 'Katherine', last_name: 'Johnson' });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json()).toMatchObject({ access: expect.any(String), refresh: expect.any(String) });
+    const [user] = await herald.database.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ role: 'ADMIN', passwordHash: null });
+    expect(user!.emailConfirmedAt).not.toBeNull();
+    // Next time, the same Google account signs straight in.
+    expect((await kit.post('/api/auth/google/', { token })).json()).toMatchObject({ access: expect.any(String) });
+  });
+
+  it('an existing password user with the same verified address signs in and is linked', async () => {
+    const { email } = await kit.register();
+    const { token } = googleUser({ email });
+    expect((await kit.post('/api/auth/google/', { token })).json()).toMatchObject({ access: expect.any(String) });
+    const [user] = await herald.database.db.select().from(users).where(eq(users.email, email));
+    expect(user!.googleSubject).toBe(`g-${token}`);
+    expect(user!.emailConfirmedAt).not.toBeNull();
+  });
+
+  it('says pending-invite when the address has an open invitation', async () => {
+    const { email: adminEmail } = await kit.signedIn();
+    const [admin] = await herald.database.db.select().from(users).where(eq(users.email, adminEmail));
+    const { token, email } = googleUser();
+    const inviteToken = await createInvite(herald.database.db, { accountId: admin!.accountId, invitedBy: admin!.id, email, role: 'MEMBER' });
+    expect((await kit.post('/api/auth/google/', { token })).json()).toEqual({ status: 'pending-invite', detail: GOOGLE_MESSAGES.pendingInvite });
+    const joined = await kit.post('/api/auth/register_google/', { token, first_name: 'K', last_name: 'J', invite_token: inviteToken });
+    expect(joined.statusCode).toBe(201);
+    const [user] = await herald.database.db.select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ accountId: admin!.accountId, role: 'MEMBER' });
+  });
+
+  it.each([
+    ['issued to another client', { aud: 'someone-else' }],
+    ['with an unverified address', { email_verified: false }],
+  ])('refuses a token %s', async (_case, overrides) => {
+    const { token } = googleUser(overrides);
+    const response = await kit.post('/api/auth/google/', { token });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ code: 'google_token_invalid', error: GOOGLE_MESSAGES.invalidToken });
+  });
+
+  it('refuses an unknown token', async () => {
+    expect((await kit.post('/api/auth/google/', { token: 'made-up' })).statusCode).toBe(401);
+  });
+});
+
+describe('Google sign-in without a client id', () => {
+  it('is switched off', async () => {
+    const plain = await createTestHerald();
+    try {
+      const response = await plain.app!.inject({ method: 'POST', url: '/api/auth/google/', payload: { token: 'x' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'google_disabled' });
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import { AUTH_MESSAGES, type TTokenPair } from '../../../contract/auth.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { checkCode, CODE_MINUTES, issueCode } from '../../auth/codes.js';
+import { hashPassword, passwordProblem } from '../../auth/passwords.js';
+import { endAllSessions, startSession } from '../../auth/sessions.js';
+import { users } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
+import { dispatchEmails, queueEmail } from '../../mail/outbox.js';
+import type { AuthContext } from './context.js';
+
+/** Emails a reset code when the address has a user; the caller always gets the same answer. */
+export async function requestReset(context: AuthContext, email: string): Promise<void> {
+  const { db } = context.database;
+  const emailId = await db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.email, email));
+    if (!user) return undefined;
+    const code = await issueCode(tx, context.keys, 'reset', user.id);
+    return queueEmail(tx, user.email, 'reset-code', { firstName: user.firstName, code, minutes: CODE_MINUTES }, { publicUrl: context.config.publicUrl });
+  });
+  if (emailId) await dispatchEmails(context.queue, [emailId]);
+}
+
+/**
+ * Sets a new password with the emailed code, ends every other session, signs in, and tells the
+ * owner by email. The code proves the mailbox, so an unconfirmed address becomes confirmed.
+ */
+export async function resetWithCode(context: AuthContext, email: string, code: string, password: string): Promise<TTokenPair> {
+  const problem = passwordProblem(password);
+  if (problem) throw new AppError(400, ErrorCode.validationFailed, problem, { password: [problem] });
+  const { db } = context.database;
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new AppError(400, 'code_invalid', AUTH_MESSAGES.codeInvalid, { code: [AUTH_MESSAGES.codeInvalid] });
+  const check = await checkCode(db, context.keys, 'reset', user.id, code);
+  if (check === 'exhausted') throw new AppError(400, 'code_attempts_exceeded', AUTH_MESSAGES.codeAttemptsExceeded, { code: [AUTH_MESSAGES.codeAttemptsExceeded] });
+  if (check === 'invalid') throw new AppError(400, 'code_invalid', AUTH_MESSAGES.codeInvalid, { code: [AUTH_MESSAGES.codeInvalid] });
+  const passwordHash = await hashPassword(password);
+  const result = await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()`, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, user.id));
+    await endAllSessions(tx, user.id);
+    const tokens = await startSession(tx, context.keys, user);
+    const emailId = await queueEmail(tx, user.email, 'password-changed', { firstName: user.firstName, when: new Date() }, { publicUrl: context.config.publicUrl });
+    return { tokens, emailId };
+  });
+  await dispatchEmails(context.queue, [result.emailId]);
+  return result.tokens;
+}

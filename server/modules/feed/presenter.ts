@@ -1,0 +1,134 @@
+import type { TArticleSummary, TDataTable, TReaderArticle, TReference, TSupportingDocument } from '../../../contract/feed.js';
+
+/** One published article as the feed queries select it (feed-query.ts). */
+export interface ArticleRow {
+  id: number;
+  article: Record<string, unknown> | null;
+  language: string | null;
+  publishedAt: Date | null;
+  finalRank: number | null;
+  alertedAt: Date | null;
+  topicId: number;
+  topicName: string;
+}
+
+/*
+ * The article JSON is written by the composition stage (built-in engine or a language model) and
+ * may come from older or other writers: every field is read tolerantly, so a malformed record
+ * shows what it can instead of failing the whole answer.
+ */
+
+const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
+const num = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+};
+const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+
+/** A JSON field that may also arrive as JSON text. */
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return value;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return value;
+  }
+}
+
+const list = (value: unknown): unknown[] => {
+  const v = parsed(value);
+  return Array.isArray(v) ? v : [];
+};
+
+function strings(value: unknown): string[] {
+  return list(value)
+    .map((item) => (typeof item === 'string' ? item : text(record(item)?.text ?? record(item)?.point)))
+    .filter((item) => item.trim() !== '');
+}
+
+function sections(value: unknown): TReaderArticle['sections'] {
+  return list(value).flatMap((item) => {
+    const r = record(item);
+    if (!r) return typeof item === 'string' && item.trim() ? [{ heading: '', content: item }] : [];
+    const content = text(r.content ?? r.text ?? r.body);
+    const heading = text(r.heading ?? r.title);
+    return content.trim() || heading.trim() ? [{ heading, content }] : [];
+  });
+}
+
+function references(value: unknown): TReference[] {
+  return list(value).flatMap((item, index) => {
+    const r = record(item);
+    if (!r) return [];
+    const documentId = r.document_id ?? r.documentId ?? r.id;
+    if (typeof documentId !== 'number' && typeof documentId !== 'string') return [];
+    return [{ number: num(r.number) ?? index + 1, title: text(r.title ?? r.name, 'Untitled') || 'Untitled', source: text(r.source, 'Unknown') || 'Unknown', date: text(r.date ?? r.published_at), document_id: documentId }];
+  });
+}
+
+function supportingDocuments(value: unknown): TSupportingDocument[] {
+  return list(value).flatMap((item) => {
+    const r = record(item);
+    if (!r) return [];
+    const documentId = r.document_id ?? r.id;
+    if (typeof documentId !== 'number' && typeof documentId !== 'string') return [];
+    const final = num(r.final_reference_number);
+    return [
+      {
+        document_id: documentId,
+        title: text(r.title ?? r.name, 'Untitled') || 'Untitled',
+        source: text(r.source, 'Unknown') || 'Unknown',
+        date: text(r.date ?? r.canonical_at ?? r.canonical_date ?? r.published_at) || null,
+        initial_reference_number: num(r.initial_reference_number ?? r.number),
+        final_reference_number: final,
+        was_cited: typeof r.was_cited === 'boolean' ? r.was_cited : final !== null,
+        score: num(r.score ?? r.vector_score ?? r.similarity),
+        collection_id: num(r.collection_id),
+      },
+    ];
+  });
+}
+
+function takeaway(value: unknown): TReaderArticle['actionable_takeaway'] {
+  if (Array.isArray(value)) return value.map((item) => text(item)).filter(Boolean);
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+function dataTable(value: unknown): TDataTable | null {
+  const r = record(parsed(value));
+  if (!r || !Array.isArray(r.columns) || !Array.isArray(r.rows)) return null;
+  const columns = r.columns.map((c) => text(c)).filter(Boolean);
+  const rows = r.rows.filter((row): row is unknown[] | Record<string, unknown> => Array.isArray(row) || record(row) !== null);
+  return columns.length && rows.length ? { columns, rows } : null;
+}
+
+export function presentSummary(row: ArticleRow): TArticleSummary {
+  const a = row.article ?? {};
+  return {
+    id: row.id,
+    title: text(a.title, 'Untitled') || 'Untitled',
+    theme: text(a.superhead ?? a.theme),
+    introduction: text(a.introduction),
+    points: strings(a.bullet_points ?? a.points),
+    published_at: (row.publishedAt ?? new Date(0)).toISOString(),
+    language: row.language ?? text(a.language, 'en'),
+    topic: { id: row.topicId, name: row.topicName },
+    rank: row.finalRank,
+    alerted: row.alertedAt !== null,
+  };
+}
+
+export function presentArticle(row: ArticleRow): TReaderArticle {
+  const a = row.article ?? {};
+  return {
+    ...presentSummary(row),
+    sections: sections(a.sections),
+    disclosure: text(a.disclosure),
+    references: references(a.references),
+    documents: supportingDocuments(a.supporting_documents ?? a.documents),
+    actionable_takeaway: takeaway(parsed(a.actionable_takeaway)),
+    data_table: dataTable(a.data_table),
+  };
+}

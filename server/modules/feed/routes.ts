@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '../../../contract/errors.js';
+import {
+  ZArticleList,
+  ZArticlePage,
+  ZArticleQuery,
+  ZFeedQuery,
+  ZLatestQuery,
+  ZPageQuery,
+  ZReaderArticle,
+  ZSourcePreviewList,
+  ZTimelineSearchQuery,
+  ZViewedQuery,
+} from '../../../contract/feed.js';
+import { requireAuth } from '../../auth/authenticate.js';
+import type { AuthKeys } from '../../auth/secrets.js';
+import { viewedUserId } from '../../auth/viewed-user.js';
+import type { Database } from '../../db/client.js';
+import type { SearchIndex } from '../../search/index-state.js';
+import { feedHead } from './feed-head.js';
+import { getArticle } from './get-article.js';
+import { listHistory } from './list-history.js';
+import { listLatest } from './list-latest.js';
+import { recentAbstracts } from './recent-abstracts.js';
+import { relatedArticles } from './related-articles.js';
+import { searchTimeline } from './search-timeline.js';
+import { topNews } from './top-news.js';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+const ZArticleParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const tags = ['feed'];
+
+/**
+ * The reader's calls (spec 2 section 7): the feed, Top News, Latest, timeline search, the
+ * article with its related articles, the setup screen's source previews and Previous Articles.
+ * Every call reads the caller's articles, or those of the user a superuser impersonates or an
+ * admin previews (`user_id`, checked by viewedUserId); another user's article is not found.
+ */
+export const feedRoutes =
+  ({ database, keys, search }: { database: Database; keys: AuthKeys; search: SearchIndex }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const signedIn = requireAuth(keys);
+    const { db } = database;
+
+    app.get('/for-you/', { preHandler: signedIn, schema: { tags, querystring: ZFeedQuery, response: { 200: ZArticleList, ...errors } } }, async (request) => {
+      const userId = await viewedUserId(database, request, request.query.user_id);
+      return feedHead(db, userId, request.query.topic_id);
+    });
+
+    app.get('/for-you/top/', { preHandler: signedIn, schema: { tags, querystring: ZFeedQuery, response: { 200: ZArticleList, ...errors } } }, async (request) => {
+      const userId = await viewedUserId(database, request, request.query.user_id);
+      return topNews(db, userId, request.query.topic_id);
+    });
+
+    app.get('/for-you/latest/', { preHandler: signedIn, schema: { tags, querystring: ZLatestQuery, response: { 200: ZArticlePage, ...errors } } }, async (request) => {
+      const q = request.query;
+      const userId = await viewedUserId(database, request, q.user_id);
+      return listLatest(db, userId, { topicId: q.topic_id, page: q.page, perPage: q.per_page, cursor: q.cursor });
+    });
+
+    app.get('/for-you/timeline-search/', { preHandler: signedIn, schema: { tags, querystring: ZTimelineSearchQuery, response: { 200: ZArticleList, ...errors } } }, async (request) => {
+      const userId = await viewedUserId(database, request, request.query.user_id);
+      return searchTimeline(db, userId, request.query.q, request.query.topic_id);
+    });
+
+    app.get(
+      '/for-you/article/:id/',
+      { preHandler: signedIn, schema: { tags, params: ZArticleParams, querystring: ZArticleQuery, response: { 200: ZReaderArticle, ...errors } } },
+      async (request) => {
+        const userId = await viewedUserId(database, request, request.query.user_id);
+        return getArticle(db, userId, request.params.id);
+      },
+    );
+
+    app.get(
+      '/for-you/article/:id/related/',
+      { preHandler: signedIn, schema: { tags, params: ZArticleParams, querystring: ZViewedQuery, response: { 200: ZArticleList, ...errors } } },
+      async (request) => {
+        const userId = await viewedUserId(database, request, request.query.user_id);
+        return relatedArticles(db, userId, request.params.id);
+      },
+    );
+
+    app.get('/for-you/recent-abstracts/', { preHandler: signedIn, schema: { tags, querystring: ZViewedQuery, response: { 200: ZSourcePreviewList, ...errors } } }, async (request) => {
+      const userId = await viewedUserId(database, request, request.query.user_id);
+      return { results: await recentAbstracts(database, search, userId) };
+    });
+
+    app.get('/articles/history/', { preHandler: signedIn, schema: { tags, querystring: ZPageQuery, response: { 200: ZArticlePage, ...errors } } }, async (request) => {
+      const q = request.query;
+      const userId = await viewedUserId(database, request, q.user_id);
+      return listHistory(db, userId, { page: q.page, perPage: q.per_page, cursor: q.cursor });
+    });
+  };

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorBody } from '../../../contract/errors.js';
+import { ZViewedUserQuery } from '../../../contract/models.js';
+import { ZFeedbackRequest, ZFeedbackResponse } from '../../../contract/users.js';
+import { requireAuth } from '../../auth/authenticate.js';
+import type { AuthKeys } from '../../auth/secrets.js';
+import { viewedUserId } from '../../auth/viewed-user.js';
+import type { Database } from '../../db/client.js';
+import { feedback, users } from '../../db/schema/index.js';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+/**
+ * POST /feedback/ (spec 2 section 4): stored for the team with the article it is about, if any.
+ * POST /me/activity/: the activity ping (at most once a minute from the web, spec 2 section 9).
+ */
+export const feedbackRoutes =
+  ({ database, keys }: { database: Database; keys: AuthKeys }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const authenticated = requireAuth(keys);
+    app.post(
+      '/feedback/',
+      { preHandler: authenticated, schema: { tags: ['feedback'], querystring: ZViewedUserQuery, body: ZFeedbackRequest, response: { 201: ZFeedbackResponse, ...errors } } },
+      async (request, reply) => {
+        const userId = await viewedUserId(database, request, request.query.user_id, 'read');
+        const caller = request.auth!.userId;
+        const [row] = await database.db
+          .insert(feedback)
+          .values({ userId, actorId: caller === userId ? null : caller, articleId: request.body.article_id ?? null, text: request.body.text })
+          .returning({ id: feedback.id });
+        return reply.code(201).send({ id: row!.id, detail: 'Thank you for your feedback!' });
+      },
+    );
+    app.post('/me/activity/', { preHandler: authenticated, schema: { tags: ['me'], response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+      await database.db.update(users).set({ lastSeenAt: new Date() }).where(eq(users.id, request.auth!.userId));
+      return reply.code(204).send(null);
+    });
+  };

@@ -1,0 +1,125 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MODEL_DEFAULTS } from '../../contract/models.js';
+import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
+import { compose } from '../intelligence/capabilities/compose.js';
+import { rank } from '../intelligence/capabilities/rank.js';
+import { planResearch } from '../intelligence/capabilities/research.js';
+import { runCapability } from '../intelligence/engine.js';
+import { searchChunks } from '../search/search.js';
+import type { StageContext } from './context.js';
+
+/** Research keeps results scoring at least this, at most this many documents. */
+export const RESEARCH_MIN_SCORE = 0.3;
+export const RESEARCH_MAX_DOCUMENTS = 5;
+
+/**
+ * Research -> composition -> QA rank for one novel event, then it is published to the user's
+ * feed (published_at). Skips events that are not detected and novel, merged, or already written;
+ * so a re-run after a crash writes nothing twice.
+ */
+export async function writeArticle(context: StageContext, eventId: number): Promise<{ published: boolean; rank: number } | undefined> {
+  const { db } = context.database;
+  const [row] = await db
+    .select({ event: events, doc: documents, summary: documentSummaries, topic: topics, prefs: users.modelPreferences })
+    .from(events)
+    .innerJoin(documents, eq(documents.id, events.documentId))
+    .innerJoin(topics, eq(topics.id, events.topicId))
+    .innerJoin(users, eq(users.id, events.userId))
+    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
+    .where(eq(events.id, eventId));
+  if (!row) return undefined;
+  const { event, doc, topic } = row;
+  if (event.status !== 'detected' || event.novel !== true || event.mergedIntoId || event.articleGenerated) return undefined;
+  const model = (field: keyof typeof MODEL_DEFAULTS) => row.prefs[field] ?? MODEL_DEFAULTS[field];
+  const engine = { llm: context.config.llm, logger: context.logger };
+  const novelFacts = (event.novelFacts ?? []).map((f) => f.fact);
+
+  // Research: the plan's queries against our own search.
+  const plan = await runCapability(planResearch, { topic: { name: topic.name, keyEntities: topic.keyEntities }, event: { title: doc.title, summary: row.summary?.summary ?? '', novelFacts } }, model('article_research_model'), engine);
+  const found = new Map<number, { score: number; query: number }>();
+  const queries = [];
+  for (const [i, q] of plan.output.queries.entries()) {
+    const result = await searchChunks(context.database, context.search, { query: q.query, limit: 10, offset: 0, minScore: RESEARCH_MIN_SCORE });
+    const ids = [...new Set(result.results.map((r) => r.metadata.document_id))].filter((id) => id !== doc.id);
+    for (const r of result.results) {
+      const id = r.metadata.document_id;
+      if (id === doc.id) continue;
+      if (!found.has(id) || found.get(id)!.score < r.score) found.set(id, { score: r.score, query: i });
+    }
+    queries.push({ statement: q.statement, query: q.query, sources: ids.slice(0, 5), strategy_used: result.mode });
+  }
+  const chosen = [...found].sort((a, b) => b[1].score - a[1].score).slice(0, RESEARCH_MAX_DOCUMENTS);
+  const supportingRows = chosen.length
+    ? await db
+        .select({ doc: documents, summary: documentSummaries.summary })
+        .from(documents)
+        .leftJoin(documentSummaries, eq(documentSummaries.documentId, documents.id))
+        .where(inArray(documents.id, chosen.map(([id]) => id)))
+    : [];
+  const byId = new Map(supportingRows.map((r) => [r.doc.id, r]));
+  const supporting = chosen.flatMap(([id, hit]) => {
+    const r = byId.get(id);
+    return r ? [{ documentId: id, title: r.doc.title, text: r.doc.text, summary: r.summary ?? '', publisher: r.doc.publisher, date: r.doc.canonicalAt.toISOString(), collectionId: r.doc.collectionId, score: hit.score }] : [];
+  });
+
+  const article = await runCapability(
+    compose,
+    {
+      topic: { name: topic.name },
+      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: doc.canonicalAt.toISOString(), collectionId: doc.collectionId, score: 1 },
+      supporting,
+      novelFacts,
+      knownFacts: (event.knownFacts ?? []).map((f) => f.fact),
+      phaseChange: event.phaseChangeExplanation,
+      language: doc.language,
+    },
+    model('article_composition_model'),
+    engine,
+  );
+  const a = article.output;
+  const qa = await runCapability(
+    rank,
+    {
+      relevance: Number(event.detectionScores?.weighted_total ?? 0),
+      novelty: event.noveltyScore ?? 0,
+      phaseChange: Boolean(event.phaseChange),
+      references: a.references.length,
+      ageHours: (Date.now() - doc.canonicalAt.getTime()) / 3_600_000,
+      title: a.title,
+    },
+    model('qa_model'),
+    engine,
+  );
+  const cited = new Set(a.references.map((r) => r.document_id));
+  const initial = [doc.id, ...supporting.map((s) => s.documentId)];
+  const supportingDocuments = [{ documentId: doc.id, title: doc.title, publisher: doc.publisher, date: doc.canonicalAt.toISOString(), collectionId: doc.collectionId, score: 1 }, ...supporting].map((s, i) => ({
+    document_id: s.documentId,
+    title: s.title || 'Untitled',
+    source: s.publisher ?? 'Unknown',
+    date: s.date,
+    initial_reference_number: i + 1,
+    final_reference_number: a.references.find((r) => r.document_id === s.documentId)?.number ?? null,
+    was_cited: cited.has(s.documentId),
+    score: s.score,
+    collection_id: s.collectionId,
+    strategy_used: i === 0 ? 'event document' : 'research',
+  }));
+  const now = new Date();
+  const updated = await db
+    .update(events)
+    .set({
+      researched: true,
+      queries,
+      article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: [{ topicId: topic.id, topicName: topic.name, reasoning: event.detectionRational }], qa_reason: qa.output.reason },
+      articleGenerated: true,
+      language: a.language,
+      finalRank: qa.output.final_rank,
+      qaAt: now,
+      publishedAt: now,
+      llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ research: plan.record, article: article.record, qa: qa.record })}::jsonb`,
+      updatedAt: now,
+    })
+    .where(and(eq(events.id, eventId), eq(events.articleGenerated, false)))
+    .returning({ id: events.id });
+  return updated.length ? { published: true, rank: qa.output.final_rank } : undefined;
+}

@@ -1,0 +1,76 @@
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { events, topics, users } from '../db/schema/index.js';
+import type { Queue } from '../jobs/queue.js';
+import { dispatchEmails, queueEmail } from '../mail/outbox.js';
+import type { StageContext } from './context.js';
+
+/** The brief goes out in this hour of the user's local morning. */
+export const BRIEF_HOUR = 7;
+export const BRIEF_MAX_ARTICLES = 10;
+
+const withoutCitations = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
+
+/** The hour (0-23) it is now in a time zone; UTC for a zone the runtime does not know. */
+export function localHour(now: Date, timeZone: string): number {
+  try {
+    return Number(new Intl.DateTimeFormat('en-GB', { hour: 'numeric', hourCycle: 'h23', timeZone }).format(now));
+  } catch {
+    return now.getUTCHours();
+  }
+}
+
+/**
+ * One user's daily brief: the recommended articles (rank above 0) published since the last
+ * brief (at most a day back), best first. Nothing new, no email. Marking the brief sent and
+ * writing the email share one transaction, guarded by the previous `last_brief_at`, so two
+ * schedulers or a retry never send it twice.
+ */
+export async function sendBrief(context: StageContext & { queue?: Queue }, userId: string, now = new Date()): Promise<'sent' | 'empty' | 'skipped'> {
+  const { db } = context.database;
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || !user.newsletter) return 'skipped';
+  if (user.lastBriefAt && now.getTime() - user.lastBriefAt.getTime() < 20 * 3_600_000) return 'skipped';
+  const since = new Date(Math.max(now.getTime() - 24 * 3_600_000, user.lastBriefAt?.getTime() ?? 0));
+  const rows = await db
+    .select({ id: events.id, article: events.article, topicName: topics.name })
+    .from(events)
+    .innerJoin(topics, eq(topics.id, events.topicId))
+    .where(and(eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt), gt(events.publishedAt, since), gt(events.finalRank, 0)))
+    .orderBy(desc(events.finalRank), desc(events.id))
+    .limit(BRIEF_MAX_ARTICLES);
+  const ids = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(users)
+      .set({ lastBriefAt: now })
+      .where(and(eq(users.id, userId), user.lastBriefAt ? eq(users.lastBriefAt, user.lastBriefAt) : sql`${users.lastBriefAt} IS NULL`))
+      .returning({ id: users.id });
+    if (claimed.length === 0 || rows.length === 0) return [];
+    const id = await queueEmail(
+      tx,
+      user.email,
+      'daily-brief',
+      {
+        firstName: user.firstName,
+        date: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: user.timezone }).format(now),
+        articles: rows.map((r) => {
+          const a = r.article as { title: string; introduction: string };
+          return { title: a.title, topicName: r.topicName, introduction: withoutCitations(a.introduction), link: `${context.config.publicUrl}/a/${r.id}` };
+        }),
+        feedUrl: `${context.config.publicUrl}/`,
+      },
+      { publicUrl: context.config.publicUrl },
+    );
+    return [id];
+  });
+  if (ids.length) {
+    await dispatchEmails(context.queue, ids);
+    return 'sent';
+  }
+  return 'empty';
+}
+
+/** Users with the newsletter on whose local time is the brief hour. */
+export async function briefRecipients(context: StageContext, now = new Date()): Promise<string[]> {
+  const rows = await context.database.db.select({ id: users.id, timezone: users.timezone }).from(users).where(eq(users.newsletter, true));
+  return rows.filter((r) => localHour(now, r.timezone) === BRIEF_HOUR).map((r) => r.id);
+}

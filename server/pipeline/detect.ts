@@ -1,0 +1,84 @@
+import { and, eq } from 'drizzle-orm';
+import { MODEL_DEFAULTS } from '../../contract/models.js';
+import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
+import { relevance } from '../intelligence/capabilities/relevance.js';
+import { CapabilityError, runCapability } from '../intelligence/engine.js';
+import { cosine } from '../search/embeddings.js';
+import type { StageContext } from './context.js';
+import type { Pair } from './prefilter.js';
+
+/**
+ * Detection for one (user, topic, document) pair: relevance with the user's events model, then
+ * one event row, PASS -> 'detected', DROP -> 'dropped'. Re-running finds the row and does
+ * nothing; a model failure is recorded on a 'failed' row and thrown so the job retries.
+ */
+export async function detect(context: StageContext, pair: Pair): Promise<{ eventId: number; status: string } | undefined> {
+  const { db } = context.database;
+  const [existing] = await db
+    .select({ id: events.id, status: events.status })
+    .from(events)
+    .where(and(eq(events.userId, pair.userId), eq(events.topicId, pair.topicId), eq(events.documentId, pair.documentId)));
+  if (existing && existing.status !== 'failed') return { eventId: existing.id, status: existing.status };
+
+  const [row] = await db
+    .select({ doc: documents, summary: documentSummaries, topic: topics, prefs: users.modelPreferences })
+    .from(documents)
+    .leftJoin(documentSummaries, eq(documentSummaries.documentId, documents.id))
+    .innerJoin(topics, eq(topics.id, pair.topicId))
+    .innerJoin(users, eq(users.id, topics.userId))
+    .where(eq(documents.id, pair.documentId));
+  if (!row || row.topic.retiredAt || row.topic.userId !== pair.userId) return undefined;
+  const { doc, topic } = row;
+  const summary = row.summary?.summary ?? '';
+  const [docVector, topicVector] = await context.search.embedder.embed([
+    `${doc.title}\n${summary}`,
+    `${topic.name}. ${topic.description} ${topic.query} ${topic.keyEvents.join('. ')}`,
+  ]);
+  const similarity = Math.max(0, cosine(docVector!, topicVector!));
+  const model = row.prefs.events_model ?? MODEL_DEFAULTS.events_model;
+  const detectionDocuments = [
+    { document_id: doc.id, title: doc.title, source: doc.publisher ?? 'Unknown', canonical_at: doc.canonicalAt.toISOString(), text: summary || doc.text.slice(0, 600), score: Math.round(similarity * 1000) / 1000, number: 1 },
+  ];
+  const base = { userId: pair.userId, topicId: pair.topicId, documentId: pair.documentId, prefilterScore: pair.score, detectionDocuments };
+  const interactions: Record<string, unknown> = row.summary ? { summarization: row.summary.interaction } : {};
+  try {
+    const { output, record } = await runCapability(
+      relevance,
+      {
+        topic: { name: topic.name, description: topic.description, query: topic.query, keyEvents: topic.keyEvents, keyEntities: topic.keyEntities, keyPlaces: topic.keyPlaces, relevanceMatrix: topic.relevanceMatrix },
+        document: { title: doc.title, summary, text: doc.text, publisher: doc.publisher, date: doc.canonicalAt.toISOString() },
+        similarity,
+      },
+      model,
+      { llm: context.config.llm, logger: context.logger },
+    );
+    const values = {
+      ...base,
+      status: output.decision === 'PASS' ? ('detected' as const) : ('dropped' as const),
+      detectionDecision: output.decision,
+      detectionRational: output.rationale,
+      detectionScores: output.scores,
+      decisionAudit: { threshold_used: 0.5, rule_applied: 'weighted_total >= threshold', prefilter_score: pair.score, model_used: record.model_used },
+      llmInteractions: { ...interactions, relevance: record },
+      error: null,
+      updatedAt: new Date(),
+    };
+    const [saved] = await db
+      .insert(events)
+      .values(values)
+      .onConflictDoUpdate({ target: [events.userId, events.topicId, events.documentId], set: values, where: eq(events.status, 'failed') })
+      .returning({ id: events.id, status: events.status });
+    if (saved) return { eventId: saved.id, status: saved.status };
+    const [winner] = await db.select({ id: events.id, status: events.status }).from(events).where(and(eq(events.userId, pair.userId), eq(events.topicId, pair.topicId), eq(events.documentId, pair.documentId)));
+    return winner ? { eventId: winner.id, status: winner.status } : undefined;
+  } catch (error) {
+    if (error instanceof CapabilityError) {
+      const failed = { ...base, status: 'failed' as const, error: error.message, llmInteractions: { ...interactions, relevance: error.record }, updatedAt: new Date() };
+      await db
+        .insert(events)
+        .values({ ...failed, attempts: 1 })
+        .onConflictDoUpdate({ target: [events.userId, events.topicId, events.documentId], set: failed, where: eq(events.status, 'failed') });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,197 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { documents, documentSummaries, events, users } from '../db/schema/index.js';
+import type { JobContext, JobDefinition } from '../jobs/definitions.js';
+import type { Queue } from '../jobs/queue.js';
+import { detect } from './detect.js';
+import { checkNovelty } from './novelty.js';
+import { writeArticle } from './article.js';
+import { assignStories } from './story.js';
+import { ALERT_BAR, sendAlert } from './alert.js';
+import { briefRecipients, sendBrief } from './brief.js';
+import { prefilter } from './prefilter.js';
+import { summariseDocuments } from './summarise.js';
+
+export const SUMMARISE_JOB = 'pipeline-summarise';
+export const PREFILTER_JOB = 'pipeline-prefilter';
+export const DETECT_JOB = 'pipeline-detect';
+export const SWEEP_JOB = 'pipeline-sweep';
+export const NOVELTY_JOB = 'pipeline-novelty';
+export const STORY_JOB = 'pipeline-story';
+export const ARTICLE_JOB = 'pipeline-article';
+export const ALERT_JOB = 'pipeline-alert';
+export const BRIEF_TICK_JOB = 'daily-brief-tick';
+export const BRIEF_JOB = 'daily-brief';
+
+const BATCH = 50;
+const ZDocuments = z.object({ documentIds: z.array(z.number().int().positive()).min(1).max(500) });
+const ZPairs = z.object({
+  pairs: z.array(z.object({ userId: z.uuid(), topicId: z.number().int(), documentId: z.number().int(), score: z.number() })).min(1).max(500),
+});
+
+/** Starts the pipeline for newly stored documents (called after each ingested page). */
+export async function startPipeline(queue: Queue | undefined, documentIds: number[]): Promise<void> {
+  if (!queue) return; // the sweep picks them up
+  for (let i = 0; i < documentIds.length; i += BATCH) {
+    await queue.boss.send(SUMMARISE_JOB, { documentIds: documentIds.slice(i, i + BATCH) });
+  }
+}
+
+const stage = (context: JobContext) => ({ database: context.database, search: context.search, config: context.config, logger: context.logger });
+const retries = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 };
+
+export const summariseJob: JobDefinition<typeof ZDocuments> = {
+  name: SUMMARISE_JOB,
+  payload: ZDocuments,
+  queue: retries,
+  async handler({ documentIds }, context) {
+    await summariseDocuments(stage(context), documentIds);
+    await context.queue.boss.send(PREFILTER_JOB, { documentIds });
+    return { summarised: documentIds.length };
+  },
+};
+
+export const prefilterJob: JobDefinition<typeof ZDocuments> = {
+  name: PREFILTER_JOB,
+  payload: ZDocuments,
+  queue: retries,
+  async handler({ documentIds }, context) {
+    const pairs = await prefilter(stage(context), documentIds);
+    for (let i = 0; i < pairs.length; i += BATCH) await context.queue.boss.send(DETECT_JOB, { pairs: pairs.slice(i, i + BATCH) });
+    return { documents: documentIds.length, pairs: pairs.length };
+  },
+};
+
+export const detectJob: JobDefinition<typeof ZPairs> = {
+  name: DETECT_JOB,
+  payload: ZPairs,
+  queue: retries,
+  async handler({ pairs }, context) {
+    const counts: Record<string, number> = {};
+    const detected: number[] = [];
+    for (const pair of pairs) {
+      const result = await detect(stage(context), pair);
+      if (result) counts[result.status] = (counts[result.status] ?? 0) + 1;
+      if (result?.status === 'detected') detected.push(result.eventId);
+    }
+    if (detected.length) {
+      await context.queue.boss.send(NOVELTY_JOB, { eventIds: detected });
+      await context.queue.boss.send(STORY_JOB, { eventIds: detected });
+    }
+    return counts;
+  },
+};
+
+const ZEvents = z.object({ eventIds: z.array(z.number().int().positive()).min(1).max(500) });
+
+export const noveltyJob: JobDefinition<typeof ZEvents> = {
+  name: NOVELTY_JOB,
+  payload: ZEvents,
+  queue: retries,
+  async handler({ eventIds }, context) {
+    const novel: number[] = [];
+    for (const id of eventIds) if ((await checkNovelty(stage(context), id))?.novel) novel.push(id);
+    // Articles that may become breaking alerts go first: a reader is waiting for them.
+    const alerting = novel.length
+      ? new Set(
+          (
+            await context.database.db
+              .select({ id: events.id })
+              .from(events)
+              .innerJoin(users, eq(users.id, events.userId))
+              .where(and(inArray(events.id, novel), eq(users.alerts, true)))
+          ).map((r) => r.id),
+        )
+      : new Set<number>();
+    for (const id of novel) {
+      await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: alerting.has(id) ? 10 : 0 });
+    }
+    return { events: eventIds.length, novel: novel.length };
+  },
+};
+
+const ZEvent = z.object({ eventId: z.number().int().positive() });
+
+/** Research, composition and QA for one novel event (one job per event: articles are slow). */
+export const articleJob: JobDefinition<typeof ZEvent> = {
+  name: ARTICLE_JOB,
+  payload: ZEvent,
+  queue: { ...retries, policy: 'stately' },
+  async handler({ eventId }, context) {
+    const written = await writeArticle(stage(context), eventId);
+    if (written && written.rank >= ALERT_BAR) await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: `alert-${eventId}`, priority: 10 });
+    return written ?? { skipped: true };
+  },
+};
+
+/** The breaking alert email for one published article (exactly once, see alert.ts). */
+export const alertJob: JobDefinition<typeof ZEvent> = {
+  name: ALERT_JOB,
+  payload: ZEvent,
+  queue: { ...retries, policy: 'stately' },
+  async handler({ eventId }, context) {
+    return { result: await sendAlert({ ...stage(context), queue: context.queue }, eventId) };
+  },
+};
+
+/** Story assignment, in event order (each user's tracker is locked while it assigns). */
+export const storyJob: JobDefinition<typeof ZEvents> = {
+  name: STORY_JOB,
+  payload: ZEvents,
+  queue: retries,
+  async handler({ eventIds }, context) {
+    return { events: eventIds.length, ...(await assignStories(stage(context), eventIds)) };
+  },
+};
+
+const ZEmpty = z.object({});
+const ZUser = z.object({ userId: z.uuid() });
+
+/** Every hour: a brief job for each user whose local morning it is. */
+export const briefTickJob: JobDefinition<typeof ZEmpty> = {
+  name: BRIEF_TICK_JOB,
+  payload: ZEmpty,
+  cron: '0 * * * *',
+  queue: { retryLimit: 0 },
+  async handler(_payload, context) {
+    const recipients = await briefRecipients(stage(context));
+    for (const userId of recipients) await context.queue.boss.send(BRIEF_JOB, { userId }, { singletonKey: `brief-${userId}` });
+    return { recipients: recipients.length };
+  },
+};
+
+export const briefJob: JobDefinition<typeof ZUser> = {
+  name: BRIEF_JOB,
+  payload: ZUser,
+  queue: { ...retries, policy: 'stately' },
+  async handler({ userId }, context) {
+    return { result: await sendBrief({ ...stage(context), queue: context.queue }, userId) };
+  },
+};
+
+/**
+ * Every minute: documents of the last day that missed a stage (stored by the CLI without a
+ * queue, or a job lost its way) are sent on. Stages are idempotent, so a second send is harmless.
+ */
+export const sweepJob: JobDefinition<typeof ZEmpty> = {
+  name: SWEEP_JOB,
+  payload: ZEmpty,
+  cron: '* * * * *',
+  queue: { retryLimit: 0 },
+  async handler(_payload, context) {
+    const since = sql`now() - interval '1 day'`;
+    const unsummarised = await context.database.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(and(gt(documents.ingestedAt, since), sql`NOT EXISTS (SELECT 1 FROM document_summaries s WHERE s.document_id = ${documents.id})`, sql`${documents.ingestedAt} < now() - interval '1 minute'`))
+      .limit(2000);
+    await startPipeline(context.queue, unsummarised.map((d) => d.id));
+    const unfiltered = await context.database.db
+      .select({ id: documentSummaries.documentId })
+      .from(documentSummaries)
+      .where(and(isNull(documentSummaries.prefilteredAt), gt(documentSummaries.createdAt, since), sql`${documentSummaries.createdAt} < now() - interval '1 minute'`))
+      .limit(2000);
+    for (let i = 0; i < unfiltered.length; i += BATCH) await context.queue.boss.send(PREFILTER_JOB, { documentIds: unfiltered.slice(i, i + BATCH).map((d) => d.id) });
+    return { summarise: unsummarised.length, prefilter: unfiltered.length };
+  },
+};

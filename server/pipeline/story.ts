@@ -1,0 +1,72 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { documents, documentSummaries, events, stories, storyTrackers } from '../db/schema/index.js';
+import { createStoryTracker, type TrackerState } from '../intelligence/builtin/stories.js';
+import type { StageContext } from './context.js';
+
+/**
+ * Story assignment for detected events with each user's story tracker: an event joins the story
+ * of earlier events about the same happening, or starts one. Per user, in one transaction: the
+ * tracker state is read under a row lock (one user's events are assigned one at a time, in any
+ * process), all of that user's events in the batch are assigned in id order, and the state is
+ * written once (it is the costly part: reading and writing it per event made the stage quadratic).
+ * An event's story is set only once, so a re-run changes nothing.
+ */
+export async function assignStories(context: StageContext, eventIds: number[]): Promise<{ assigned: number; newStories: number }> {
+  const owners = await context.database.db
+    .selectDistinct({ userId: events.userId })
+    .from(events)
+    .where(and(inArray(events.id, eventIds), eq(events.status, 'detected'), sql`${events.storyId} IS NULL`));
+  let assigned = 0;
+  let newStories = 0;
+  for (const { userId } of owners) {
+    const result = await assignForUser(context, userId, eventIds);
+    assigned += result.assigned;
+    newStories += result.newStories;
+  }
+  return { assigned, newStories };
+}
+
+async function assignForUser(context: StageContext, userId: string, eventIds: number[]) {
+  return context.database.db.transaction(async (tx) => {
+    await tx.insert(storyTrackers).values({ userId, state: {} }).onConflictDoNothing();
+    const [tracker] = await tx.select().from(storyTrackers).where(eq(storyTrackers.userId, userId)).for('update');
+    // Read after the lock: another process may have assigned some of these meanwhile.
+    const rows = await tx
+      .select({ id: events.id, title: documents.title, text: documents.text, canonicalAt: documents.canonicalAt, summary: documentSummaries.summary })
+      .from(events)
+      .innerJoin(documents, eq(documents.id, events.documentId))
+      .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
+      .where(and(inArray(events.id, eventIds), eq(events.userId, userId), eq(events.status, 'detected'), sql`${events.storyId} IS NULL`))
+      .orderBy(asc(events.id));
+    if (rows.length === 0) return { assigned: 0, newStories: 0 };
+    const saved = tracker?.state as unknown as TrackerState | undefined;
+    const engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
+    let newStories = 0;
+    for (const row of rows) {
+      const assignment = engine.assign({ id: String(row.id), title: row.title, text: `${row.summary ?? ''}\n${row.text.slice(0, 4000)}`, publishedAt: row.canonicalAt });
+      if (assignment.isNew) newStories += 1;
+      const key = engine.resolve(assignment.storyId);
+      const now = row.canonicalAt;
+      const [story] = await tx
+        .insert(stories)
+        .values({ userId, key, title: row.title, eventCount: 1, firstSeenAt: now, lastSeenAt: now })
+        .onConflictDoUpdate({
+          target: [stories.userId, stories.key],
+          set: { eventCount: sql`${stories.eventCount} + 1`, lastSeenAt: sql`GREATEST(${stories.lastSeenAt}, ${now.toISOString()}::timestamptz)` },
+        })
+        .returning({ id: stories.id });
+      // Merged stories: events of the absorbed story move to the survivor.
+      for (const alias of engine.aliasesOf(key)) {
+        const [absorbed] = await tx.select({ id: stories.id }).from(stories).where(and(eq(stories.userId, userId), eq(stories.key, alias)));
+        if (absorbed) {
+          await tx.update(events).set({ storyId: story!.id }).where(eq(events.storyId, absorbed.id));
+          await tx.update(stories).set({ eventCount: sql`${stories.eventCount} + (SELECT event_count FROM stories WHERE id = ${absorbed.id})` }).where(eq(stories.id, story!.id));
+          await tx.delete(stories).where(eq(stories.id, absorbed.id));
+        }
+      }
+      await tx.update(events).set({ storyId: story!.id, updatedAt: new Date() }).where(eq(events.id, row.id));
+    }
+    await tx.update(storyTrackers).set({ state: engine.state() as unknown as Record<string, unknown>, updatedAt: new Date() }).where(eq(storyTrackers.userId, userId));
+    return { assigned: rows.length, newStories };
+  });
+}

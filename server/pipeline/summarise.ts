@@ -1,0 +1,30 @@
+import { inArray, sql } from 'drizzle-orm';
+import { documents, documentSummaries } from '../db/schema/index.js';
+import { summarise } from '../intelligence/capabilities/summarise.js';
+import { runCapability } from '../intelligence/engine.js';
+import type { StageContext } from './context.js';
+
+/**
+ * Summarises the documents that have no summary yet (shared by every user, so it uses the
+ * system's model, SUMMARY_MODEL, not a user's). Idempotent: a summary written by a concurrent run wins.
+ */
+export async function summariseDocuments(context: StageContext, documentIds: number[]): Promise<number[]> {
+  if (documentIds.length === 0) return [];
+  const rows = await context.database.db
+    .select({ id: documents.id, title: documents.title, text: documents.text, publisher: documents.publisher, canonicalAt: documents.canonicalAt })
+    .from(documents)
+    .where(sql`${inArray(documents.id, documentIds)} AND NOT EXISTS (SELECT 1 FROM document_summaries s WHERE s.document_id = ${documents.id})`);
+  for (const doc of rows) {
+    const { output, record } = await runCapability(
+      summarise,
+      { title: doc.title, text: doc.text, publisher: doc.publisher, publishedAt: doc.canonicalAt.toISOString() },
+      context.config.llm.summaryModel,
+      { llm: context.config.llm, logger: context.logger },
+    );
+    await context.database.db
+      .insert(documentSummaries)
+      .values({ documentId: doc.id, summary: output.summary, keyFacts: output.key_facts, interaction: record as unknown as Record<string, unknown> })
+      .onConflictDoNothing();
+  }
+  return documentIds;
+}

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import type { Connector, RawDocument } from '../types.js';
+import {
+  advance,
+  buildUrl,
+  day,
+  daysBefore,
+  EMPTY_MARK,
+  getBody,
+  isNewer,
+  isObject,
+  malformed,
+  parseJson,
+  readMark,
+  readRemembered,
+  remember,
+  stripTags,
+  str,
+  trimSlash,
+  validatorsFor,
+  type Json,
+  type Mark,
+  type Remembered,
+} from './util.js';
+
+/**
+ * CourtListener REST API v4 search: /search/?q=...&type=o (opinions), r (RECAP dockets) or oa (oral
+ * arguments), filed_after the last filing date seen, ordered by dateFiled ascending, paged by the
+ * `next` cursor URL. Token auth (`Authorization: Token ...`) when a token is configured.
+ */
+
+export const courtListenerConfig = z.object({
+  query: z.string().min(1).default('*'),
+  type: z.enum(['o', 'r', 'oa']).default('o'),
+  /** Space-separated court ids, e.g. `scotus ca9`. */
+  court: z.string().min(1).optional(),
+  maxPagesPerRun: z.number().int().min(1).max(500).default(20),
+  lookbackDays: z.number().int().min(1).max(3650).default(7),
+  baseUrl: z.url().default('https://www.courtlistener.com/api/rest/v4'),
+});
+
+interface ClCursor {
+  mark: Mark;
+  /** While a run pages: the next page's URL (path and query, rebased on baseUrl). */
+  run?: { next: string };
+  validators?: Remembered;
+}
+
+function readCursor(value: unknown): ClCursor {
+  if (!isObject(value)) return { mark: EMPTY_MARK };
+  const run = isObject(value.run) && typeof value.run.next === 'string' ? { next: value.run.next } : undefined;
+  const validators = readRemembered(value.validators);
+  return { mark: readMark(value.mark), ...(run ? { run } : {}), ...(validators ? { validators } : {}) };
+}
+
+const CONTENT_TYPES = { o: 'court_opinion', r: 'court_docket', oa: 'oral_argument' } as const;
+
+export function clDocument(result: Json, type: 'o' | 'r' | 'oa'): { doc: RawDocument; filed: string | null } | null {
+  const id = type === 'o' ? result.cluster_id : type === 'r' ? result.docket_id : (result.id ?? result.audio_id);
+  const caseName = str(result.caseName) ?? str(result.caseNameFull);
+  if ((typeof id !== 'number' && typeof id !== 'string') || !caseName) return null;
+  const filed = str(result.dateFiled) ?? str(result.dateArgued) ?? null;
+  const filedDay = filed ? filed.slice(0, 10) : null;
+  const opinions = Array.isArray(result.opinions) ? result.opinions.filter(isObject) : [];
+  const snippets = opinions.map((o) => str(o.snippet)).filter((s): s is string => Boolean(s));
+  const absolute = str(result.absolute_url);
+  const citations = Array.isArray(result.citation) ? result.citation.filter((c): c is string => typeof c === 'string') : [];
+  return {
+    filed: filedDay ? `${filedDay}T00:00:00.000Z` : null,
+    doc: {
+      externalId: `${type}:${id}`,
+      title: citations.length ? `${caseName}, ${citations[0]}` : caseName,
+      text: snippets.map(stripTags).join('\n\n') || stripTags(str(result.snippet) ?? ''),
+      ...(absolute ? { url: new URL(absolute, 'https://www.courtlistener.com').toString() } : {}),
+      publisher: str(result.court) ?? 'CourtListener',
+      publishedAt: filedDay ? new Date(`${filedDay}T00:00:00Z`) : null,
+      language: 'en',
+      contentType: CONTENT_TYPES[type],
+      metadata: {
+        court: str(result.court),
+        courtId: str(result.court_id),
+        docketNumber: str(result.docketNumber),
+        docketId: result.docket_id,
+        clusterId: result.cluster_id,
+        caseNameFull: str(result.caseNameFull),
+        citations,
+        judge: str(result.judge),
+        status: str(result.status),
+        dateFiled: filedDay,
+        suitNature: str(result.suitNature),
+        opinionIds: opinions.map((o) => o.id).filter((x) => x !== undefined),
+      },
+    },
+  };
+}
+
+/** The `next` URL's path and query, on the configured base URL's origin (tests, proxies). */
+function rebase(next: string, baseUrl: string): string {
+  const target = new URL(next, baseUrl);
+  const base = new URL(baseUrl);
+  return `${base.origin}${target.pathname}${target.search}`;
+}
+
+export const courtListener: Connector<typeof courtListenerConfig> = {
+  kind: 'courtlistener',
+  defaultCollectionId: 7,
+  config: courtListenerConfig,
+  // 5,000 requests an hour for authenticated users.
+  minRequestIntervalMs: 750,
+  defaultIntervalMinutes: 60,
+  async *fetch(context) {
+    const { config, keys } = context;
+    const cursor = readCursor(context.cursor);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (keys.courtListenerToken) headers.authorization = `Token ${keys.courtListenerToken}`;
+    const from = cursor.mark.since ? cursor.mark.since.slice(0, 10) : day(daysBefore(context.now, config.lookbackDays));
+    const firstUrl = buildUrl(`${trimSlash(config.baseUrl)}/search/`, {
+      q: config.query,
+      type: config.type,
+      court: config.court,
+      filed_after: from,
+      order_by: config.type === 'oa' ? 'dateArgued asc' : 'dateFiled asc',
+    });
+    let url = cursor.run ? rebase(cursor.run.next, config.baseUrl) : firstUrl;
+    let mark = cursor.mark;
+    let remembered = cursor.validators;
+    for (let read = 0; read < config.maxPagesPerRun; read++) {
+      let body: string;
+      if (url === firstUrl) {
+        const validators = validatorsFor(cursor.validators, url);
+        const response = await context.http.get({ url, headers, ...(validators ? { validators } : {}) });
+        if (response.notModified) return;
+        body = response.body;
+        remembered = remember(response, url);
+      } else {
+        body = await getBody(context, url, headers);
+      }
+      const data = parseJson(body, url);
+      if (!isObject(data) || !Array.isArray(data.results)) throw malformed(url, 'no results array');
+      const documents: RawDocument[] = [];
+      for (const result of data.results.filter(isObject)) {
+        const parsed = clDocument(result, config.type);
+        if (!parsed) continue;
+        if (!isNewer(cursor.mark, parsed.filed, parsed.doc.externalId)) continue;
+        mark = advance(mark, parsed.filed, parsed.doc.externalId);
+        documents.push(parsed.doc);
+      }
+      const next = str(data.next);
+      const total = Number(data.count);
+      context.progress?.(read + 1, Number.isFinite(total) && data.results.length ? Math.ceil(total / data.results.length) : undefined);
+      const last = !next || data.results.length === 0 || read === config.maxPagesPerRun - 1;
+      const nextUrl = next ? rebase(next, config.baseUrl) : undefined;
+      yield {
+        documents,
+        cursor: { mark: last ? mark : cursor.mark, ...(last || !nextUrl ? {} : { run: { next: nextUrl } }), ...(remembered ? { validators: remembered } : {}) } satisfies ClCursor,
+      };
+      if (last || !nextUrl) return;
+      url = nextUrl;
+    }
+  },
+};

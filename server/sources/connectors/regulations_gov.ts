@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import type { Connector, RawDocument } from '../types.js';
+import {
+  advance,
+  buildUrl,
+  daysBefore,
+  EMPTY_MARK,
+  getBody,
+  isNewer,
+  isObject,
+  iso,
+  malformed,
+  parseJson,
+  readMark,
+  readRemembered,
+  remember,
+  str,
+  toDate,
+  trimSlash,
+  validatorsFor,
+  type Json,
+  type Mark,
+  type Remembered,
+} from './util.js';
+
+/**
+ * regulations.gov API v4: /documents (or /dockets) modified since the last run
+ * (`filter[lastModifiedDate][ge]`, Eastern time), sorted by lastModifiedDate, paged with
+ * page[number] (1-20) x page[size] (<= 250). Past page 20 the run re-filters from the last
+ * modification date seen, as the API documentation advises. Key: X-Api-Key (api.data.gov).
+ */
+
+export const regulationsGovConfig = z.object({
+  resource: z.enum(['documents', 'dockets']).default('documents'),
+  agencyId: z.string().min(1).optional(),
+  docketId: z.string().min(1).optional(),
+  /** Notice, Rule, Proposed Rule, Supporting & Related Material, Other (documents only). */
+  documentType: z.string().min(1).optional(),
+  searchTerm: z.string().min(1).optional(),
+  pageSize: z.number().int().min(5).max(250).default(250),
+  maxPagesPerRun: z.number().int().min(1).max(200).default(40),
+  lookbackDays: z.number().int().min(1).max(3650).default(7),
+  baseUrl: z.url().default('https://api.regulations.gov/v4'),
+});
+
+interface RegsCursor {
+  mark: Mark;
+  run?: { from: string; page: number };
+  validators?: Remembered;
+}
+
+function readCursor(value: unknown): RegsCursor {
+  if (!isObject(value)) return { mark: EMPTY_MARK };
+  const run = isObject(value.run) && typeof value.run.from === 'string' && typeof value.run.page === 'number' ? { from: value.run.from, page: value.run.page } : undefined;
+  const validators = readRemembered(value.validators);
+  return { mark: readMark(value.mark), ...(run ? { run } : {}), ...(validators ? { validators } : {}) };
+}
+
+const EASTERN = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The API's date filter format: "YYYY-MM-DD HH:MM:SS" in Eastern time. */
+export function easternDateTime(date: Date): string {
+  const parts = Object.fromEntries(EASTERN.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export function regsDocument(item: Json, resource: 'documents' | 'dockets'): { doc: RawDocument; modified: string | null } | null {
+  const id = str(item.id);
+  const a = isObject(item.attributes) ? item.attributes : null;
+  if (!id || !a) return null;
+  const modified = iso(toDate(a.lastModifiedDate));
+  const posted = toDate(a.postedDate);
+  const isDocket = resource === 'dockets';
+  const documentType = str(a.documentType);
+  const title = str(a.title) ?? id;
+  const summary = str(a.docAbstract) ?? str(a.highlightedContent);
+  return {
+    modified,
+    doc: {
+      externalId: id,
+      title,
+      text: summary ?? '',
+      url: `https://www.regulations.gov/${isDocket ? 'docket' : 'document'}/${id}`,
+      publisher: str(a.agencyId) ? `regulations.gov (${str(a.agencyId)})` : 'regulations.gov',
+      publishedAt: posted ?? (modified ? new Date(modified) : null),
+      language: 'en',
+      contentType: isDocket ? 'regulations_docket' : `regulations_${(documentType ?? 'document').toLowerCase().replace(/[^a-z]+/g, '_')}`,
+      metadata: {
+        id,
+        agencyId: str(a.agencyId),
+        docketId: isDocket ? id : str(a.docketId),
+        docketType: str(a.docketType),
+        documentType,
+        subtype: str(a.subtype),
+        frDocNum: str(a.frDocNum),
+        commentStartDate: str(a.commentStartDate),
+        commentEndDate: str(a.commentEndDate),
+        openForComment: typeof a.openForComment === 'boolean' ? a.openForComment : undefined,
+        withdrawn: typeof a.withdrawn === 'boolean' ? a.withdrawn : undefined,
+        lastModifiedDate: modified,
+        objectId: str(a.objectId),
+        apiUrl: isObject(item.links) ? str(item.links.self) : undefined,
+      },
+    },
+  };
+}
+
+export const regulationsGov: Connector<typeof regulationsGovConfig> = {
+  kind: 'regulations_gov',
+  defaultCollectionId: 6,
+  config: regulationsGovConfig,
+  // About 1,000 requests an hour per key.
+  minRequestIntervalMs: 3600,
+  defaultIntervalMinutes: 120,
+  async *fetch(context) {
+    const { config, keys } = context;
+    const cursor = readCursor(context.cursor);
+    const headers = { 'X-Api-Key': keys.regulationsApiKey ?? 'DEMO_KEY', accept: 'application/vnd.api+json, application/json' };
+    let from = cursor.run?.from ?? easternDateTime(cursor.mark.since ? new Date(cursor.mark.since) : daysBefore(context.now, config.lookbackDays));
+    let page = cursor.run?.page ?? 1;
+    let mark = cursor.mark;
+    let remembered = cursor.validators;
+    for (let read = 0; read < config.maxPagesPerRun; read++) {
+      const url = buildUrl(`${trimSlash(config.baseUrl)}/${config.resource}`, {
+        'filter[lastModifiedDate][ge]': from,
+        'filter[agencyId]': config.agencyId,
+        'filter[docketId]': config.resource === 'documents' ? config.docketId : undefined,
+        'filter[documentType]': config.resource === 'documents' ? config.documentType : undefined,
+        'filter[searchTerm]': config.searchTerm,
+        sort: 'lastModifiedDate',
+        'page[size]': config.pageSize,
+        'page[number]': page,
+      });
+      let body: string;
+      if (read === 0 && page === 1) {
+        const validators = validatorsFor(cursor.validators, url);
+        const response = await context.http.get({ url, headers, ...(validators ? { validators } : {}) });
+        if (response.notModified) return;
+        body = response.body;
+        remembered = remember(response, url);
+      } else {
+        body = await getBody(context, url, headers);
+      }
+      const data = parseJson(body, url);
+      if (!isObject(data) || !Array.isArray(data.data)) throw malformed(url, 'no data array');
+      const documents: RawDocument[] = [];
+      let newestOnPage: string | null = null;
+      for (const item of data.data.filter(isObject)) {
+        const parsed = regsDocument(item, config.resource);
+        if (!parsed) continue;
+        if (parsed.modified && (!newestOnPage || parsed.modified > newestOnPage)) newestOnPage = parsed.modified;
+        if (!isNewer(cursor.mark, parsed.modified, parsed.doc.externalId) || !isNewer(mark, parsed.modified, parsed.doc.externalId)) continue;
+        mark = advance(mark, parsed.modified, parsed.doc.externalId);
+        documents.push(parsed.doc);
+      }
+      const meta = isObject(data.meta) ? data.meta : {};
+      const hasNext = meta.hasNextPage === true && data.data.length > 0;
+      const total = Number(meta.totalElements);
+      context.progress?.(read * config.pageSize + data.data.length, Number.isFinite(total) ? total : undefined);
+      let next: { from: string; page: number } | null = null;
+      if (hasNext && page < 20) next = { from, page: page + 1 };
+      else if (hasNext && newestOnPage) next = { from: easternDateTime(new Date(newestOnPage)), page: 1 };
+      const last = !next || read === config.maxPagesPerRun - 1;
+      yield {
+        documents,
+        cursor: { mark: last ? mark : cursor.mark, ...(last ? {} : { run: next! }), ...(remembered ? { validators: remembered } : {}) } satisfies RegsCursor,
+      };
+      if (last) return;
+      from = next!.from;
+      page = next!.page;
+    }
+  },
+};

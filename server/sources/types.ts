@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+
+/**
+ * The connector interface. A connector speaks one real source API and yields documents in pages;
+ * the runner (server/sources/runner.ts) ingests each page, then stores the page's cursor, so a
+ * crash mid-run resumes after the last ingested page. Connectors never touch the database.
+ */
+
+/** One document as a connector found it, before normalisation (server/documents/normalise.ts). */
+export interface RawDocument {
+  /** Stable id within the source (guid, accession number, NCT id, DOI...). Required. */
+  externalId: string;
+  title: string;
+  /** Plain text. Leave empty and set `html` when only HTML is available: ingest extracts it. */
+  text: string;
+  html?: string;
+  url?: string;
+  /**
+   * The URL that identifies this document for deduplication. Defaults to `url`; set null when
+   * the URL is shared by several documents (a day page, a search page).
+   */
+  canonicalUrl?: string | null;
+  publisher?: string;
+  /** When the document was published or last meaningfully updated at the source. */
+  publishedAt?: Date | null;
+  /** BCP 47 language when the source states it; otherwise ingest detects it. */
+  language?: string;
+  /** What kind of record this is at the source, e.g. 'rss_item', 'pubmed_article', '8-K'. */
+  contentType: string;
+  /** Anything else worth keeping (authors, docket, agencies, form type...). JSON-serialisable. */
+  metadata?: Record<string, unknown>;
+  /** Overrides the source's collection for this document (e.g. a feed of press releases). */
+  collectionId?: number;
+}
+
+/** Conditional GET validators remembered per URL. */
+export interface Validators {
+  etag?: string;
+  lastModified?: string;
+}
+
+export type HttpResponse =
+  | { status: 304; notModified: true; url: string }
+  | { status: number; notModified: false; url: string; body: string; contentType: string; validators: Validators };
+
+export interface HttpRequest {
+  url: string;
+  headers?: Record<string, string>;
+  /** Send If-None-Match / If-Modified-Since from these; a 304 answers notModified. */
+  validators?: Validators;
+  /** Overrides the 20 s default. */
+  timeoutMs?: number;
+}
+
+/**
+ * HTTP for connectors: timeout, retries with jittered backoff on 429/5xx and network errors
+ * honouring Retry-After, the source's rate limit, and the contact User-Agent. Non-2xx after
+ * retries throws a `SourceError`. Implemented in server/sources/http.ts.
+ */
+export interface HttpClient {
+  get(request: HttpRequest): Promise<HttpResponse>;
+}
+
+export interface ConnectorContext<C> {
+  /** The source's own settings, already parsed by the connector's `config` schema. */
+  config: C;
+  /** What the last successful page returned as its cursor; null on the first run. */
+  cursor: unknown;
+  http: HttpClient;
+  /** API keys and contact details from the server configuration (env). */
+  keys: SourceKeys;
+  signal: AbortSignal;
+  now: Date;
+  /** Optional progress report (the CLI draws a bar): items done, and the total when known. */
+  progress?(done: number, total?: number): void;
+}
+
+export interface SourceKeys {
+  congressApiKey?: string;
+  regulationsApiKey?: string;
+  courtListenerToken?: string;
+  patentsViewApiKey?: string;
+  usptoApiKey?: string;
+  pubmedApiKey?: string;
+  /** Contact email: EDGAR's User-Agent and PubMed's `email` parameter. */
+  contactEmail: string;
+}
+
+export interface Page {
+  documents: RawDocument[];
+  /** Cursor to resume after this page (JSON-serialisable), stored once the page is ingested. */
+  cursor: unknown;
+}
+
+export interface Connector<S extends z.ZodType = z.ZodType> {
+  /** Stable kind name stored on the source row: 'rss', 'arxiv', 'pubmed', ... */
+  kind: string;
+  /** The collection its documents belong to unless a document says otherwise. */
+  defaultCollectionId: number;
+  /** Settings a source of this kind takes (feed URL, query, CIKs...). */
+  config: S;
+  /** Minimum interval between two requests to this API, in milliseconds (rate limit). */
+  minRequestIntervalMs: number;
+  /**
+   * Optional: the interval given the configured keys, when a key raises the limit (PubMed: 334 ms
+   * without an API key, 100 ms with). The runner uses it instead of `minRequestIntervalMs` when present.
+   */
+  requestIntervalMs?(keys: SourceKeys): number;
+  /** Default schedule: minutes between runs. */
+  defaultIntervalMinutes: number;
+  /** Yields pages until there is nothing new; a 304 yields nothing. */
+  fetch(context: ConnectorContext<z.infer<S>>): AsyncIterable<Page>;
+}
+
+/** A failure the runner records on the source (and counts towards disabling it). */
+export class SourceError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'http_error' | 'timeout' | 'malformed' | 'network' | 'config',
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'SourceError';
+  }
+}

@@ -1,0 +1,76 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { NotFound } from '../features/shell/not-found';
+import { PublicLayout } from '../features/shell/public-layout';
+import { HomeRoute, type HomeScreens } from './home';
+import { RequireAuth } from './require-auth';
+import { SignedInLayout } from './signed-in-layout';
+
+function lazyPage(load: () => Promise<{ default: ComponentType }>) {
+  const Page = lazy(load);
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function lazyScreen(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  const Screen = lazy(load);
+  return function LazyScreen() {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+const loginPage = () => import('../features/access/login-page');
+const registerPage = () => import('../features/access/register-page');
+
+/** What Home shows to signed-in users (app/home.tsx decides which). */
+const homeScreens: HomeScreens = {
+  feed: lazyScreen(() => import('../features/feed/feed-page')),
+  interview: lazyScreen(() => import('../features/onboarding/interview-chat')),
+};
+
+export const router = createBrowserRouter([
+  { path: '/', element: <HomeRoute visitor={lazyPage(loginPage)} screens={homeScreens} /> },
+  {
+    // Signed-in pages (spec 2 section 2.1): the guard, then the shell with the side panel.
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <SignedInLayout />,
+        children: [
+          { path: '/articles', element: lazyPage(() => import('../features/history/history-page')) },
+          { path: '/a/:id', element: lazyPage(() => import('../features/article/article-page')) },
+          { path: '/s/:id?', element: lazyPage(() => import('../features/article/short-link-page')) },
+          { path: '/topics', element: lazyPage(() => import('../features/topics/topics-page')) },
+          { path: '/account', element: lazyPage(() => import('../features/account/account-page')) },
+        ],
+      },
+    ],
+  },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/login', element: lazyPage(loginPage) },
+      { path: '/register', element: lazyPage(registerPage) },
+      { path: '/beta', element: lazyPage(registerPage) },
+      { path: '/confirm-email', element: lazyPage(() => import('../features/access/confirm-email-page')) },
+      { path: '/invite/:token', element: lazyPage(() => import('../features/access/invite-page')) },
+      { path: '/landing', element: lazyPage(() => import('../features/landing/landing-page')) },
+      { path: '/about', element: lazyPage(() => import('../features/legal/about-page')) },
+      { path: '/terms', element: lazyPage(() => import('../features/legal/terms-page')) },
+      { path: '/privacy', element: lazyPage(() => import('../features/legal/privacy-page')) },
+      {
+        element: <RequireAuth allowIncomplete />,
+        children: [{ path: '/complete-profile', element: lazyPage(() => import('../features/onboarding/complete-profile-page')) }],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

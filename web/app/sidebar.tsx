@@ -1,0 +1,161 @@
+import { Link, useNavigate } from 'react-router';
+import { Building2, Home, LogOut, MoreHorizontal, UserPen } from 'lucide-react';
+import type { TUserListItem } from '../../contract/users';
+import type { TTopic } from '../../contract/topics';
+import { PreviewUsersSelector } from '../features/account/preview-users-selector';
+import { useToast } from '../components/ui/toast';
+import { authClient } from '../lib/auth-client';
+import { useSession } from '../lib/session';
+import { useViewing } from '../lib/viewing';
+import { fullName, initialsOf, profileCompletion } from './profile-completion';
+import { useShellTools } from './shell-tools';
+import { UserMenu } from './user-menu';
+import { UserSelector, type SelectableUser } from './user-selector';
+import { capitalise } from '../lib/text';
+
+const navButton =
+  'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+
+async function loadAllUsers(search: string, signal: AbortSignal): Promise<SelectableUser[]> {
+  const answer = await authClient.authedApi<{ results: TUserListItem[] }>(`/users/?limit=50${search ? `&search=${encodeURIComponent(search)}` : ''}`, { signal });
+  return answer.results.map((u) => ({ id: u.id, name: fullName(u), detail: [u.email, u.title, u.company].filter(Boolean).join(' · ') }));
+}
+
+/**
+ * The side panel (spec 2 section 2.5): who is shown, navigation, the user selector, the Profile
+ * Completion meter and the topics. On phones it is the Profile tab.
+ */
+export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => void; onTopic?: (topic: TTopic) => void }) {
+  const viewing = useViewing();
+  const { logout } = useSession();
+  const tools = useShellTools();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { me, viewed } = viewing;
+  const completion = profileCompletion(viewed);
+  const canSeeAccount = me.role === 'ADMIN' || me.is_superuser;
+  const canPreview = !me.is_superuser && me.role === 'ADMIN' && me.account_count > 1;
+  const go = (to: string) => {
+    navigate(to);
+    onNavigate?.();
+  };
+  const selectorProps = {
+    activeUser: viewing.isImpersonating ? { id: viewed.id, name: viewing.loadingViewed ? 'Loading impersonated user...' : fullName(viewed) } : undefined,
+    // The server checks and audits the start of an impersonation before the shell switches.
+    onSelect: (user: SelectableUser) => {
+      authClient
+        .authedApi(`/a/preview/${encodeURIComponent(user.id)}/`, { method: 'POST' })
+        .then(() => viewing.start({ id: user.id, name: user.name }))
+        .catch(() => toast.show('error', 'Failed to fetch user data'));
+    },
+    onStop: viewing.stop,
+  };
+
+  return (
+    <div className="flex h-full flex-col gap-5 overflow-y-auto p-4">
+      <div className="flex items-center gap-3">
+        {viewed.account_logo ? (
+          <img src={viewed.account_logo} alt={`${viewed.account_name} logo`} className="size-12 shrink-0 rounded-full border border-slate-200 bg-white object-contain dark:border-slate-700" />
+        ) : (
+          <span aria-hidden className="flex size-12 shrink-0 items-center justify-center rounded-full bg-blue-700 text-base font-semibold text-white dark:bg-blue-600">
+            {initialsOf(viewed)}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900 dark:text-white">{fullName(viewed)}</p>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-400">{viewed.account_name || viewed.email}</p>
+        </div>
+        {me.is_superuser && (
+          <UserMenu
+            label="More"
+            trigger={<MoreHorizontal aria-hidden className="size-5" />}
+            triggerClassName="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+          />
+        )}
+      </div>
+
+      <nav aria-label="Account" className="space-y-1">
+        <button type="button" className={navButton} onClick={() => go('/')}>
+          <Home aria-hidden className="size-4" /> Home
+        </button>
+        {tools.has('profile') && (
+          <button type="button" className={navButton} onClick={() => tools.openTool('profile')}>
+            <UserPen aria-hidden className="size-4" /> Edit profile
+          </button>
+        )}
+        {canSeeAccount && (
+          <button type="button" className={navButton} onClick={() => go('/account')}>
+            <Building2 aria-hidden className="size-4" /> Account settings
+          </button>
+        )}
+        <button type="button" className={navButton} onClick={() => void logout()}>
+          <LogOut aria-hidden className="size-4" /> Logout
+        </button>
+      </nav>
+
+      {me.is_superuser && <UserSelector title="View as user" queryKey="all" load={loadAllUsers} {...selectorProps} />}
+      {canPreview && <PreviewUsersSelector onSelect={viewing.start} onStop={viewing.stop} activeUserId={viewing.isImpersonating ? viewing.userId : undefined} />}
+
+      {completion < 100 && (
+        <section aria-labelledby="profile-completion-title">
+          <div className="mb-1 flex items-center justify-between text-sm">
+            <h3 id="profile-completion-title" className="font-medium text-slate-800 dark:text-slate-200">
+              Profile Completion
+            </h3>
+            <span className="font-semibold text-slate-900 dark:text-white">{completion}%</span>
+          </div>
+          <div role="progressbar" aria-labelledby="profile-completion-title" aria-valuenow={completion} aria-valuemin={0} aria-valuemax={100} className="h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+            <div className="h-full rounded-full bg-blue-600 transition-[width] dark:bg-blue-500" style={{ width: `${completion}%` }} />
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="sidebar-topics-title" className="min-h-0">
+        <div className="mb-2 flex items-center justify-between">
+          <h3 id="sidebar-topics-title" className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+            Topics
+          </h3>
+          <Link to="/topics" onClick={onNavigate} className="text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+            Manage
+          </Link>
+        </div>
+        {viewed.topics.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">You haven&apos;t added any topics yet. Use Manage to create your first topic.</p>
+        ) : (
+          <ul className="space-y-1">
+            {viewed.topics.map((topic) => (
+              <li key={topic.id}>
+                {onTopic ? (
+                  <button type="button" onClick={() => onTopic(topic)} className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800">
+                    <TopicLine topic={topic} detailed />
+                  </button>
+                ) : (
+                  <Link to={`/?topic=${topic.id}`} onClick={onNavigate} className="block rounded-md px-2 py-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800">
+                    <TopicLine topic={topic} />
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TopicLine({ topic, detailed = false }: { topic: TTopic; detailed?: boolean }) {
+  return (
+    <>
+      <span className="flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+        <span className="truncate">{capitalise(topic.name)}</span>
+        {topic.processing && <span className="shrink-0 rounded bg-slate-200 px-1.5 py-0.5 text-[11px] font-medium text-slate-700 normal-case dark:bg-slate-700 dark:text-slate-200">Processing...</span>}
+      </span>
+      {detailed && (
+        <>
+          {topic.description && <span className="mt-0.5 line-clamp-2 block text-xs text-slate-600 dark:text-slate-400">{topic.description}</span>}
+          {topic.information_sought && <span className="mt-0.5 line-clamp-1 block text-xs text-slate-500 italic dark:text-slate-500">{topic.information_sought}</span>}
+        </>
+      )}
+    </>
+  );
+}

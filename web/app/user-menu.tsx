@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bot, Database, Eye, FileDown, LayoutList, LogOut, Moon, RotateCcw, Search, Sun, UserCog, UserPlus } from 'lucide-react';
+import { Dialog } from '../components/ui/dialog';
+import { Button } from '../components/ui/form';
+import type { MenuItem } from '../components/ui/menu';
+import { Menu } from '../components/ui/menu';
+import { useToast } from '../components/ui/toast';
+import { ApiError } from '../lib/api';
+import { authClient } from '../lib/auth-client';
+import { useSession } from '../lib/session';
+import { useTheme } from '../lib/theme';
+import { useViewing, withUser } from '../lib/viewing';
+import { fullName } from './profile-completion';
+import { useShellTools } from './shell-tools';
+
+/**
+ * The user menu (spec 2 section 2.5, spec 3 section 2.8). Everyone: the theme switch and Logout.
+ * Superusers: Edit Models, Search, Export Data, Restart Content, Reset Profile and the view switch;
+ * while impersonating also Edit Profile and Add Test User.
+ */
+export function UserMenu({ trigger, label, triggerClassName, placement }: { trigger: ReactNode; label: string; triggerClassName: string; placement?: 'below' | 'above' }) {
+  const { logout } = useSession();
+  const { theme, toggle } = useTheme();
+  const viewing = useViewing();
+  const tools = useShellTools();
+  const [confirm, setConfirm] = useState<'restart' | null>(null);
+  const superuser = viewing.me.is_superuser;
+
+  const items: MenuItem[] = [];
+  if (superuser) {
+    if (viewing.isImpersonating && tools.has('profile')) items.push({ key: 'profile', label: 'Edit Profile', icon: <UserCog />, onSelect: () => tools.openTool('profile') });
+    if (tools.has('models')) items.push({ key: 'models', label: 'Edit Models', icon: <Bot />, onSelect: () => tools.openTool('models') });
+    if (tools.has('search')) items.push({ key: 'search', label: 'Search', icon: <Search />, onSelect: () => tools.openTool('search') });
+    if (tools.has('export')) items.push({ key: 'export', label: 'Export Data', icon: <FileDown />, onSelect: () => tools.openTool('export') });
+    items.push({ key: 'restart', label: 'Restart Content', icon: <RotateCcw />, onSelect: () => setConfirm('restart') });
+    items.push(
+      viewing.viewMode === 'timeline'
+        ? { key: 'view', label: 'Switch to user view', icon: <Eye />, onSelect: () => viewing.setViewMode('user') }
+        : { key: 'view', label: 'Switch to timeline view', icon: <LayoutList />, onSelect: () => viewing.setViewMode('timeline') },
+    );
+    if (viewing.isImpersonating && tools.has('test-user')) items.push({ key: 'test-user', label: 'Add Test User', icon: <UserPlus />, onSelect: () => tools.openTool('test-user') });
+  }
+  items.push({ key: 'theme', label: theme === 'dark' ? 'Light Mode' : 'Dark Mode', icon: theme === 'dark' ? <Sun /> : <Moon />, onSelect: toggle, separated: superuser });
+  items.push({ key: 'logout', label: 'Logout', icon: <LogOut />, onSelect: () => void logout(), separated: true });
+
+  return (
+    <>
+      <Menu
+        label={label}
+        trigger={trigger}
+        triggerClassName={triggerClassName}
+        placement={placement}
+        header={
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900 dark:text-white">{fullName(viewing.me)}</p>
+            <p className="truncate text-xs text-slate-600 dark:text-slate-400">{viewing.me.email}</p>
+            {viewing.isImpersonating && <p className="mt-1 truncate text-xs font-medium text-amber-800 dark:text-amber-200">Viewing as {fullName(viewing.viewed)}</p>}
+          </div>
+        }
+        items={items}
+      />
+      <RestartContentDialog open={confirm === 'restart'} onClose={() => setConfirm(null)} />
+    </>
+  );
+}
+
+/** Restart Content (spec 3 section 4): clears the viewed user's articles and update timestamps. */
+function RestartContentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const viewing = useViewing();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const name = fullName(viewing.viewed);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const answer = await authClient.authedApi<{ deleted_counts: { events: number } }>(withUser('/articles/restart-content/', viewing.userId), { method: 'POST' });
+      toast.show('success', `Content restarted: ${answer.deleted_counts.events} events deleted.`);
+      onClose();
+      // Impersonation is cleared on content restart (spec 1 section 4).
+      if (viewing.isImpersonating) viewing.stop();
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      toast.show('error', error instanceof ApiError ? error.message : 'Failed to restart content');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title="Restart Content"
+      description={`Delete every event and article of ${name}? New documents will be processed again from now on.`}
+      footer={
+        <>
+          <Button variant="secondary" className="w-auto" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button className="w-auto bg-red-700 hover:bg-red-800" busy={busy} busyLabel="Restarting…" onClick={() => void run()}>
+            <Database aria-hidden className="size-4" /> Restart Content
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700 dark:text-slate-300">Topics and the profile stay as they are.</p>
+    </Dialog>
+  );
+}

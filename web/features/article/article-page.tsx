@@ -1,0 +1,121 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import { SIDEBAR_LIST_MAX } from '../../../contract/constants';
+import { ReferenceProvider } from '../../components/ui/references';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api';
+import { isRightToLeft, mergeSources } from '../../lib/article-data';
+import { useIsMobile } from '../../lib/use-media';
+import { useViewing } from '../../lib/viewing';
+import { useArticle, useRelated, useSideLatest } from './api';
+import { KeyMetrics, SideList, Sources, Takeaways } from './article-side';
+import { ArticleBody } from './article-view';
+
+const APP_TITLE = 'Herald';
+
+/** A positive whole number, or undefined. */
+function articleId(raw: string | undefined): number | undefined {
+  return raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+}
+
+/**
+ * The article reader page /a/{id} (spec 2 section 2.6). Loading shows a spinner; a failure shows
+ * 'Article Not Found' with the server's reason ('Article not found.', 'Article not yet
+ * generated'), 'Article ID not provided', or 'Failed to load article'. The page title is
+ * '{title} - Herald' until the reader leaves; a new id scrolls to the top; an address carrying
+ * the email flag is tidied once the article is there. Everyone gets this reader view for now;
+ * the superusers' editorial view is a separate screen.
+ */
+export default function ArticlePage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const viewing = useViewing();
+  const mobile = useIsMobile();
+  const id = articleId(params.id);
+  // A link made while viewing as another user carries their id.
+  const userId = search.get('user_id') ?? viewing.userId;
+  const fromEmail = search.get('email') === '1';
+  const article = useArticle(id, userId, fromEmail);
+  const latest = useSideLatest(userId, id);
+  const related = useRelated(article.data ? id : undefined, userId);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
+
+  const title = article.data?.title;
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = `${title} - ${APP_TITLE}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+
+  useEffect(() => {
+    if (!article.data || !fromEmail) return;
+    const rest = new URLSearchParams(search);
+    rest.delete('email');
+    const query = rest.toString();
+    navigate(`/a/${article.data.id}${query ? `?${query}` : ''}`, { replace: true });
+  }, [article.data, fromEmail, search, navigate]);
+
+  const sources = useMemo(() => mergeSources(article.data?.references ?? [], article.data?.documents ?? []), [article.data]);
+  const latestIds = new Set((latest.data ?? []).map((a) => a.id));
+  const relatedShown = (related.data?.articles ?? []).filter((a) => a.id !== id && !latestIds.has(a.id)).slice(0, SIDEBAR_LIST_MAX);
+
+  if (id === undefined) return <NotFound reason="Article ID not provided" />;
+  if (article.isPending) return <Spinner label="Loading article" />;
+  if (article.isError || !article.data) {
+    const error = article.error;
+    return <NotFound reason={error instanceof ApiError && error.status < 500 ? error.message : 'Failed to load article'} />;
+  }
+
+  const data = article.data;
+  const rtl = isRightToLeft(data.language);
+  return (
+    <ReferenceProvider sources={sources}>
+      <div className="@container mx-auto w-full max-w-6xl px-4 py-6 md:px-6 md:py-10">
+        <div dir={rtl ? 'rtl' : undefined} lang={data.language || undefined} className="grid gap-8 @4xl:grid-cols-3">
+          <div className="min-w-0 @4xl:col-span-2">
+            <ArticleBody article={data} showReferences={!mobile} />
+          </div>
+          <aside aria-label="About this article" className="min-w-0 space-y-4">
+            <Takeaways value={data.actionable_takeaway} />
+            <KeyMetrics table={data.data_table} />
+            {mobile && <Sources article={data} />}
+            {latest.isError ? (
+              <SideList id="side-latest-title" title="Latest" articles={[]} status={<p className="text-sm text-red-700 dark:text-red-300">Failed to load articles</p>} />
+            ) : (
+              (latest.data?.length ?? 0) > 0 && <SideList id="side-latest-title" title="Latest" articles={latest.data!} userId={userId} />
+            )}
+            {related.isError ? (
+              <SideList id="side-related-title" title="Related" articles={[]} status={<p className="text-sm text-red-700 dark:text-red-300">Failed to load related articles</p>} />
+            ) : (
+              relatedShown.length > 0 && <SideList id="side-related-title" title="Related" articles={relatedShown} userId={userId} />
+            )}
+          </aside>
+        </div>
+      </div>
+    </ReferenceProvider>
+  );
+}
+
+function NotFound({ reason }: { reason: string }) {
+  return (
+    <section aria-labelledby="article-error-title" className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 id="article-error-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+        Article Not Found
+      </h1>
+      <p role="alert" className="mt-3 text-slate-600 dark:text-slate-400">
+        {reason}
+      </p>
+      <Link to="/" className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
+        <ArrowLeft aria-hidden className="size-4" /> Back to your feed
+      </Link>
+    </section>
+  );
+}

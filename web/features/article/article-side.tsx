@@ -1,0 +1,124 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ChevronDown } from 'lucide-react';
+import type { TArticleSummary, TReaderArticle } from '../../../contract/feed';
+import { KeyMetricsTable } from '../../components/ui/key-metrics-table';
+import { Markdown } from '../../components/ui/markdown';
+import { articleHref, parseDataTable, parseTakeaways, plainText } from '../../lib/article-data';
+import { formatDate, isoDate } from '../../lib/dates';
+import { readKeyMetrics } from '../../lib/key-metrics';
+import { ReferenceList } from './article-view';
+
+const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
+
+function SideCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="text-base font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+/** Takeaways: a list or plain text; hidden when there is nothing readable (spec 2 section 2.6). */
+export function Takeaways({ value }: { value: TReaderArticle['actionable_takeaway'] }) {
+  const takeaways = parseTakeaways(value);
+  if (!takeaways) return null;
+  return (
+    <SideCard id="takeaways-title" title="Takeaways">
+      {'items' in takeaways ? (
+        <ul className="space-y-2 text-sm leading-relaxed text-slate-800 dark:text-slate-200">
+          {takeaways.items.map((item, index) => (
+            <li key={index} className="flex gap-2">
+              <span aria-hidden className="mt-2 size-1.5 shrink-0 rounded-full bg-emerald-600" />
+              <span className="min-w-0">
+                <Markdown text={item} inline />
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="text-sm leading-relaxed text-slate-800 dark:text-slate-200">
+          <Markdown text={takeaways.text} />
+        </div>
+      )}
+    </SideCard>
+  );
+}
+
+export function KeyMetrics({ table }: { table: TReaderArticle['data_table'] }) {
+  if (!readKeyMetrics(parseDataTable(table))) return null;
+  return (
+    <SideCard id="key-metrics-title" title="Key Metrics">
+      <KeyMetricsTable table={table} compact />
+    </SideCard>
+  );
+}
+
+/** One Latest or Related item: the title links to the article; the chevron shows more of it. */
+function SideItem({ article, userId }: { article: TArticleSummary; userId?: string }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const summary = plainText(article.introduction || article.points[0] || '');
+  return (
+    <li className="py-2.5">
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <Link to={articleHref(article.id, userId)} className="text-sm leading-snug font-medium text-slate-900 hover:underline dark:text-slate-100">
+            {article.title}
+          </Link>
+          <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+            <time dateTime={isoDate(article.published_at)}>{formatDate(article.published_at)}</time>
+          </p>
+        </div>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          aria-label={`${open ? 'Collapse' : 'Expand'} ${article.title}`}
+          onClick={() => setOpen((value) => !value)}
+          className="shrink-0 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+        >
+          <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
+      </div>
+      <div id={detailsId} hidden={!open} className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        {article.theme && <p className="text-xs font-semibold tracking-wide text-blue-700 uppercase dark:text-blue-400">{article.theme}</p>}
+        {summary && <p className="mt-1">{summary}</p>}
+        {article.points.length > 0 && (
+          <ul className="mt-2 list-disc space-y-1 ps-4 text-xs">
+            {article.points.slice(0, 3).map((point, index) => (
+              <li key={index}>{plainText(point)}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function SideList({ id, title, articles, userId, status }: { id: string; title: string; articles: TArticleSummary[]; userId?: string; status?: ReactNode }) {
+  return (
+    <SideCard id={id} title={title}>
+      {status ?? (
+        <ul className="-my-2.5 divide-y divide-slate-100 dark:divide-slate-800">
+          {articles.map((article) => (
+            <SideItem key={article.id} article={article} userId={userId} />
+          ))}
+        </ul>
+      )}
+    </SideCard>
+  );
+}
+
+/** Sources: the references, in the side column on phones (spec 2 section 2.6). */
+export function Sources({ article }: { article: TReaderArticle }) {
+  if (article.references.length === 0) return null;
+  return (
+    <SideCard id="sources-title" title="Sources">
+      <ReferenceList references={article.references} />
+    </SideCard>
+  );
+}

@@ -1,0 +1,34 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let addresses = 0;
+
+/**
+ * Every test gets its own client address (X-Forwarded-For, which the server trusts) for its page
+ * and its API requests: the server's rate limits are per address, and the suite's registrations
+ * and logins would otherwise all count against 127.0.0.1.
+ */
+export const test = base.extend({
+  // Playwright reads the fixtures a function needs from its first parameter: none here.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const n = (testInfo.workerIndex * 7919 + (addresses++ * 131) + Math.floor(Math.random() * 60_000)) % 65_000;
+    await use({ 'x-forwarded-for': `10.${testInfo.project.name === 'mobile' ? 200 : 100}.${n >> 8}.${n & 255}` });
+  },
+});
+
+/** Must match DEMO_PASSWORD in playwright.config.ts (the test server's demo accounts). */
+export const DEMO_PASSWORD = 'e2e-demo-password-not-for-production';
+export const DEMO = { user: 'demo@herald.test', admin: 'admin@herald.test', superuser: 'super@herald.test' } as const;
+
+/** Signs in through the API and stores the tokens as the web app does; then opens `path`. */
+export async function signInAs(page: Page, request: APIRequestContext, email: string, path = '/', password = DEMO_PASSWORD): Promise<void> {
+  const response = await request.post('/api/auth/login/', { data: { email, password } });
+  expect(response.status(), `login of ${email}`).toBe(200);
+  const tokens = (await response.json()) as { access: string; refresh: string };
+  await page.goto('/about');
+  await page.evaluate((t) => {
+    localStorage.setItem('accessToken', t.access);
+    localStorage.setItem('refreshToken', t.refresh);
+  }, tokens);
+  await page.goto(path);
+}

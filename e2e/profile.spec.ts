@@ -1,0 +1,93 @@
+import { expect } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
+import { apiAddress, auth, freshEmail, onboardedUser, openAs, ownAddress, PASSWORD, readCode, shoot } from './onboarding-kit';
+
+/** My Profile and AI Model Preferences (spec 2 sections 2.10, 4 and 5). */
+test.beforeEach(async ({ context }, testInfo) => {
+  await ownAddress(context, testInfo);
+});
+
+const NEW_PASSWORD = 'a brand new passphrase 42';
+
+test('edit the profile, then change the password with an emailed code', async ({ page, request, isMobile }, testInfo) => {
+  test.setTimeout(90_000);
+  const email = freshEmail(testInfo, 'profile');
+  const tokens = await onboardedUser(request, email, 'Rosalind');
+  await openAs(page, tokens, '/');
+  if (isMobile) await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'My Profile' });
+  await expect(dialog.getByLabel('First name')).toHaveValue('Rosalind');
+  await shoot(page, testInfo, 'profile-modal');
+  await dialog.getByLabel('Interests').fill('');
+  await dialog.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Please fill all required fields')).toBeVisible();
+  await dialog.getByLabel('Interests').fill('X-ray crystallography and structural biology research');
+  await dialog.getByLabel('Title', { exact: true }).fill('Research scientist');
+  await dialog.getByLabel('Daily Brief').uncheck();
+  await dialog.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const me = await (await request.get('/api/me/', { headers: auth(tokens) })).json();
+  expect(me).toMatchObject({ job_title_function: 'Research scientist', newsletter: false, interests: 'X-ray crystallography and structural biology research' });
+
+  // Change Password: a code by email, then the code and the new password twice.
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  const since = new Date(Date.now() - 1000).toISOString();
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText('We have sent a code to your email address.')).toBeVisible();
+  const code = await readCode(request, email, 'password-change-code', since);
+  await dialog.getByLabel('Verification code').fill(code);
+  await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await dialog.getByLabel('Confirm new password', { exact: true }).fill('something else entirely');
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(dialog.getByText('Passwords do not match')).toBeVisible();
+  await dialog.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
+  await shoot(page, testInfo, 'profile-password');
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  // The new password signs in, the old one does not; this session goes on.
+  expect((await request.post('/api/auth/login/', { headers: apiAddress(), data: { email, password: NEW_PASSWORD } })).status()).toBe(200);
+  expect((await request.post('/api/auth/login/', { headers: apiAddress(), data: { email, password: PASSWORD } })).status()).toBe(401);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+});
+
+test('a superuser sets AI model preferences and edits another user’s profile', async ({ page, request, isMobile }, testInfo) => {
+  test.setTimeout(90_000);
+  const target = await onboardedUser(request, freshEmail(testInfo, 'target'), 'Marie');
+  const targetMe = await (await request.get('/api/me/', { headers: auth(target) })).json();
+  await signInAs(page, request, DEMO.superuser);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Edit Models' }).click();
+  const models = page.getByRole('dialog', { name: 'AI Model Preferences' });
+  await expect(models.getByLabel('Events model')).toBeVisible();
+  await shoot(page, testInfo, 'models-modal');
+  const choice = isMobile ? 'gpt-4.1-mini' : 'builtin';
+  await models.getByLabel('QA model').selectOption(choice);
+  await models.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Model preferences saved')).toBeVisible();
+  await expect(models).toBeHidden();
+  const login = await (await request.post('/api/auth/login/', { headers: apiAddress(), data: { email: DEMO.superuser, password: DEMO_PASSWORD } })).json();
+  expect((await (await request.get('/api/me/', { headers: auth(login) })).json()).qa_model).toBe(choice);
+
+  // Acting for another user: 'Edit {name}'s Profile', without email, password and notifications.
+  await page.evaluate((user) => localStorage.setItem('impersonation', JSON.stringify({ impersonatedUserId: user.id, impersonatedUserName: 'Marie Lovelace', isImpersonating: true })), targetMe);
+  // Marie has no topics yet: Home sends her viewer to Manage Topics.
+  await page.goto('/topics');
+  await expect(page.getByText('The subjects Herald follows for Marie Lovelace.')).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menu').getByText('Viewing as Marie Lovelace')).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
+  const edit = page.getByRole('dialog', { name: "Edit Marie's Profile" });
+  await expect(edit.getByLabel('First name')).toHaveValue('Marie');
+  await expect(edit.getByRole('button', { name: 'Change Password' })).toHaveCount(0);
+  await expect(edit.getByRole('button', { name: 'Change Email Address' })).toHaveCount(0);
+  await expect(edit.getByLabel('Daily Brief')).toHaveCount(0);
+  await shoot(page, testInfo, 'profile-impersonating');
+  await edit.getByLabel('City').fill('Paris');
+  await edit.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(edit).toBeHidden();
+  expect((await (await request.get('/api/me/', { headers: auth(target) })).json()).city).toBe('Paris');
+});

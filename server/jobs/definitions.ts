@@ -8,7 +8,7 @@ import { cleanupExpiredJob } from './cleanup-expired.js';
 import type { SearchIndex } from '../search/index-state.js';
 import { reembedChunksJob } from '../search/reembed.js';
 import { sourceRunJob, sourcesTickJob } from '../sources/jobs.js';
-import { alertJob, articleJob, briefJob, briefTickJob, detectJob, noveltyJob, prefilterJob, storyJob, summariseJob, sweepJob } from '../pipeline/jobs.js';
+import { alertJob, articleJob, briefJob, briefTickJob, consolidateJob, detectJob, noveltyJob, prefilterJob, storyJob, summariseJob, sweepJob } from '../pipeline/jobs.js';
 import { backfillJob } from '../pipeline/backfill.js';
 import { topicEnrichJob } from '../modules/topics/jobs.js';
 import { interviewProfileJob } from '../modules/conversations/jobs.js';
@@ -53,6 +53,7 @@ export const JOBS: JobDefinition[] = [
   detectJob as JobDefinition,
   sweepJob as JobDefinition,
   noveltyJob as JobDefinition,
+  consolidateJob as JobDefinition,
   articleJob as JobDefinition,
   alertJob as JobDefinition,
   briefTickJob as JobDefinition,

@@ -31,6 +31,14 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
   const { event, doc, topic } = row;
   if (event.status !== 'detected' || event.novel !== true || event.mergedIntoId || event.articleGenerated) return undefined;
   const model = (field: keyof typeof MODEL_DEFAULTS) => row.prefs[field] ?? MODEL_DEFAULTS[field];
+  // Events consolidated into this one: their topics are this article's too, their documents cite first.
+  const merged = await db
+    .select({ topicId: topics.id, topicName: topics.name, rationale: events.detectionRational, doc: documents, summary: documentSummaries.summary })
+    .from(events)
+    .innerJoin(topics, eq(topics.id, events.topicId))
+    .innerJoin(documents, eq(documents.id, events.documentId))
+    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
+    .where(eq(events.mergedIntoId, eventId));
   const engine = { llm: context.config.llm, logger: context.logger };
   const novelFacts = (event.novelFacts ?? []).map((f) => f.fact);
 
@@ -48,6 +56,8 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
     }
     queries.push({ statement: q.statement, query: q.query, sources: ids.slice(0, 5), strategy_used: result.mode });
   }
+  const mergedDocs = new Map(merged.filter((m) => m.doc.id !== doc.id).map((m) => [m.doc.id, m]));
+  for (const id of mergedDocs.keys()) found.delete(id);
   const chosen = [...found].sort((a, b) => b[1].score - a[1].score).slice(0, RESEARCH_MAX_DOCUMENTS);
   const supportingRows = chosen.length
     ? await db
@@ -57,10 +67,24 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
         .where(inArray(documents.id, chosen.map(([id]) => id)))
     : [];
   const byId = new Map(supportingRows.map((r) => [r.doc.id, r]));
-  const supporting = chosen.flatMap(([id, hit]) => {
-    const r = byId.get(id);
-    return r ? [{ documentId: id, title: r.doc.title, text: r.doc.text, summary: r.summary ?? '', publisher: r.doc.publisher, date: r.doc.canonicalAt.toISOString(), collectionId: r.doc.collectionId, score: hit.score }] : [];
+  const asSupporting = (d: typeof doc, summary: string | null, score: number, strategy: string) => ({
+    documentId: d.id,
+    title: d.title,
+    text: d.text,
+    summary: summary ?? '',
+    publisher: d.publisher,
+    date: d.canonicalAt.toISOString(),
+    collectionId: d.collectionId,
+    score,
+    strategy,
   });
+  const supporting = [
+    ...[...mergedDocs.values()].map((m) => asSupporting(m.doc, m.summary, 1, 'consolidated event')),
+    ...chosen.flatMap(([id, hit]) => {
+      const r = byId.get(id);
+      return r ? [asSupporting(r.doc, r.summary, hit.score, 'research')] : [];
+    }),
+  ];
 
   const article = await runCapability(
     compose,
@@ -92,7 +116,7 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
   );
   const cited = new Set(a.references.map((r) => r.document_id));
   const initial = [doc.id, ...supporting.map((s) => s.documentId)];
-  const supportingDocuments = [{ documentId: doc.id, title: doc.title, publisher: doc.publisher, date: doc.canonicalAt.toISOString(), collectionId: doc.collectionId, score: 1 }, ...supporting].map((s, i) => ({
+  const supportingDocuments = [{ documentId: doc.id, title: doc.title, publisher: doc.publisher, date: doc.canonicalAt.toISOString(), collectionId: doc.collectionId, score: 1, strategy: 'event document' }, ...supporting].map((s, i) => ({
     document_id: s.documentId,
     title: s.title || 'Untitled',
     source: s.publisher ?? 'Unknown',
@@ -102,7 +126,7 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
     was_cited: cited.has(s.documentId),
     score: s.score,
     collection_id: s.collectionId,
-    strategy_used: i === 0 ? 'event document' : 'research',
+    strategy_used: s.strategy,
   }));
   const now = new Date();
   const updated = await db
@@ -110,7 +134,10 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
     .set({
       researched: true,
       queries,
-      article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: [{ topicId: topic.id, topicName: topic.name, reasoning: event.detectionRational }], qa_reason: qa.output.reason },
+      article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: [
+        { topicId: topic.id, topicName: topic.name, reasoning: event.detectionRational },
+        ...merged.filter((m, i) => m.topicId !== topic.id && merged.findIndex((n) => n.topicId === m.topicId) === i).map((m) => ({ topicId: m.topicId, topicName: m.topicName, reasoning: m.rationale })),
+      ], qa_reason: qa.output.reason },
       articleGenerated: true,
       language: a.language,
       finalRank: qa.output.final_rank,

@@ -1,10 +1,11 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { documents, documentSummaries, events, users } from '../db/schema/index.js';
 import type { JobContext, JobDefinition } from '../jobs/definitions.js';
 import type { Queue } from '../jobs/queue.js';
 import { detect } from './detect.js';
 import { checkNovelty } from './novelty.js';
+import { consolidateEvent } from './consolidate.js';
 import { writeArticle } from './article.js';
 import { assignStories } from './story.js';
 import { ALERT_BAR, sendAlert } from './alert.js';
@@ -17,6 +18,7 @@ export const PREFILTER_JOB = 'pipeline-prefilter';
 export const DETECT_JOB = 'pipeline-detect';
 export const SWEEP_JOB = 'pipeline-sweep';
 export const NOVELTY_JOB = 'pipeline-novelty';
+export const CONSOLIDATE_JOB = 'pipeline-consolidate';
 export const STORY_JOB = 'pipeline-story';
 export const ARTICLE_JOB = 'pipeline-article';
 export const ALERT_JOB = 'pipeline-alert';
@@ -91,22 +93,40 @@ export const noveltyJob: JobDefinition<typeof ZEvents> = {
   async handler({ eventIds }, context) {
     const novel: number[] = [];
     for (const id of eventIds) if ((await checkNovelty(stage(context), id))?.novel) novel.push(id);
+    if (novel.length) await context.queue.boss.send(CONSOLIDATE_JOB, { eventIds: novel });
+    return { events: eventIds.length, novel: novel.length };
+  },
+};
+
+/** Consolidation of novel events, then an article job for each event that kept its own article. */
+export const consolidateJob: JobDefinition<typeof ZEvents> = {
+  name: CONSOLIDATE_JOB,
+  payload: ZEvents,
+  queue: retries,
+  async handler({ eventIds }, context) {
+    const survivors: number[] = [];
+    let merged = 0;
+    for (const id of eventIds) {
+      const result = await consolidateEvent(stage(context), id);
+      if (result?.survives) survivors.push(id);
+      else if (result) merged += 1;
+    }
     // Articles that may become breaking alerts go first: a reader is waiting for them.
-    const alerting = novel.length
+    const alerting = survivors.length
       ? new Set(
           (
             await context.database.db
               .select({ id: events.id })
               .from(events)
               .innerJoin(users, eq(users.id, events.userId))
-              .where(and(inArray(events.id, novel), eq(users.alerts, true)))
+              .where(and(inArray(events.id, survivors), eq(users.alerts, true)))
           ).map((r) => r.id),
         )
       : new Set<number>();
-    for (const id of novel) {
+    for (const id of survivors) {
       await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: alerting.has(id) ? 10 : 0 });
     }
-    return { events: eventIds.length, novel: novel.length };
+    return { events: eventIds.length, survivors: survivors.length, merged };
   },
 };
 
@@ -140,7 +160,8 @@ export const storyJob: JobDefinition<typeof ZEvents> = {
   payload: ZEvents,
   queue: retries,
   async handler({ eventIds }, context) {
-    return { events: eventIds.length, ...(await assignStories(stage(context), eventIds)) };
+    const { assigned, newStories } = await assignStories(stage(context), eventIds);
+    return { events: eventIds.length, assigned, newStories };
   },
 };
 
@@ -192,6 +213,44 @@ export const sweepJob: JobDefinition<typeof ZEmpty> = {
       .where(and(isNull(documentSummaries.prefilteredAt), gt(documentSummaries.createdAt, since), sql`${documentSummaries.createdAt} < now() - interval '1 minute'`))
       .limit(2000);
     for (let i = 0; i < unfiltered.length; i += BATCH) await context.queue.boss.send(PREFILTER_JOB, { documentIds: unfiltered.slice(i, i + BATCH).map((d) => d.id) });
-    return { summarise: unsummarised.length, prefilter: unfiltered.length };
+    const stuck = await stuckEvents(context);
+    const sendEach = async (job: string, ids: number[]) => {
+      for (let i = 0; i < ids.length; i += BATCH) await context.queue.boss.send(job, { eventIds: ids.slice(i, i + BATCH) });
+    };
+    await sendEach(NOVELTY_JOB, stuck.novelty);
+    await sendEach(STORY_JOB, stuck.story);
+    await sendEach(CONSOLIDATE_JOB, stuck.consolidation);
+    for (const id of stuck.article) await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}` });
+    for (const id of stuck.alert) await context.queue.boss.send(ALERT_JOB, { eventId: id }, { singletonKey: `alert-${id}`, priority: 10 });
+    return { summarise: unsummarised.length, prefilter: unfiltered.length, ...Object.fromEntries(Object.entries(stuck).map(([k, v]) => [k, v.length])) };
   },
 };
+
+/** How long an event may wait for its next stage before the sweep sends it again. */
+const STUCK_AFTER = sql`now() - interval '5 minutes'`;
+
+/**
+ * Events of the last day whose next stage has not run in five minutes: its job was lost (a
+ * process killed mid-job on a server, before its lease expired) or failed for good. Each list
+ * holds at most 500 ids; stages are idempotent, so sending one again never doubles anything.
+ */
+async function stuckEvents(context: JobContext) {
+  const { db } = context.database;
+  const recent = and(gt(events.createdAt, sql`now() - interval '1 day'`), lt(events.updatedAt, STUCK_AFTER), eq(events.status, 'detected'));
+  const ids = async (where: ReturnType<typeof and>) => (await db.select({ id: events.id }).from(events).where(and(recent, where)).orderBy(events.id).limit(500)).map((r) => r.id);
+  return {
+    novelty: await ids(isNull(events.novel)),
+    story: await ids(isNull(events.storyId)),
+    consolidation: await ids(and(eq(events.novel, true), isNull(events.consolidatedAt))),
+    article: await ids(and(eq(events.novel, true), isNotNull(events.consolidatedAt), isNull(events.mergedIntoId), eq(events.articleGenerated, false))),
+    alert: (
+      await db
+        .select({ id: events.id })
+        .from(events)
+        .innerJoin(users, eq(users.id, events.userId))
+        .where(and(recent, eq(events.articleGenerated, true), gte(events.finalRank, ALERT_BAR), isNull(events.alertedAt), eq(events.initialization, false), eq(users.alerts, true)))
+        .orderBy(events.id)
+        .limit(500)
+    ).map((r) => r.id),
+  };
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, topics } from '../../db/schema/index.js';
@@ -30,7 +30,8 @@ const publishedKey = sql<string>`to_char(${events.publishedAt} AT TIME ZONE 'UTC
 
 export function publishedArticles(userId: string, topicId?: number): SQL {
   const where = [eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt)];
-  if (topicId) where.push(eq(events.topicId, topicId));
+  // An article also belongs to the topics of the events consolidated into it.
+  if (topicId) where.push(or(eq(events.topicId, topicId), sql`EXISTS (SELECT 1 FROM events merged WHERE merged.merged_into_id = ${events.id} AND merged.topic_id = ${topicId})`)!);
   return and(...where)!;
 }
 

@@ -45,4 +45,14 @@ describe('built-in composition', () => {
     expect(plan.queries[0]!.query).toMatch(/volkswagen/i);
     expect(plan.queries.at(-1)!.query).toBe('Automotive emissions Volkswagen');
   });
+
+  it('makes one point per sentence and never repeats one, when a novel fact is a whole summary', () => {
+    const summaryFact = 'Volkswagen said on Tuesday that 11 million vehicles worldwide carry software that cheats diesel emissions tests. The company set aside $7.3 billion to cover the costs. Its shares fell 20 percent in Frankfurt.';
+    const a = builtinCompose({ topic: { name: 'Automotive emissions' }, main, supporting, novelFacts: [summaryFact], knownFacts: [], phaseChange: null, language: 'en' });
+    const points = a.bullet_points.map((p) => p.replace(/\s*\[\d+\]$/, ''));
+    expect(points[0]).toBe('Volkswagen said on Tuesday that 11 million vehicles worldwide carry software that cheats diesel emissions tests.');
+    expect(new Set(points).size).toBe(points.length);
+    for (const point of points) expect(point.split(/(?<=[.!?])\s+(?=[A-Z])/)).toHaveLength(1);
+    expect(points.filter((p) => p.includes('$7.3 billion'))).toHaveLength(1);
+  });
 });

@@ -75,6 +75,17 @@ export function keyMetrics(items: { sentence: string; source: number; date: stri
   return rows;
 }
 
+/** Whether a sentence says what one of `others` says (most of its content words are there). */
+export function repeats(sentence: string, others: string[]): boolean {
+  const words = new Set(terms(sentence));
+  if (words.size === 0) return true;
+  return others.some((other) => {
+    const theirs = new Set(terms(other));
+    const shared = [...words].filter((w) => theirs.has(w)).length;
+    return shared / words.size >= 0.8 || (theirs.size > 0 && shared / theirs.size >= 0.8);
+  });
+}
+
 /**
  * Built-in composition: the article is made of the cited documents' own most informative
  * sentences, each followed by its reference number; nothing is paraphrased or invented.
@@ -109,11 +120,12 @@ export function builtinCompose(input: ComposeInput): TArticle {
 
   const happened = take((c) => c.source === 1, 4);
   const background = take((c) => c.source > 1, 4);
-  const novel = input.novelFacts.slice(0, 4);
-  const bullets = [
-    ...novel.map((f) => `${f} [1]`),
-    ...happened.map(cite),
-  ].slice(0, 5);
+  // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
+  // often one of the document's own sentences that 'happened' picked as well).
+  const novel: string[] = [];
+  for (const sentence of input.novelFacts.flatMap((f) => sentences(f))) if (!repeats(sentence, novel)) novel.push(sentence);
+  novel.splice(4);
+  const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !repeats(c.sentence, novel)).map(cite)].slice(0, 5);
   const sectionsRaw: { heading: string; content: string }[] = [{ heading: 'What happened', content: (happened.length ? happened : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }]).map(cite).join(' ') }];
   if (input.knownFacts.length && novel.length) {
     sectionsRaw.push({ heading: "What's new", content: `${novel.map((f) => `${f} [1]`).join(' ')} Already reported: ${input.knownFacts.slice(0, 3).join(' ')}` });

@@ -21,5 +21,7 @@ describe('built-in novelty', () => {
     const earlier = [{ documentId: 1, title: 'Senate debates the budget bill', date: '', keyFacts: ['The Senate debated the bill.'] }];
     expect(builtinNovelty({ document: doc(['The Senate passed the bill 52-48.'], 'Senate passes the budget bill'), earlier })).toMatchObject({ phase_change: true });
     expect(builtinNovelty({ document: doc(['More debate.'], 'Senate debates the budget bill again'), earlier }).phase_change).toBe(false);
+    // A bare form in a title is a noun, not news of a change.
+    expect(builtinNovelty({ document: doc(['Straight leg raise test results in 40 patients.'], 'Straight Leg Raise Test in Lumbar Disc Herniation'), earlier }).phase_change).toBe(false);
   });
 });

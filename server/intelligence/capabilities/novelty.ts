@@ -53,7 +53,9 @@ export function builtinNovelty(input: NoveltyInput): TNovelty {
     else novel.push({ fact, citations: [input.document.id] });
   }
   const score = facts.length ? novel.length / facts.length : 1;
-  const action = PHASE.exec(input.document.title)?.[0];
+  // A headline verb is inflected (raises, approved, resigning); a bare form is usually a noun
+  // ("Straight Leg Raise", "Rate Cut Watch") and reports no change.
+  const action = [...input.document.title.matchAll(new RegExp(PHASE.source, 'gi'))].map((m) => m[0]).find((w) => /(?:s|ed|ing)$/i.test(w) && !/(?:ss|us|is)$/i.test(w));
   const phaseChange = Boolean(action) && input.earlier.length > 0 && !input.earlier.some((e) => new RegExp(`\\b${action!.slice(0, 5)}`, 'i').test(e.title));
   const isNovel = novel.length > 0;
   return {

@@ -25,9 +25,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       });
     }
 
-    test('the not-found screen has no serious violations', async ({ page }) => {
+    test('the not-found screen has no serious violations, nor the notice it leaves on /', async ({ page }) => {
+      // The screen moves on after 1 s: the clock holds it still while axe looks.
+      await page.clock.install();
       await page.goto('/missing-page');
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.clock.runFor(1_500);
+      await expect(page).toHaveURL(/\?ec=pnf$/);
+      // Checked once it has faded in: a half-transparent toast is a transition, not a colour choice.
+      await expect(page.getByRole('status').filter({ hasText: 'does not exist' })).toHaveCSS('opacity', '1');
       await expectNoSeriousViolations(page);
     });
 

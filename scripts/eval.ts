@@ -9,13 +9,15 @@
  * last, in input order) for one user. Output: one line per input document:
  * {"doc_id", "cluster_id" (story), "is_new" (first report of its story), "relevant", "event_id"}.
  *
- * Relevance: everything with --all-relevant or with no --topic; with --topic, a lexical match
- * (the document holds at least half of the topic's content words; see topicMatcher). Irrelevant
- * documents make no event: cluster_id and event_id null, is_new false.
+ * Relevance: everything with --all-relevant or with no --topic; with --topic, the pipeline's
+ * pre-filter and detection against the topic as built-in topic validation profiles it
+ * (--tracker-only: a lexical match, see topicMatcher). Irrelevant documents make no event:
+ * cluster_id and event_id null, is_new false.
  *
- * For now the documents go straight through the story tracker (server/intelligence/builtin/
- * stories.ts): the full pipeline (ingest -> summarise -> prefilter -> detect -> stories) does not
- * exist yet. When it lands, this command switches to ingest + pipeline on an in-memory database.
+ * The documents go through ingest and the pipeline's stages on an in-memory embedded database
+ * (server/pipeline/evaluate.ts): store, chunk and index -> summarise -> pre-filter and detection
+ * against --topic (or every document relevant) -> story assignment. --tracker-only feeds the story
+ * tracker directly instead (fast; what --sweep uses to move the threshold).
  *
  * When the input carries a `story` field it prints B-cubed and first-story P/R/F1 (items without a
  * story tag are not scored: see metrics.ts). --sweep prints how the figures move when the threshold
@@ -29,6 +31,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readStream, runStream, score, topicMatcher, type RunOptions, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
 import { STORY_DEFAULTS } from '../server/intelligence/builtin/stories.js';
+import { runThroughPipeline } from '../server/pipeline/evaluate.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     sweep: { type: 'boolean', default: false },
     synthetic: { type: 'string' },
     also: { type: 'string', multiple: true },
+    'tracker-only': { type: 'boolean', default: false },
   },
 });
 if (!values.input || !values.out) {
@@ -51,9 +55,27 @@ const docs = readStream(values.input);
 const threshold = values.threshold ? Number(values.threshold) : STORY_DEFAULTS.threshold;
 const options: RunOptions = { threshold, ...(!values['all-relevant'] && values.topic ? { relevant: topicMatcher(values.topic) } : {}) };
 
-const started = performance.now();
-const { ordered, predictions } = runStream(docs, options);
-const seconds = (performance.now() - started) / 1000;
+const trackerOnly = values['tracker-only'];
+if (!trackerOnly && values.threshold) console.error('--threshold applies to --tracker-only and --sweep; the pipeline uses the story defaults');
+/** One stream through the pipeline (default) or the tracker alone. */
+async function run(stream: StreamDoc[], label: string) {
+  if (trackerOnly) {
+    const t0 = performance.now();
+    const result = runStream(stream, options);
+    return { ...result, seconds: (performance.now() - t0) / 1000, breakdown: '' };
+  }
+  const result = await runThroughPipeline(stream, {
+    allRelevant: values['all-relevant'],
+    ...(values.topic ? { topic: values.topic } : {}),
+    onProgress: (done, total) => process.stderr.write(`\r${label}: ${done}/${total} documents through the pipeline`),
+  });
+  process.stderr.write('\n');
+  const s = result.seconds;
+  const breakdown = `ingest ${s.ingest.toFixed(1)} s, summarise ${s.summarise.toFixed(1)} s, detection ${s.detect.toFixed(1)} s, stories ${s.stories.toFixed(1)} s`;
+  return { ...result, seconds: s.total, breakdown };
+}
+
+const { ordered, predictions, seconds, breakdown } = await run(docs, values.input);
 
 // One line per input document, in input order.
 const byId = new Map(predictions.map((p) => [p.doc_id, p]));
@@ -63,8 +85,8 @@ writeFileSync(values.out, docs.map((d) => JSON.stringify(byId.get(d.docId))).joi
 const pct = (x: number) => x.toFixed(3);
 const relevantCount = predictions.filter((p) => p.relevant).length;
 const stories = new Set(predictions.map((p) => p.cluster_id).filter(Boolean)).size;
-console.log(`${values.input}: ${docs.length} documents, ${relevantCount} relevant, ${stories} stories (threshold ${threshold})`);
-console.log(`time ${seconds.toFixed(2)} s, ${Math.round(docs.length / seconds)} docs/s -> ${values.out}`);
+console.log(`${values.input}: ${docs.length} documents, ${relevantCount} relevant, ${stories} stories (${trackerOnly ? `story tracker alone, threshold ${threshold}` : 'ingest + pipeline, built-in engine'})`);
+console.log(`time ${seconds.toFixed(2)} s, ${Math.round(docs.length / seconds)} docs/s -> ${values.out}${breakdown ? `\n  (${breakdown})` : ''}`);
 const scores = score(ordered, predictions);
 if (scores) {
   const { bcubed, firstStory, bcubedUntaggedSingletons: strict } = scores;
@@ -74,7 +96,7 @@ if (scores) {
 }
 
 if (values.sweep && scores) {
-  console.log('\nthreshold sensitivity:');
+  console.log('\nthreshold sensitivity (story tracker alone):');
   console.log('  factor  threshold  B3-P   B3-R   B3-F1  FS-P   FS-R   FS-F1');
   for (const factor of [0.8, 0.9, 1, 1.1, 1.2]) {
     const t = threshold * factor;
@@ -89,23 +111,21 @@ if (values.sweep && scores) {
 if (values.synthetic) {
   const target = Number(values.synthetic);
   const synthetic = syntheticStream(docs, target);
-  const t0 = performance.now();
-  const run = runStream(synthetic, options);
-  const s = (performance.now() - t0) / 1000;
-  const synthStories = new Set(run.predictions.map((p) => p.cluster_id)).size;
-  console.log(`\nsynthetic stream: ${synthetic.length} documents, ${synthStories} stories, ${s.toFixed(2)} s, ${Math.round(synthetic.length / s)} docs/s`);
-  const ss = score(run.ordered, run.predictions);
+  const synth = await run(synthetic, 'synthetic');
+  const s = synth.seconds;
+  const synthStories = new Set(synth.predictions.map((p) => p.cluster_id)).size;
+  console.log(`\nsynthetic stream: ${synthetic.length} documents, ${synthStories} stories, ${s.toFixed(2)} s, ${Math.round(synthetic.length / s)} docs/s${synth.breakdown ? ` (${synth.breakdown})` : ''}`);
+  const ss = score(synth.ordered, synth.predictions);
   if (ss) console.log(`  B-cubed F1 ${pct(ss.bcubed.f1)}  first-story F1 ${pct(ss.firstStory.f1)} (copies 45 days apart: each copy's stories are new again)`);
 }
 
 for (const other of values.also ?? []) {
   const otherDocs = readStream(other);
-  const t0 = performance.now();
-  const run = runStream(otherDocs, options);
-  const s = (performance.now() - t0) / 1000;
-  const otherStories = new Set(run.predictions.map((p) => p.cluster_id).filter(Boolean)).size;
+  const otherRun = await run(otherDocs, other);
+  const s = otherRun.seconds;
+  const otherStories = new Set(otherRun.predictions.map((p) => p.cluster_id).filter(Boolean)).size;
   console.log(`\n${other}: ${otherDocs.length} documents, ${otherStories} stories, ${s.toFixed(2)} s, ${Math.round(otherDocs.length / s)} docs/s`);
-  const os = score(run.ordered, run.predictions);
+  const os = score(otherRun.ordered, otherRun.predictions);
   if (os) console.log(`  B-cubed P ${pct(os.bcubed.precision)} R ${pct(os.bcubed.recall)} F1 ${pct(os.bcubed.f1)}  first story P ${pct(os.firstStory.precision)} R ${pct(os.firstStory.recall)} F1 ${pct(os.firstStory.f1)}`);
   else console.log('  (no story tags: speed only)');
 }

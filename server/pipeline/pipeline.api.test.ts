@@ -173,9 +173,9 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     expect(await checkNovelty(stage(), ids[1]!)).toEqual({ novel: false });
 
     // Stories: the first two report one happening.
-    expect(await assignStories(stage(), [ids[0]!])).toEqual({ assigned: 1, newStories: 1 });
-    expect(await assignStories(stage(), [ids[1]!])).toEqual({ assigned: 1, newStories: 0 });
-    expect(await assignStories(stage(), [ids[1]!])).toEqual({ assigned: 0, newStories: 0 }); // once only
+    expect(await assignStories(stage(), [ids[0]!])).toEqual({ assigned: 1, newStories: 1, started: [ids[0]!] });
+    expect(await assignStories(stage(), [ids[1]!])).toEqual({ assigned: 1, newStories: 0, started: [] });
+    expect(await assignStories(stage(), [ids[1]!])).toEqual({ assigned: 0, newStories: 0, started: [] }); // once only
     await assignStories(stage(), [ids[2]!]);
     const storyOf = async (id: number) => (await herald.database.db.select({ storyId: events.storyId }).from(events).where(eq(events.id, id)))[0]!.storyId;
     expect(await storyOf(ids[1]!)).toBe(await storyOf(ids[0]!));

@@ -9,21 +9,24 @@ import type { StageContext } from './context.js';
  * tracker state is read under a row lock (one user's events are assigned one at a time, in any
  * process), all of that user's events in the batch are assigned in id order, and the state is
  * written once (it is the costly part: reading and writing it per event made the stage quadratic).
- * An event's story is set only once, so a re-run changes nothing.
+ * An event's story is set only once, so a re-run changes nothing. Answers the events that started
+ * a story (first reports).
  */
-export async function assignStories(context: StageContext, eventIds: number[]): Promise<{ assigned: number; newStories: number }> {
+export async function assignStories(context: StageContext, eventIds: number[]): Promise<{ assigned: number; newStories: number; started: number[] }> {
   const owners = await context.database.db
     .selectDistinct({ userId: events.userId })
     .from(events)
     .where(and(inArray(events.id, eventIds), eq(events.status, 'detected'), sql`${events.storyId} IS NULL`));
   let assigned = 0;
   let newStories = 0;
+  const started: number[] = [];
   for (const { userId } of owners) {
     const result = await assignForUser(context, userId, eventIds);
     assigned += result.assigned;
-    newStories += result.newStories;
+    newStories += result.started.length;
+    started.push(...result.started);
   }
-  return { assigned, newStories };
+  return { assigned, newStories, started };
 }
 
 async function assignForUser(context: StageContext, userId: string, eventIds: number[]) {
@@ -38,13 +41,13 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
       .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
       .where(and(inArray(events.id, eventIds), eq(events.userId, userId), eq(events.status, 'detected'), sql`${events.storyId} IS NULL`))
       .orderBy(asc(events.id));
-    if (rows.length === 0) return { assigned: 0, newStories: 0 };
+    if (rows.length === 0) return { assigned: 0, started: [] as number[] };
     const saved = tracker?.state as unknown as TrackerState | undefined;
     const engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
-    let newStories = 0;
+    const started: number[] = [];
     for (const row of rows) {
       const assignment = engine.assign({ id: String(row.id), title: row.title, text: `${row.summary ?? ''}\n${row.text.slice(0, 4000)}`, publishedAt: row.canonicalAt });
-      if (assignment.isNew) newStories += 1;
+      if (assignment.isNew) started.push(row.id);
       const key = engine.resolve(assignment.storyId);
       const now = row.canonicalAt;
       const [story] = await tx
@@ -67,6 +70,6 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
       await tx.update(events).set({ storyId: story!.id, updatedAt: new Date() }).where(eq(events.id, row.id));
     }
     await tx.update(storyTrackers).set({ state: engine.state() as unknown as Record<string, unknown>, updatedAt: new Date() }).where(eq(storyTrackers.userId, userId));
-    return { assigned: rows.length, newStories };
+    return { assigned: rows.length, started };
   });
 }

@@ -1,33 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROOT } from './paths.js';
 import { TEST_DATABASE_URL } from './test/harness.js';
-
-/** `npm start` as a user runs it: the real entry point, in its own process. */
-function startProcess(env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['bin/herald.js', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', DEMO_SOURCE: 'off', DEMO: 'off', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk) => (stdout += chunk));
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const running = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', () => {
-      const match = /Herald is running at (\S+)/.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code}: ${stderr}`)));
-  });
-  running.catch(() => undefined);
-  return { child, exited, running, output: () => ({ stdout, stderr }) };
-}
+import { startProcess } from './test/process.js';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -85,7 +62,7 @@ describe.skipIf(TEST_DATABASE_URL)('herald command (embedded database)', () => {
     const thirdUrl = await third.running;
     expect(thirdUrl).not.toBe(firstUrl);
     expect((await fetch(`${thirdUrl}/api/health`)).status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 
   it('a fresh install fills its store from the demo source within its first minute', async () => {
     const run = startProcess({ PORT: '0', DATA_DIR: await tempDir(), DEMO_SOURCE: 'on', DEMO_SOURCE_LIMIT: '120' });

@@ -56,6 +56,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   });
   await boss.start();
   running = true;
+  if (database.kind === 'pglite' && options.roles.includes('worker')) await reclaimOrphans(boss, database, options.logger);
 
   const queue: Queue = {
     boss,
@@ -101,4 +102,21 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   }
 
   return queue;
+}
+
+/**
+ * The embedded database belongs to one process at a time (the data-directory lock), so at start
+ * every job still marked active was left by a process that died mid-job (killed, crashed, power
+ * lost). They are failed at once, which retries them, instead of waiting out their expiry. Stages
+ * are idempotent, so running one again finishes what was cut off and repeats nothing. (On a
+ * PostgreSQL server other workers may be alive: there, expiry returns a dead worker's jobs.)
+ */
+async function reclaimOrphans(boss: PgBoss, database: Database, logger: Logger): Promise<void> {
+  const { rows } = await database.sql<{ name: string; id: string }>("SELECT name, id::text AS id FROM pgboss.job WHERE state = 'active'", []);
+  if (rows.length === 0) return;
+  const byName = new Map<string, string[]>();
+  for (const row of rows) byName.set(row.name, [...(byName.get(row.name) ?? []), row.id]);
+  const reason = { message: 'the previous process stopped during this job; retried at start' };
+  for (const [name, ids] of byName) for (const id of ids) await boss.fail(name, id, reason);
+  logger.warn({ jobs: rows.length, queues: [...byName.keys()] }, 'retrying jobs left active by a previous process');
 }

@@ -137,8 +137,8 @@ test('an article: markers with their source, a reference in a new tab, back, the
   await see(first).toBeVisible();
   const title = (await first.getByRole('heading').textContent())!.trim();
   // The feed polls: a new article may arrive on top between reading the title and the click.
-  const href = (await first.getByRole('link').getAttribute('href'))!;
-  await page.locator(`a[href="${href}"]`).first().click();
+  const articleHref = (await first.getByRole('link').getAttribute('href'))!;
+  await page.locator(`a[href="${articleHref}"]`).first().click();
   await expect(page).toHaveURL(/\/a\/\d+$/);
   await see(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page).toHaveTitle(`${title} - Herald`);

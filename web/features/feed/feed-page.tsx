@@ -17,7 +17,9 @@ import { useLiveFeed } from './use-live-feed';
  * right; the setup screen while the profile and topics are prepared, the empty state after.
  */
 export default function FeedPage() {
-  const { viewed, userId, reload } = useViewing();
+  const { viewed, userId, reload, me, isImpersonating } = useViewing();
+  // An admin's preview of a member is read-only (spec 3 section 6); a superuser acts for the user.
+  const isPreviewOnly = (isImpersonating && !me.is_superuser) || !viewed.onboarding_complete;
   const [params, setParams] = useSearchParams();
   const topicParam = Number(params.get('topic'));
   const topic = viewed.topics.find((t) => t.id === topicParam);
@@ -111,7 +113,7 @@ export default function FeedPage() {
 
         <aside aria-label="Topic and suggestions" className="hidden space-y-4 @4xl:block">
           {topic ? <TopicCard topic={topic} /> : <TopicsCard topics={viewed.topics} hrefOf={topicHref} />}
-          <Suggestions suggestions={viewed.gpt_suggested_topics} />
+          <Suggestions readOnly={isPreviewOnly} />
         </aside>
       </div>
     </div>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Lightbulb } from 'lucide-react';
-import { DESCRIPTION_SHOW_MORE_CHARS, SUGGESTIONS_SHOWN } from '../../../contract/constants';
-import type { TMe } from '../../../contract/auth';
+import { DESCRIPTION_SHOW_MORE_CHARS } from '../../../contract/constants';
 import type { TTopic } from '../../../contract/topics';
 import { capitalise } from '../../lib/text';
+import { SuggestionsList } from '../topics/suggestions-panel';
+import { useSuggestions } from '../topics/use-suggestions';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
@@ -96,12 +97,12 @@ export function TopicsCard({ topics, hrefOf }: { topics: TTopic[]; hrefOf: (topi
 }
 
 /**
- * Suggestions (spec 2 section 2.4): up to 12 topics the AI profile suggests, with why. Adding one
- * is done on Manage Topics (its add-suggestion flow), linked from here.
+ * Suggestions (spec 2 section 2.4): up to 12 topics the AI profile suggests, with why; a click adds
+ * one, the x removes it, exactly as on Manage Topics (the same list and actions).
  */
-export function Suggestions({ suggestions }: { suggestions: TMe['gpt_suggested_topics'] }) {
-  const shown = suggestions.slice(0, SUGGESTIONS_SHOWN);
-  if (shown.length === 0) return null;
+export function Suggestions({ readOnly }: { readOnly: boolean }) {
+  const { suggestions, suggestionsLoading, tracked, actions } = useSuggestions();
+  if (!suggestionsLoading && suggestions.length === 0) return null;
   return (
     <section aria-labelledby="feed-suggestions-title" className={card}>
       <div className="flex items-center justify-between gap-2">
@@ -112,14 +113,9 @@ export function Suggestions({ suggestions }: { suggestions: TMe['gpt_suggested_t
           Manage
         </Link>
       </div>
-      <ul className="mt-3 space-y-2">
-        {shown.map((suggestion) => (
-          <li key={suggestion.id} className="rounded-lg border border-slate-100 px-3 py-2 dark:border-slate-800">
-            <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{capitalise(suggestion.name)}</p>
-            {suggestion.reasoning && <p className="mt-0.5 line-clamp-2 text-xs text-slate-600 dark:text-slate-400">{suggestion.reasoning}</p>}
-          </li>
-        ))}
-      </ul>
+      <div className="mt-3">
+        <SuggestionsList suggestions={suggestions} tracked={tracked} loading={suggestionsLoading} disabled={readOnly} actions={actions} />
+      </div>
     </section>
   );
 }

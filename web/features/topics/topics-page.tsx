@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Lightbulb, MessagesSquare } from 'lucide-react';
-import { TOPICS_PROCESSING_POLL_MS, SUGGESTION_MESSAGES, type TSuggestion } from '../../../contract/onboarding';
+import { TOPICS_PROCESSING_POLL_MS } from '../../../contract/onboarding';
 import { TOPIC_MESSAGES, type TTopic, type TValidateTopicResponse } from '../../../contract/topics';
 import { Dialog } from '../../components/ui/dialog';
 import { Drawer } from '../../components/ui/drawer';
 import { Button } from '../../components/ui/form';
-import { useToast } from '../../components/ui/toast';
 import { authClient } from '../../lib/auth-client';
 import { useIsMobile } from '../../lib/use-media';
 import { useViewing, withUser } from '../../lib/viewing';
 import { AddTopicChatModal } from './add-topic-chat-modal';
-import { SuggestionsList, type SuggestionActions } from './suggestions-panel';
+import { SuggestionsList } from './suggestions-panel';
+import { useSuggestions } from './use-suggestions';
 import { TopicCard, TopicSkeletons } from './topic-card';
 import { TopicEditDialog } from './topic-edit-dialog';
 import { TopicEntry } from './topic-entry';
@@ -23,8 +23,6 @@ export function orderTopics(topics: TTopic[], fresh: Set<number>): TTopic[] {
   return [...isNew, ...rest];
 }
 
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
 /**
  * Manage Topics (/topics, spec 2 section 2.8): the entry panel, the topics (six skeletons while
  * loading, refreshed every 30 s while any is 'Processing...'), suggestions in a column on desktop
@@ -33,7 +31,6 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export default function TopicsPage() {
   const viewing = useViewing();
   const { userId, viewed } = viewing;
-  const toast = useToast();
   const mobile = useIsMobile();
   const queryClient = useQueryClient();
   const [fresh, setFresh] = useState<Set<number>>(new Set());
@@ -44,26 +41,13 @@ export default function TopicsPage() {
   const [chat, setChat] = useState(false);
   const locked = !viewed.onboarding_complete;
 
-  const topicsQuery = useQuery({
-    queryKey: ['topics', userId ?? 'self'],
-    queryFn: ({ signal }) => authClient.authedApi<{ topics: TTopic[] }>(withUser('/me/topics/', userId), { signal }),
-  });
-  const suggestionsQuery = useQuery({
-    queryKey: ['suggestions', userId ?? 'self'],
-    queryFn: ({ signal }) => authClient.authedApi<{ suggestions: TSuggestion[]; total_suggestions: number }>(withUser('/me/suggestions/', userId), { signal }),
-  });
-  const topics = useMemo(() => topicsQuery.data?.topics ?? [], [topicsQuery.data]);
+  const markNew = useCallback((topic: TTopic) => {
+    setFresh((set) => new Set([...set, topic.id]));
+    queryClient.setQueryData<{ topics: TTopic[] }>(['topics', userId ?? 'self'], (data) => (data ? { topics: [topic, ...data.topics.filter((t) => t.id !== topic.id)] } : data));
+  }, [queryClient, userId]);
+  const { topicsQuery, topics, suggestions, suggestionsLoading, tracked, actions, refresh } = useSuggestions(markNew);
   const ordered = useMemo(() => orderTopics(topics, fresh), [topics, fresh]);
   const freshOrder = ordered.filter((t) => fresh.has(t.id)).map((t) => t.id);
-
-  /** The topics, the suggestions and the profile (sidebar, feed) after a change. */
-  const refresh = useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['topics', userId ?? 'self'] }),
-      queryClient.invalidateQueries({ queryKey: ['suggestions', userId ?? 'self'] }),
-      viewing.reload().catch((e: unknown) => console.error('Failed to fetch user data', e)),
-    ]);
-  }, [queryClient, userId, viewing]);
 
   // While a description is being written, the profile and topics again every 30 seconds (spec 2 section 4).
   const processing = topics.some((t) => t.processing);
@@ -73,11 +57,6 @@ export default function TopicsPage() {
     return () => clearInterval(timer);
   }, [processing, refresh]);
 
-  const markNew = useCallback((topic: TTopic) => {
-    setFresh((set) => new Set([...set, topic.id]));
-    queryClient.setQueryData<{ topics: TTopic[] }>(['topics', userId ?? 'self'], (data) => (data ? { topics: [topic, ...data.topics.filter((t) => t.id !== topic.id)] } : data));
-  }, [queryClient, userId]);
-
   const onAdded = useCallback(
     (answer: TValidateTopicResponse) => {
       if (answer.topic) markNew(answer.topic);
@@ -85,40 +64,6 @@ export default function TopicsPage() {
     },
     [markNew, refresh],
   );
-
-  /** After adding or removing, the remaining suggestions are sent to be expanded (spec 2 section 4). */
-  const expand = useCallback(async () => {
-    const remaining = (queryClient.getQueryData<{ suggestions: TSuggestion[] }>(['suggestions', userId ?? 'self'])?.suggestions ?? []).map((s) => s.name);
-    await authClient.authedApi(withUser('/topics/expand-suggestions/', userId), { body: { existing_suggestions: remaining } }).catch((e: unknown) => console.error('Failed to expand suggestions', e));
-  }, [queryClient, userId]);
-
-  const actions: SuggestionActions = {
-    add: async (suggestion) => {
-      try {
-        const answer = await authClient.authedApi<{ topic: TTopic; status: string }>(withUser('/topics/add-suggestion/', userId), { body: { suggestion: suggestion.name, sources: suggestion.sources } });
-        markNew(answer.topic);
-        toast.show('success', SUGGESTION_MESSAGES.added(answer.topic.name));
-        void expand().then(refresh);
-        return true;
-      } catch (e) {
-        console.error('Failed to add suggestion', e);
-        toast.show('error', SUGGESTION_MESSAGES.addFailed);
-        return false;
-      }
-    },
-    remove: async (suggestion) => {
-      try {
-        await authClient.authedApi(withUser('/topics/delete-suggestion/', userId), { body: { suggestion: suggestion.name } });
-        toast.show('success', SUGGESTION_MESSAGES.removed);
-        setTimeout(() => void expand().then(refresh), 400);
-        return true;
-      } catch (e) {
-        console.error('Failed to remove suggestion', e);
-        toast.show('error', SUGGESTION_MESSAGES.removeFailed);
-        return false;
-      }
-    },
-  };
 
   const retire = async () => {
     if (!removing) return;
@@ -130,9 +75,7 @@ export default function TopicsPage() {
     await refresh();
   };
 
-  const suggestions = suggestionsQuery.data?.suggestions ?? [];
-  const tracked = (name: string) => topics.some((t) => sameName(t.name, name));
-  const suggestionList = <SuggestionsList suggestions={suggestions} tracked={tracked} loading={suggestionsQuery.isPending} disabled={locked} actions={actions} />;
+  const suggestionList = <SuggestionsList suggestions={suggestions} tracked={tracked} loading={suggestionsLoading} disabled={locked} actions={actions} />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 md:py-8 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">

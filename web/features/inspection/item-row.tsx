@@ -32,11 +32,11 @@ export function ItemRow({ item, kind, userId, highlighted }: { item: TInspection
         </button>
         <div className="min-w-0 flex-1">
           {kind === 'article' ? (
-            <Link to={href} className="font-semibold text-slate-900 hover:text-blue-700 hover:underline dark:text-white dark:hover:text-blue-400">
+            <Link to={href} className="line-clamp-2 font-semibold text-slate-900 hover:text-blue-700 hover:underline dark:text-white dark:hover:text-blue-400">
               {title}
             </Link>
           ) : (
-            <button type="button" onClick={() => setOpen((v) => !v)} className="text-start font-semibold text-slate-900 dark:text-white">
+            <button type="button" onClick={() => setOpen((v) => !v)} title={title} className="line-clamp-2 text-start font-semibold text-slate-900 dark:text-white">
               {title}
             </button>
           )}

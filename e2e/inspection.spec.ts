@@ -128,14 +128,14 @@ test('a superuser exports a tab as Markdown and switches to the user view', asyn
   await page.getByRole('menuitem', { name: 'Export Data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export Data' });
   await expect(dialog.getByRole('tab', { name: 'Fact Groups' })).toHaveAttribute('aria-selected', 'true');
-  await see(dialog.getByRole('heading', { name: 'Fact Groups', level: 1 })).toBeVisible();
+  await see(dialog.getByRole('tabpanel', { name: 'Fact Groups' }).getByText('Fact Groups', { exact: true })).toBeVisible();
   for (const tab of ['Articles', 'QA Articles', 'Detection Prompts', 'Validation Prompts', 'Composition Prompts', 'Profile', 'Interview']) {
     await dialog.getByRole('tab', { name: tab, exact: true }).click();
     await see(dialog.getByRole('tabpanel', { name: tab })).not.toContainText('Failed to load');
   }
   await expect(dialog.getByText('total_messages')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Articles', exact: true }).click();
-  await see(dialog.getByRole('heading', { name: 'Articles', level: 1 })).toBeVisible();
+  await see(dialog.getByRole('tabpanel', { name: 'Articles' }).getByText('Articles', { exact: true })).toBeVisible();
   await expect(dialog.getByText(/GPT-4\.1 Mini/)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^herald-articles-\d{4}-\d\d-\d\d\.md$/);

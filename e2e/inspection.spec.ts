@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
 
 /**
@@ -36,8 +37,15 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   await api.dispose();
 });
 
+/** DESIGN section 7: axe finds nothing serious. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
 /** Signs the superuser in, already viewing the demo user (what the user selector stores). */
-async function superuserViewingDemo(page: import('@playwright/test').Page, request: APIRequestContext, path = '/') {
+async function superuserViewingDemo(page: Page, request: APIRequestContext, path = '/') {
   await page.addInitScript((user) => {
     if (!localStorage.getItem('impersonation')) localStorage.setItem('impersonation', JSON.stringify({ impersonatedUserId: user.id, impersonatedUserName: user.name, isImpersonating: true }));
   }, demoUser);
@@ -76,6 +84,7 @@ test('a superuser inspects the timeline: modes with counts, an event and its LLM
   }
   // Stages this pipeline does not record say so.
   await expect(event.getByText('No story assignment prompt data available')).toBeVisible();
+  if (!isMobile) await expectNoSeriousViolations(page);
 
   // The chosen mode survives a reload.
   await page.reload();
@@ -106,6 +115,7 @@ test('a superuser opens the detailed article view and its composition dialog', a
   await expect(doc.getByText(/^(Original Event|Supporting Document|Historical Document|Research Query Result)$/)).toBeVisible();
   await doc.getByRole('button', { name: 'View document preview' }).click();
   await expect(doc.getByText(/Vector score \d\.\d{3}/)).toBeVisible();
+  if (!isMobile) await expectNoSeriousViolations(page);
 
   await page.getByRole('button', { name: /^Generated from \d+ cited sources out of \d+ analyzed sources$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Article Composition LLM Interaction' });
@@ -133,6 +143,7 @@ test('a superuser exports a tab as Markdown and switches to the user view', asyn
     await dialog.getByRole('tab', { name: tab, exact: true }).click();
     await see(dialog.getByRole('tabpanel', { name: tab })).not.toContainText('Failed to load');
   }
+  await expectNoSeriousViolations(page);
   await expect(dialog.getByText('total_messages')).toBeVisible();
   await dialog.getByRole('tab', { name: 'Articles', exact: true }).click();
   await see(dialog.getByRole('tabpanel', { name: 'Articles' }).getByText('Articles', { exact: true })).toBeVisible();

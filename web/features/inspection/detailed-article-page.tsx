@@ -34,7 +34,7 @@ export function ReferenceChip({ doc }: { doc: TInspectionDocument }) {
     <span
       data-testid="reference-chip"
       title={doc.was_cited ? 'Cited in the article' : 'Not cited in the article'}
-      className={`inline-flex items-center rounded-md px-1.5 py-0.5 font-mono text-xs ${doc.was_cited ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-slate-100 text-slate-500 line-through dark:bg-slate-800 dark:text-slate-400'}`}
+      className={`inline-flex items-center rounded-md px-1.5 py-0.5 font-mono text-xs ${doc.was_cited ? 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200' : 'bg-slate-100 text-slate-700 line-through dark:bg-slate-800 dark:text-slate-300'}`}
     >
       [{initial ?? '?'}]{final !== null && final !== initial ? ` → ${final}` : ''}
     </span>
@@ -63,13 +63,13 @@ function SupportingDocument({ doc }: { doc: TInspectionDocument }) {
             {doc.source} <ExternalLink aria-hidden className="size-3" />
           </a>
         ) : (
-          <a href={documentHref(doc.document_id, false)} target="_blank" rel="noreferrer" className="text-blue-700 hover:underline dark:text-blue-400">
+          <a href={documentHref(doc.document_id, false)} target="_blank" rel="noreferrer" className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
             {doc.source}
           </a>
         )}
       </p>
       <Collapsible summary="View document preview">
-        <div className="max-h-64 overflow-y-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:bg-slate-950">{doc.text_content || 'No content available'}</div>
+        <div tabIndex={0} className="max-h-64 overflow-y-auto rounded-md bg-slate-50 p-3 text-sm whitespace-pre-wrap dark:bg-slate-950">{doc.text_content || 'No content available'}</div>
       </Collapsible>
       <Collapsible summary="View document metadata">
         <Pre>{metadata || '{}'}</Pre>
@@ -217,7 +217,7 @@ function Generated({ d }: { d: TInspectionDetail }) {
               {a.references.map((r) => (
                 <li key={`${r.number}-${r.document_id}`}>
                   [{r.number}]{' '}
-                  <a href={documentHref(r.document_id, false)} target="_blank" rel="noreferrer" className="text-blue-700 hover:underline dark:text-blue-400">
+                  <a href={documentHref(r.document_id, false)} target="_blank" rel="noreferrer" className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
                     {r.title}
                   </a>{' '}
                   <span className="text-slate-600 dark:text-slate-400">
@@ -276,7 +276,7 @@ function NovelAndOriginal({ d }: { d: TInspectionDetail }) {
         <p className="text-sm">{d.event_summary}</p>
         <p className="mt-1 text-sm">
           Source:{' '}
-          <a href={documentHref(d.document.id, false)} target="_blank" rel="noreferrer" className="text-blue-700 hover:underline dark:text-blue-400">
+          <a href={documentHref(d.document.id, false)} target="_blank" rel="noreferrer" className="text-blue-700 underline underline-offset-2 dark:text-blue-400">
             {d.document.title}
           </a>{' '}
           <span className="text-slate-600 dark:text-slate-400">({d.document.source})</span>

@@ -59,7 +59,7 @@ export function EventDetails({ detail: d }: { detail: TInspectionDetail }) {
                 <li key={i}>
                   {f.fact}{' '}
                   <span className="text-xs text-slate-600 dark:text-slate-400">
-                    ({f.sources.map((s, j) => (s.source_id ? <a key={j} href={documentHref(s.source_id, false)} target="_blank" rel="noreferrer" className="hover:underline">{s.source}</a> : <span key={j}>{s.source}</span>))})
+                    ({f.sources.map((s, j) => (s.source_id ? <a key={j} href={documentHref(s.source_id, false)} target="_blank" rel="noreferrer" className="underline underline-offset-2">{s.source}</a> : <span key={j}>{s.source}</span>))})
                   </span>
                 </li>
               ))}

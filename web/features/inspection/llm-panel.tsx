@@ -36,7 +36,8 @@ export function LlmPanel({ interactions, stage }: { interactions: Record<string,
         <div id={id} className="border-t border-slate-200 px-3 py-2 dark:border-slate-700">
           {read.state === 'ok' ? (
             <>
-              <div role="tablist" aria-label={`${label} interaction`} className="mb-2 flex items-center gap-1">
+              <div className="mb-2 flex items-center gap-1">
+              <div role="tablist" aria-label={`${label} interaction`} className="flex items-center gap-1">
                 {TABS.map((t) => (
                   <button
                     key={t}
@@ -49,6 +50,7 @@ export function LlmPanel({ interactions, stage }: { interactions: Record<string,
                     {t}
                   </button>
                 ))}
+              </div>
                 <CopyButton text={shown} className="ms-auto" />
               </div>
               <div role="tabpanel" aria-label={tab}>

@@ -102,5 +102,5 @@ export function ScoreChip({ score, label = 'Score' }: { score: number | null | u
 }
 
 export function Pre({ children }: { children: string }) {
-  return <pre className="max-h-96 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap text-slate-800 dark:bg-slate-950 dark:text-slate-200">{children}</pre>;
+  return <pre tabIndex={0} className="max-h-96 overflow-auto rounded-md bg-slate-50 p-3 font-mono text-xs whitespace-pre-wrap text-slate-800 dark:bg-slate-950 dark:text-slate-200">{children}</pre>;
 }

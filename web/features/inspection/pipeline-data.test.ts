@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TInspectionItem } from '../../../contract/inspection';
 import { detectionVerdict, formatDuration, formatTokens, itemBadges, parseDocumentText, readInputDocument, readStage } from './pipeline-data';
 
@@ -53,7 +53,8 @@ describe('readStage', () => {
   it('defaults the model to GPT and the numbers to 0', () => {
     expect(readStage({ qa: {} }, 'qa')).toMatchObject({ state: 'ok', record: { model: 'GPT', duration: '0.00s', tokens: '0 (0/0)' } });
   });
-  it('says what is absent and what cannot be parsed', () => {
+  it('says what is absent and what cannot be parsed, and logs parse failures', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(readStage({}, 'story_assignment')).toEqual({ state: 'absent', message: 'No story assignment prompt data available' });
     expect(readStage(null, 'qa')).toEqual({ state: 'absent', message: 'No QA prompt data available' });
     const bad = readStage({ relevance: '{oops' }, 'relevance');
@@ -61,6 +62,8 @@ describe('readStage', () => {
     expect(bad.state === 'invalid' && bad.message).toMatch(/^Failed to parse relevance prompt data: /);
     expect(readStage({ article: '[1,2]' }, 'article')).toEqual({ state: 'invalid', message: 'Failed to parse article composition prompt data: not an object' });
     expect(readStage({ summarization: ['{bad'] }, 'summarization')).toEqual({ state: 'invalid', message: 'Failed to parse prompt data' });
+    expect(log).toHaveBeenCalledTimes(3);
+    log.mockRestore();
   });
 });
 

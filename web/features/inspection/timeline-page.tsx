@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { NEW_ITEM_HIGHLIGHT_MS, STORAGE_KEYS } from '../../../contract/constants';
+import { useState } from 'react';
+import { STORAGE_KEYS } from '../../../contract/constants';
 import type { TTimelineMode } from '../../../contract/inspection';
 import { Spinner } from '../../components/ui/spinner';
 import { useViewing } from '../../lib/viewing';
-import { useTimeline } from './api';
 import { ItemRow } from './item-row';
+import { useTimelineItems } from './use-timeline-items';
 
 const MODES: { key: TTimelineMode; label: string }[] = [
   { key: 'events', label: 'Events' },
@@ -29,31 +29,7 @@ export default function TimelinePage() {
     localStorage.setItem(STORAGE_KEYS.timelineMode, next);
     setModeState(next);
   };
-  const timeline = useTimeline(userId, mode);
-  const items = useMemo(() => {
-    const seen = new Set<number>();
-    return (timeline.data?.pages ?? []).flatMap((p) => p.articles).filter((a) => (seen.has(a.id) ? false : (seen.add(a.id), true)));
-  }, [timeline.data]);
-  const counts = timeline.data?.pages[0]?.counts;
-
-  // New items: ids a refresh brings that this list (same user and mode) did not hold before.
-  const listKey = `${userId ?? 'self'}:${mode}`;
-  const known = useRef<{ key: string; ids: Set<number> } | null>(null);
-  const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(new Set());
-  useEffect(() => {
-    if (!timeline.data) return;
-    const ids = items.map((i) => i.id);
-    if (known.current?.key !== listKey) {
-      known.current = { key: listKey, ids: new Set(ids) };
-      return;
-    }
-    const arrived = ids.filter((id) => !known.current!.ids.has(id));
-    for (const id of arrived) known.current.ids.add(id);
-    if (arrived.length === 0) return;
-    queueMicrotask(() => setHighlighted((current) => new Set([...current, ...arrived])));
-    const timer = setTimeout(() => setHighlighted((current) => new Set([...current].filter((id) => !arrived.includes(id)))), NEW_ITEM_HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, [items, listKey, timeline.data]);
+  const { timeline, items, counts, highlighted } = useTimelineItems(userId, mode);
 
   return (
     <div className="mx-auto w-full max-w-4xl space-y-4 p-4">

@@ -18,6 +18,7 @@ import { accountRoutes } from '../modules/accounts/routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { searchRoutes } from '../modules/search/routes.js';
 import { meRoutes } from '../modules/me/routes.js';
+import { inspectionRoutes } from '../modules/inspection/routes.js';
 import { eventRoutes } from '../modules/events/routes.js';
 import { topicRoutes } from '../modules/topics/routes.js';
 import { onboardingRoutes } from '../modules/onboarding/routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(conversationRoutes(topicContext), { prefix: '/api' });
   await app.register(meRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(eventRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(inspectionRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(userRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(feedbackRoutes({ database: services.database, keys }), { prefix: '/api' });

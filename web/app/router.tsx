@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { NotFound } from '../features/shell/not-found';
 import { PublicLayout } from '../features/shell/public-layout';
+import { ArticleRoute } from './article-route';
 import { HomeRoute, type HomeScreens } from './home';
 import { RequireAuth } from './require-auth';
 import { SignedInLayout } from './signed-in-layout';
@@ -34,6 +35,7 @@ const registerPage = () => import('../features/access/register-page');
 const homeScreens: HomeScreens = {
   feed: lazyScreen(() => import('../features/feed/feed-page')),
   interview: lazyScreen(() => import('../features/onboarding/interview-chat')),
+  timeline: lazyScreen(() => import('../features/inspection/timeline-page')),
 };
 
 export const router = createBrowserRouter([
@@ -46,7 +48,7 @@ export const router = createBrowserRouter([
         element: <SignedInLayout />,
         children: [
           { path: '/articles', element: lazyPage(() => import('../features/history/history-page')) },
-          { path: '/a/:id', element: lazyPage(() => import('../features/article/article-page')) },
+          { path: '/a/:id', element: <ArticleRoute /> },
           { path: '/s/:id?', element: lazyPage(() => import('../features/article/short-link-page')) },
           { path: '/topics', element: lazyPage(() => import('../features/topics/topics-page')) },
           { path: '/account', element: lazyPage(() => import('../features/account/account-page')) },

@@ -64,3 +64,5 @@ export function ShellToolsProvider({ children }: { children: ReactNode }) {
 // The profile and model modals (features/profile): 'Edit profile' in the sidebar, 'Edit Models' in the user menu.
 TOOLS.profile = { label: 'Edit profile', component: lazyTool(() => import('../features/profile/profile-modal')) };
 TOOLS.models = { label: 'Edit Models', component: lazyTool(() => import('../features/profile/models-modal')) };
+// Export Data (features/inspection): the superuser's pipeline data as Markdown.
+TOOLS.export = { label: 'Export Data', component: lazyTool(() => import('../features/inspection/export-modal')) };

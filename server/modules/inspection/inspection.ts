@@ -1,0 +1,376 @@
+import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { COLLECTIONS } from '../../../contract/collections.js';
+import type { TExportData, TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
+import type { DbOrTx } from '../../db/client.js';
+import { documents, documentSummaries, events, stories, topics } from '../../db/schema/index.js';
+
+/*
+ * The internal timeline's reads (spec 3 sections 2.1-2.3 and 3). One events row serves as event and
+ * article; every JSON field is read tolerantly, since other writers (language models, older
+ * versions) may have produced it.
+ */
+
+const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
+const num = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+};
+const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return value;
+  try {
+    return JSON.parse(trimmed);
+  } catch {
+    return value;
+  }
+}
+const list = (value: unknown): unknown[] => {
+  const v = parsed(value);
+  return Array.isArray(v) ? v : [];
+};
+const strings = (value: unknown): string[] => list(value).map((v) => (typeof v === 'string' ? v : text(record(v)?.text ?? record(v)?.name))).filter((v) => v.trim() !== '');
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** The relevance score: the stored one, else detection's weighted total. */
+const scoreSql = sql<number | null>`coalesce(${events.relevanceScore}, (${events.detectionScores} ->> 'weighted_total')::float8)`;
+
+/** Order and relevance rank over all the user's events, so they do not change with the mode. */
+function rankedEvents(db: DbOrTx, userId: string) {
+  return db.$with('ranked').as(
+    db
+      .select({
+        id: sql<number>`${events.id}`.as('ranked_id'),
+        position: sql<number>`row_number() over (order by ${events.createdAt} desc, ${events.id} desc)`.as('position'),
+        relevancePosition: sql<number | null>`case when ${events.status} = 'detected' then rank() over (partition by ${events.status} = 'detected' order by ${scoreSql} desc nulls last) end`.as('relevance_position'),
+      })
+      .from(events)
+      .where(eq(events.userId, userId)),
+  );
+}
+
+const titleSql = sql`nullif(btrim(${events.article} ->> 'title'), '')`;
+
+export function modeFilter(mode: TTimelineMode): SQL | undefined {
+  if (mode === 'articles') return and(eq(events.articleGenerated, true), sql`${titleSql} is not null`);
+  if (mode === 'qa') return and(gt(events.finalRank, 0), isNotNull(events.qaAt));
+  return undefined;
+}
+
+function modeOrder(mode: TTimelineMode): SQL[] {
+  if (mode === 'articles') return [sql`${events.articleGeneratedAt} desc nulls last`, desc(events.id)];
+  if (mode === 'qa') return [desc(events.qaAt), sql`${events.finalRank} desc nulls last`, desc(events.id)];
+  return [desc(events.createdAt), desc(events.id)];
+}
+
+type EventRow = typeof events.$inferSelect;
+interface Row {
+  event: EventRow;
+  topicName: string;
+  doc: { id: number; title: string; publisher: string | null; canonicalAt: Date; url: string | null; collectionId: number };
+  summary: { summary: string; keyFacts: string[] } | null;
+  position: number;
+  relevancePosition: number | null;
+}
+
+function select(db: DbOrTx, userId: string) {
+  const ranked = rankedEvents(db, userId);
+  return db
+    .with(ranked)
+    .select({
+      event: events,
+      topicName: topics.name,
+      doc: { id: documents.id, title: documents.title, publisher: documents.publisher, canonicalAt: documents.canonicalAt, url: documents.url, collectionId: documents.collectionId },
+      summary: { summary: documentSummaries.summary, keyFacts: documentSummaries.keyFacts },
+      position: ranked.position,
+      relevancePosition: ranked.relevancePosition,
+    })
+    .from(events)
+    .innerJoin(ranked, eq(ranked.id, events.id))
+    .innerJoin(topics, eq(topics.id, events.topicId))
+    .innerJoin(documents, eq(documents.id, events.documentId))
+    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId));
+}
+
+function topicAssignments(a: Record<string, unknown>, topicName: string, rationale: string | null) {
+  const assigned = list(a.topic_assignments).flatMap((item) => {
+    const r = record(item);
+    const topic = r ? text(r.topicName ?? r.topic ?? r.topicId ?? r.topicNumber) : '';
+    return topic ? [{ topic, reasoning: text(r!.reasoning) }] : [];
+  });
+  return assigned.length ? assigned : [{ topic: topicName, reasoning: rationale ?? '' }];
+}
+
+export function presentItem(row: Row): TInspectionItem {
+  const { event, doc } = row;
+  const a = record(event.article) ?? {};
+  const title = text(a.title).trim();
+  const assignments = topicAssignments(a, row.topicName, event.detectionRational);
+  const relevanceToTopics = text(a.relevance_to_topics) || assignments.map((t) => (t.reasoning ? `${t.topic}: ${t.reasoning}` : t.topic)).join('\n') || null;
+  return {
+    id: event.id,
+    created_at: event.createdAt.toISOString(),
+    updated_at: event.updatedAt.toISOString(),
+    status: event.status,
+    topic: { id: event.topicId, name: row.topicName },
+    document: { id: doc.id, title: doc.title || 'Untitled', source: doc.publisher ?? 'Unknown', canonical_at: doc.canonicalAt.toISOString(), url: doc.url, collection_id: doc.collectionId },
+    rank: Number(row.position),
+    relevance_score: event.relevanceScore ?? num(event.detectionScores?.weighted_total),
+    relevance_rank: event.relevanceRank ?? (row.relevancePosition === null ? null : Number(row.relevancePosition)),
+    final_rank: event.finalRank,
+    qa_at: iso(event.qaAt),
+    alerted_at: iso(event.alertedAt),
+    published_at: iso(event.publishedAt),
+    consolidated_at: iso(event.consolidatedAt),
+    article_generated_at: iso(event.articleGeneratedAt ?? (event.articleGenerated ? event.publishedAt : null)),
+    initialization: event.initialization,
+    event_summary: row.summary?.summary?.trim() || doc.title || 'Untitled',
+    detection_decision: event.detectionDecision,
+    novel: event.novel,
+    novelty_score: event.noveltyScore,
+    researched: event.researched,
+    research_error: event.researchError,
+    query_count: list(event.queries).length,
+    article_generated: event.articleGenerated,
+    article_title: title || null,
+    error: event.articleGenerationError ?? event.error,
+    relevance_to_topics: relevanceToTopics,
+    relevance_to_user: text(a.relevance_to_user) || event.detectionRational,
+    language: event.language ?? (text(a.language) || null),
+  };
+}
+
+/** The article as Markdown (the detailed view's 'Full Article (Markdown)' and the export). */
+export function articleMarkdown(a: Pick<TInspectionArticle, 'title' | 'superhead' | 'introduction' | 'bullet_points' | 'sections' | 'references' | 'disclosure'>): string {
+  const parts: string[] = [`# ${a.title}`];
+  if (a.superhead) parts.push(`*${a.superhead}*`);
+  if (a.introduction) parts.push(a.introduction);
+  if (a.bullet_points.length) parts.push(a.bullet_points.map((p) => `- ${p}`).join('\n'));
+  for (const s of a.sections) parts.push(s.heading ? `## ${s.heading}\n\n${s.content}` : s.content);
+  if (a.references.length) parts.push(`## References\n\n${a.references.map((r) => `${r.number}. ${r.title} (${r.source}${r.date ? `, ${r.date.slice(0, 10)}` : ''})`).join('\n')}`);
+  if (a.disclosure) parts.push(`---\n\n${a.disclosure}`);
+  return parts.join('\n\n');
+}
+
+type DocInfo = { id: number; title: string; publisher: string | null; url: string | null; canonicalAt: Date; text: string; metadata: Record<string, unknown>; tokenCount: number; wordCount: number; collectionId: number };
+
+function sourceType(strategy: string, index: number): TInspectionDocument['source_type'] {
+  if (strategy === 'event document' || (index === 0 && !strategy)) return 'Original Event';
+  if (strategy === 'research') return 'Research Query Result';
+  if (strategy === 'history' || strategy === 'historical') return 'Historical Document';
+  return 'Supporting Document';
+}
+
+function supportingDocuments(value: unknown, docs: Map<number, DocInfo>): TInspectionDocument[] {
+  return list(value).flatMap((item, index) => {
+    const r = record(item);
+    const id = r ? num(r.document_id ?? r.id) : null;
+    if (!r || id === null) return [];
+    const stored = docs.get(id);
+    const final = num(r.final_reference_number);
+    const strategy = text(r.strategy_used);
+    const collectionId = num(r.collection_id) ?? stored?.collectionId ?? null;
+    const metadata = parsed(r.metadata);
+    return [
+      {
+        document_id: id,
+        title: text(r.title ?? r.name) || stored?.title || 'Untitled',
+        source: text(r.source) || stored?.publisher || 'Unknown',
+        source_type: (['Original Event', 'Supporting Document', 'Historical Document', 'Research Query Result'] as const).find((t) => t === r.source_type) ?? sourceType(strategy, index),
+        url: stored?.url ?? null,
+        date: text(r.date ?? r.canonical_at ?? r.canonical_date ?? r.published_at) || iso(stored?.canonicalAt) || null,
+        initial_reference_number: num(r.initial_reference_number ?? r.number),
+        final_reference_number: final,
+        was_cited: typeof r.was_cited === 'boolean' ? r.was_cited : final !== null,
+        text_content: text(r.text_content) || stored?.text.slice(0, 20_000) || '',
+        metadata: typeof r.metadata === 'string' ? r.metadata : JSON.stringify(record(metadata) ?? (stored ? { title: stored.title, publisher: stored.publisher, url: stored.url, canonical_at: iso(stored.canonicalAt), ...stored.metadata } : {}), null, 2),
+        score: num(r.score ?? r.vector_score ?? r.similarity),
+        token_count: num(r.token_count) ?? stored?.tokenCount ?? null,
+        word_count: stored?.wordCount ?? null,
+        strategy_used: strategy || null,
+        collection_id: collectionId,
+        collection: COLLECTIONS.find((c) => c.id === collectionId)?.name ?? null,
+      },
+    ];
+  });
+}
+
+function presentArticle(a: Record<string, unknown>, row: Row, docs: Map<number, DocInfo>): TInspectionArticle {
+  const sections = list(a.sections).flatMap((item) => {
+    const r = record(item);
+    if (!r) return typeof item === 'string' && item.trim() ? [{ heading: '', content: item }] : [];
+    return [{ heading: text(r.heading ?? r.title), content: text(r.content ?? r.text ?? r.body) }];
+  });
+  const references = list(a.references).flatMap((item, index) => {
+    const r = record(item);
+    const documentId = r ? (r.document_id ?? r.documentId ?? r.id) : undefined;
+    if (!r || (typeof documentId !== 'number' && typeof documentId !== 'string')) return [];
+    return [{ number: num(r.number) ?? index + 1, title: text(r.title ?? r.name, 'Untitled') || 'Untitled', source: text(r.source, 'Unknown') || 'Unknown', date: text(r.date ?? r.published_at), document_id: documentId }];
+  });
+  const base = {
+    title: text(a.title) || 'Untitled Article',
+    superhead: text(a.superhead ?? a.theme),
+    introduction: text(a.introduction),
+    bullet_points: strings(a.clean_bullet_points ?? a.bullet_points),
+    sections,
+    references,
+    disclosure: text(a.disclosure),
+  };
+  return {
+    ...base,
+    markdown: text(a.markdown) || articleMarkdown(base),
+    topic_assignments: topicAssignments(a, row.topicName, row.event.detectionRational),
+    suggested_new_topics: list(a.suggested_new_topics).flatMap((item) => {
+      const r = record(item);
+      const topic = r ? text(r.topic ?? r.name) : '';
+      return topic ? [{ topic, reasoning: text(r!.reasoning) }] : [];
+    }),
+    supporting_documents: supportingDocuments(a.supporting_documents ?? a.documents, docs),
+    qa_reason: text(a.qa_reason) || null,
+  };
+}
+
+function dataTable(value: unknown): TInspectionDetail['data_table'] {
+  const r = record(parsed(value));
+  if (!r || !Array.isArray(r.columns) || !Array.isArray(r.rows)) return null;
+  const columns = r.columns.map((c) => text(c)).filter(Boolean);
+  const rows = r.rows.filter((row): row is unknown[] | Record<string, unknown> => Array.isArray(row) || record(row) !== null);
+  return columns.length && rows.length ? { columns, rows } : null;
+}
+
+function presentDetail(row: Row, docs: Map<number, DocInfo>, storyTitle: string | null): TInspectionDetail {
+  const { event, doc } = row;
+  const a = record(event.article);
+  const source = { source: doc.publisher ?? 'Unknown', source_id: doc.id, event_uuid: null };
+  const facts = (row.summary?.keyFacts ?? []).map((fact) => ({ fact, sources: [source] }));
+  const summary = row.summary?.summary?.trim() ?? '';
+  const firstSentence = summary.match(/^.+?[.!?](\s|$)/)?.[0]?.trim() ?? summary;
+  const takeaway = a ? parsed(a.actionable_takeaway) : null;
+  const relevanceOutput = record(parsed(record(event.llmInteractions.relevance)?.llm_response));
+  return {
+    ...presentItem(row),
+    short_summary: firstSentence || null,
+    long_summary: summary || null,
+    supporting_facts: facts,
+    anchor_fact: facts[0] ?? null,
+    actionable_takeaway: Array.isArray(takeaway) ? takeaway.map((t) => text(t)).filter(Boolean) : typeof takeaway === 'string' && takeaway.trim() ? takeaway : null,
+    data_table: a ? dataTable(a.data_table) : null,
+    entities: strings(a?.entities ?? relevanceOutput?.entities),
+    places: strings(a?.places ?? relevanceOutput?.places),
+    action_outcome: strings(a?.action_outcome ?? relevanceOutput?.action_outcome),
+    assigned_questions_mapped: (a ? topicAssignments(a, row.topicName, null) : [{ topic: row.topicName }]).map((t) => t.topic),
+    detection_documents: list(event.detectionDocuments),
+    detection_rational: event.detectionRational,
+    detection_scores: event.detectionScores ?? null,
+    decision_audit: event.decisionAudit ?? null,
+    novelty_summary: event.noveltySummary,
+    novelty_reason: event.noveltyReason,
+    novel_facts: event.novelFacts ?? null,
+    known_facts: event.knownFacts ?? null,
+    novelty_documents: event.noveltyDocuments ?? null,
+    skip_reason: event.skipReason,
+    phase_change: event.phaseChange,
+    phase_change_explanation: event.phaseChangeExplanation,
+    story: event.storyId && storyTitle !== null ? { id: event.storyId, title: storyTitle } : null,
+    queries: list(event.queries),
+    article: a && event.articleGenerated ? presentArticle(a, row, docs) : null,
+    article_generation_error: event.articleGenerationError,
+    llm_interactions: record(event.llmInteractions) ?? {},
+  };
+}
+
+/** The internal timeline: one page of the mode's items and the count of every mode. */
+export async function listInspection(db: DbOrTx, userId: string, query: { mode: TTimelineMode; topicId?: number; page: number; pageSize: number }) {
+  const filters: SQL[] = [eq(events.userId, userId)];
+  if (query.topicId) filters.push(eq(events.topicId, query.topicId));
+  const mode = modeFilter(query.mode);
+  const rows = await select(db, userId)
+    .where(and(...filters, ...(mode ? [mode] : [])))
+    .orderBy(...modeOrder(query.mode))
+    .limit(query.pageSize + 1)
+    .offset((query.page - 1) * query.pageSize);
+  const [counts] = await db
+    .select({
+      events: sql<number>`count(*)::int`,
+      articles: sql<number>`(count(*) filter (where ${modeFilter('articles')}))::int`,
+      qa: sql<number>`(count(*) filter (where ${modeFilter('qa')}))::int`,
+    })
+    .from(events)
+    .where(and(...filters));
+  return {
+    articles: rows.slice(0, query.pageSize).map(presentItem),
+    page: query.page,
+    has_next: rows.length > query.pageSize,
+    counts: { events: counts?.events ?? 0, articles: counts?.articles ?? 0, qa: counts?.qa ?? 0 },
+    mode: query.mode,
+  };
+}
+
+async function details(db: DbOrTx, rows: Row[]): Promise<TInspectionDetail[]> {
+  const ids = new Set<number>();
+  for (const row of rows) for (const d of list(record(row.event.article)?.supporting_documents)) {
+    const id = num(record(d)?.document_id ?? record(d)?.id);
+    if (id !== null) ids.add(id);
+  }
+  const docs = new Map<number, DocInfo>();
+  if (ids.size) {
+    const found = await db
+      .select({ id: documents.id, title: documents.title, publisher: documents.publisher, url: documents.url, canonicalAt: documents.canonicalAt, text: documents.text, metadata: documents.metadata, tokenCount: documents.tokenCount, wordCount: documents.wordCount, collectionId: documents.collectionId })
+      .from(documents)
+      .where(inArray(documents.id, [...ids]));
+    for (const d of found) docs.set(d.id, d);
+  }
+  const storyIds = [...new Set(rows.map((r) => r.event.storyId).filter((id): id is number => id !== null))];
+  const titles = new Map(storyIds.length ? (await db.select({ id: stories.id, title: stories.title }).from(stories).where(inArray(stories.id, storyIds))).map((s) => [s.id, s.title]) : []);
+  return rows.map((row) => presentDetail(row, docs, row.event.storyId ? (titles.get(row.event.storyId) ?? null) : null));
+}
+
+/** One item's details, when it belongs to the user. */
+export async function getInspectionDetail(db: DbOrTx, userId: string, eventId: number): Promise<TInspectionDetail | undefined> {
+  const rows = await select(db, userId).where(and(eq(events.userId, userId), eq(events.id, eventId)));
+  return rows.length ? (await details(db, rows))[0] : undefined;
+}
+
+/** The export's three lists (newest first, at most `limit` each), without the interaction records. */
+export async function exportData(db: DbOrTx, userId: string, limit: number): Promise<TExportData> {
+  const strip = ({ llm_interactions: _omit, ...rest }: TInspectionDetail) => rest;
+  const page = async (mode: TTimelineMode) => {
+    const filter = modeFilter(mode);
+    const rows = await select(db, userId)
+      .where(and(eq(events.userId, userId), ...(filter ? [filter] : [])))
+      .orderBy(...modeOrder(mode))
+      .limit(limit);
+    return (await details(db, rows)).map(strip);
+  };
+  return { events: await page('events'), articles: await page('articles'), qa_articles: await page('qa'), limit };
+}
+
+/** The interaction records of one stage, newest first. */
+export async function promptRecords(db: DbOrTx, userId: string, stage: string, limit: number) {
+  const rows = await select(db, userId)
+    .where(and(eq(events.userId, userId), sql`${events.llmInteractions} ? ${stage}`))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(limit);
+  return rows.flatMap((row) => {
+    const r = record(parsed(row.event.llmInteractions[stage]));
+    if (!r) return [];
+    const prompt = record(parsed(r.prompt_sent)) ?? {};
+    return [
+      {
+        event_id: row.event.id,
+        event_summary: presentItem(row).event_summary,
+        created_at: row.event.createdAt.toISOString(),
+        stage,
+        model_used: text(r.model_used) || 'GPT',
+        system_prompt: text(prompt.system_prompt),
+        user_message: text(prompt.user_message),
+        response: typeof r.llm_response === 'string' ? r.llm_response : JSON.stringify(r.llm_response ?? ''),
+        prompt_tokens: num(r.prompt_tokens) ?? 0,
+        response_tokens: num(r.response_tokens) ?? 0,
+        total_tokens: num(r.total_tokens) ?? 0,
+        processing_duration_seconds: num(r.processing_duration_seconds) ?? 0,
+      },
+    ];
+  });
+}

@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../components/ui/spinner';
+import { useViewing } from '../lib/viewing';
+
+const ReaderArticle = lazy(() => import('../features/article/article-page'));
+const DetailedArticle = lazy(() => import('../features/inspection/detailed-article-page'));
+
+/**
+ * /a/{id}: a superuser in the timeline view mode gets the detailed (editorial) article view;
+ * a superuser in the user view and everyone else the reader view (spec 3 section 2.7).
+ */
+export function ArticleRoute() {
+  const { me, viewMode } = useViewing();
+  const Page = me.is_superuser && viewMode === 'timeline' ? DetailedArticle : ReaderArticle;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Page />
+    </Suspense>
+  );
+}

@@ -90,5 +90,5 @@ describe('story tracker on the Wikipedia Current Events dev set (fixtures/eval)'
   }, 30_000);
 });
 
-const BCUBED_FLOOR = 0.7;
-const FIRST_STORY_FLOOR = 0.67;
+const BCUBED_FLOOR = 0.75;
+const FIRST_STORY_FLOOR = 0.675;

@@ -91,7 +91,7 @@ export function entityKey(name: string): string {
     .replace(/\p{M}/gu, '')
     .replace(/['’]s\b/g, '')
     .replace(/\b(\p{L})\.(?=\p{L}\.)/gu, '$1')
-    .replace(/-(?=\s|$)/g, ' ')
+    .replace(/-/g, ' ')
     .replace(/[^\p{L}\p{N}\s-]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
@@ -102,7 +102,9 @@ export function entityKey(name: string): string {
 /**
  * Named entities of a text (people, places, organisations), as canonical keys. Each multi-word
  * entity also yields its capitalised head words ("Palmyra, Syria" -> "palmyra syria", "palmyra",
- * "syria") so "Syria" in a later item meets "Palmyra, Syria" in an earlier one.
+ * "syria") so "Syria" in a later item meets "Palmyra, Syria" in an earlier one, and its core without
+ * compass points and kinds of place or body ("northern Aleppo city" -> "aleppo", "Nigerian Army" ->
+ * "nigeria") so qualified mentions of one place or actor meet.
  */
 export function extractEntities(title: string, text: string): string[] {
   const lead = leadOf(title, text);
@@ -114,9 +116,29 @@ export function extractEntities(title: string, text: string): string[] {
     for (const part of topic.split(/[,;]|\s+(?:of|in|and|for|de|del|la)\s+/i)) {
       const partKey = entityKey(part);
       if (partKey.length >= 3 && partKey !== key && /^\p{Lu}/u.test(part.trim())) found.add(partKey);
+      // The core of a qualified name: "northern Aleppo city" -> "aleppo", "Nigerian Army" -> "nigeria".
+      for (const core of coresOf(partKey)) found.add(core);
     }
   }
   return [...found].sort();
+}
+
+/** Words that qualify a name without naming anything: compass points, kinds of place or body. */
+const QUALIFIERS = new Set(
+  (
+    'north northern south southern east eastern west western central northeast northeastern northwest northwestern southeast ' +
+    'southeastern southwest southwestern upper lower greater city town village province provincial state region district county ' +
+    'governorate government army forces military ministry capital border coast island islands'
+  ).split(' '),
+);
+
+/** A key without its qualifiers, a lone demonym read as its place: "northern aleppo city" -> "aleppo", "nigerian army" -> "nigeria". */
+function coresOf(key: string): string[] {
+  const words = key.split(' ');
+  const core = words.filter((w) => !QUALIFIERS.has(w));
+  if (core.length === 0 || core.length === words.length) return [];
+  const joined = core.length === 1 ? placeOf(core[0]!) : core.join(' ');
+  return joined.length >= 3 ? [ENTITY_ALIASES[joined] ?? joined] : [];
 }
 
 function leadOf(title: string, text: string): string {

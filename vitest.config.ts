@@ -16,7 +16,8 @@ export default defineConfig({
           name: 'api',
           include: ['server/**/*.api.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          // Generous: the suite shares 2 cores with the processes that the CLI and kill tests start.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           // Each file boots its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,

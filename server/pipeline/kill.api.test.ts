@@ -49,7 +49,7 @@ function missingStage(e: TEvent): string | undefined {
 describe.skipIf(TEST_DATABASE_URL)('a worker killed mid-job (SIGKILL) and restarted', () => {
   it('finishes every event, and each event, article and alert exists exactly once', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'herald-kill-'));
-    const env = { PORT: '0', DATA_DIR: dir, DEMO: 'on', DEMO_PASSWORD: PASSWORD, DEMO_SOURCE: 'on', DEMO_SOURCE_LIMIT: '150' };
+    const env = { PORT: '0', DATA_DIR: dir, DEMO: 'on', DEMO_PASSWORD: PASSWORD, DEMO_SOURCE: 'on', DEMO_SOURCE_LIMIT: '100' };
 
     const first = startProcess(env);
     children.push(first.child);

@@ -152,6 +152,8 @@ export const ZExportData = z.object({
   articles: z.array(ZInspectionDetail.omit({ llm_interactions: true })),
   qa_articles: z.array(ZInspectionDetail.omit({ llm_interactions: true })),
   limit: z.number(),
+  /** Every model that produced a stage record of the exported items (model_used), sorted. */
+  models: z.array(z.string()),
 });
 export type TExportData = z.infer<typeof ZExportData>;
 export const EXPORT_LIMIT = 200;

@@ -177,6 +177,7 @@ describe('export calls', () => {
     expect(data.articles).toHaveLength(2);
     expect(data.qa_articles.map((a) => a.id)).toEqual([s.qa]);
     expect(data.events[0]).not.toHaveProperty('llm_interactions');
+    expect(data.models).toEqual(['gpt-4.1-nano']);
     expect((await kit.get('/api/events/data/', s.user.access)).statusCode).toBe(403);
     expect((await herald.app!.inject({ method: 'GET', url: '/api/events/data/' })).statusCode).toBe(401);
   });

@@ -334,7 +334,15 @@ export async function getInspectionDetail(db: DbOrTx, userId: string, eventId: n
 
 /** The export's three lists (newest first, at most `limit` each), without the interaction records. */
 export async function exportData(db: DbOrTx, userId: string, limit: number): Promise<TExportData> {
-  const strip = ({ llm_interactions: _omit, ...rest }: TInspectionDetail) => rest;
+  const models = new Set<string>();
+  const strip = ({ llm_interactions, ...rest }: TInspectionDetail) => {
+    // The models that actually produced the data: the export's footer names them.
+    for (const value of Object.values(llm_interactions ?? {})) {
+      const model = record(parsed(value))?.model_used;
+      if (typeof model === 'string' && model) models.add(model);
+    }
+    return rest;
+  };
   const page = async (mode: TTimelineMode) => {
     const filter = modeFilter(mode);
     const rows = await select(db, userId)
@@ -343,7 +351,8 @@ export async function exportData(db: DbOrTx, userId: string, limit: number): Pro
       .limit(limit);
     return (await details(db, rows)).map(strip);
   };
-  return { events: await page('events'), articles: await page('articles'), qa_articles: await page('qa'), limit };
+  const result = { events: await page('events'), articles: await page('articles'), qa_articles: await page('qa'), limit };
+  return { ...result, models: [...models].sort() };
 }
 
 /** The interaction records of one stage, newest first. */

@@ -4,8 +4,8 @@ import { exportFileName, fence, interviewMarkdown, promptsMarkdown } from './exp
 
 describe('export markdown', () => {
   it('names the file from product, tab and ISO date', () => {
-    expect(exportFileName('Fact Groups', new Date('2026-11-23T10:00:00Z'))).toBe('herald-fact-groups-2026-11-23.md');
-    expect(exportFileName('QA Articles', new Date('2026-01-02T00:00:00Z'))).toBe('herald-qa-articles-2026-01-02.md');
+    expect(exportFileName('Fact Groups', new Date('2026-11-23T10:00:00Z'))).toBe('Herald-Fact-Groups-2026-11-23.md');
+    expect(exportFileName('QA Articles', new Date('2026-01-02T00:00:00Z'))).toBe('Herald-QA-Articles-2026-01-02.md');
   });
 
   it('fences content so it cannot close the block early', () => {

@@ -24,9 +24,9 @@ const line = (label: string, value: unknown) => (value === null || value === und
 const lines = (...items: (string | null)[]) => items.filter((i): i is string => i !== null).join('\n');
 const fixed = (n: number | null, digits = 2) => (n === null ? null : n.toFixed(digits));
 
-/** `{product}-{tab}-{ISO date}.md`, e.g. herald-fact-groups-2026-11-23.md. */
+/** `{product}-{tab}-{ISO date}.md`, e.g. Herald-Fact-Groups-2026-11-23.md. */
 export function exportFileName(tab: ExportTab, now = new Date()): string {
-  const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
   return `${slug(PRODUCT_NAME)}-${slug(tab)}-${now.toISOString().slice(0, 10)}.md`;
 }
 

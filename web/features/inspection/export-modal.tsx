@@ -10,8 +10,13 @@ import { useViewing, withUser } from '../../lib/viewing';
 import { articlesMarkdown, EXPORT_TABS, exportFileName, factGroupsMarkdown, interviewMarkdown, profileMarkdown, promptsMarkdown, type ExportTab } from './export-markdown';
 import { CopyButton } from './pieces';
 
-/** The model the footer names (spec 3 section 2.5). */
-export const EXPORT_MODEL = 'GPT-4.1 Mini';
+/** The models the footer names: those that produced the data (the spec's example reads GPT-4.1 Mini). */
+export function modelsNote(models: string[] | undefined): string {
+  if (!models) return 'Models: loading...';
+  if (models.length === 0) return 'No model has processed these items yet.';
+  const names = models.map((m) => (m === 'builtin' ? 'the built-in engine (builtin)' : m));
+  return `${names.length === 1 ? 'Model' : 'Models'} used: ${names.join(', ')}.`;
+}
 
 const PROMPT_TYPE: Partial<Record<ExportTab, TPromptType>> = { 'Detection Prompts': 'DETECTION', 'Validation Prompts': 'VALIDATION', 'Composition Prompts': 'COMPOSITION' };
 const PROMPT_ERROR: Record<TPromptType, string> = { DETECTION: 'Failed to load detection prompts', VALIDATION: 'Failed to load validation prompts', COMPOSITION: 'Failed to load composition prompts' };
@@ -64,7 +69,7 @@ export default function ExportModal({ open, onClose }: { open: boolean; onClose:
       description={`Pipeline data of ${[viewed.first_name, viewed.last_name].filter(Boolean).join(' ') || viewed.email} as Markdown.`}
       footer={
         <div className="flex w-full flex-wrap items-center justify-between gap-2">
-          <p className="text-xs text-slate-600 dark:text-slate-400">Model: {EXPORT_MODEL}. Exports are formatted for analysis with {EXPORT_MODEL}.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{modelsNote(data.data?.models)}</p>
           <div className="flex gap-2">
             <CopyButton text={state.markdown ?? ''} />
             <button

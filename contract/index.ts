@@ -10,3 +10,4 @@ export * from './accounts.js';
 export * from './chat.js';
 export * from './onboarding.js';
 export * from './users.js';
+export * from './tools.js';

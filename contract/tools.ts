@@ -114,3 +114,4 @@ export const ZConversationLogs = z.object({
 export type TConversationLogs = z.infer<typeof ZConversationLogs>;
 
 export const ZClearLogsResponse = z.object({ success: z.literal(true), cleared: z.number(), cleared_at: z.string() });
+export type TClearLogsResponse = z.infer<typeof ZClearLogsResponse>;

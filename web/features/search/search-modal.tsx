@@ -200,6 +200,7 @@ function FilterChip({ label, value, open, onClick }: { label: string; value?: st
     <button
       type="button"
       aria-expanded={open}
+      aria-label={value ? `${label}: ${value}` : label}
       onClick={onClick}
       className={`inline-flex items-center gap-1 rounded-full border px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600 ${
         value ? 'border-blue-700 bg-blue-50 text-blue-900 dark:border-blue-400 dark:bg-blue-950 dark:text-blue-100' : 'border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-200'

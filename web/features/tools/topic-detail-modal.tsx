@@ -15,7 +15,11 @@ import { formatScore, scoreTone } from '../../lib/scores';
 
 type Tab = 'details' | 'search' | 'matrix';
 
-const LEVELS = ['high', 'medium', 'low'] as const;
+const LEVELS = [
+  { key: 'high', label: 'High' },
+  { key: 'medium', label: 'Medium' },
+  { key: 'low', label: 'Low' },
+] as const;
 const FACTORS = [
   { key: 'action_outcome', label: 'Action / outcome' },
   { key: 'entities', label: 'Entities' },
@@ -178,8 +182,8 @@ function RelevanceMatrix({ topic }: { topic: TTopic }) {
               Factor
             </th>
             {LEVELS.map((level) => (
-              <th key={level} scope="col" className="py-2 pr-3 font-semibold capitalize">
-                {level}
+              <th key={level.key} scope="col" className="py-2 pr-3 font-semibold">
+                {level.label}
               </th>
             ))}
           </tr>
@@ -192,8 +196,8 @@ function RelevanceMatrix({ topic }: { topic: TTopic }) {
                 <span className="block font-mono text-[11px] font-normal text-slate-500">{factor.key}</span>
               </th>
               {LEVELS.map((level) => (
-                <td key={level} className="py-2 pr-3 text-slate-700 dark:text-slate-300">
-                  {matrix[factor.key][level] || '—'}
+                <td key={level.key} className="py-2 pr-3 text-slate-700 dark:text-slate-300">
+                  {matrix[factor.key][level.key] || '—'}
                 </td>
               ))}
             </tr>

@@ -201,6 +201,31 @@ test.describe('superuser tools', () => {
     expect(viewed.gpt_profile).toBeNull();
   });
 
+  test('Conversation Logs lists a user’s interview call and Clear Logs empties it', async ({ page, request, isMobile }) => {
+    test.skip(isMobile, 'the same menu on phones');
+    const token = await tokenOf(request, DEMO.superuser);
+    const auth = { authorization: `Bearer ${token}` };
+    const last = `Logs${Date.now().toString(36)}`;
+    const created = await request.post('/api/me/create_test_user/', { headers: auth, data: { first_name: 'Lena', last_name: last, title: 'Commodity Analyst', organization: 'Cargill', interests: 'USDA crop reports, fertilizer prices' } });
+    const user = ((await created.json()) as { user: { id: string } }).user;
+    // Restarting the interview asks the AI its first question: one logged call.
+    expect((await request.post(`/api/conversation/restart/?user_id=${user.id}`, { headers: auth })).status()).toBe(200);
+    await signInAs(page, request, DEMO.superuser);
+    await openMenuItem(page, 'Conversation Logs');
+    const dialog = page.getByRole('dialog', { name: 'Conversation Logs' });
+    const entry = dialog.getByTestId('log-entry').filter({ hasText: `Lena ${last}` });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('Interview');
+    await expect(entry).toContainText(/\d+ tokens \(\d+\/\d+\)/);
+    await entry.locator('summary').click();
+    await expect(entry.getByText('System prompt')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Clear Logs' }).click();
+    await expect(dialog.getByText('Clear every entry of the log?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Clear Logs' }).click();
+    await expect(page.getByText(/Logs cleared \(\d+ entr(y|ies)\)\./)).toBeVisible();
+    await expect(entry).toHaveCount(0);
+  });
+
   test('an ordinary user has no superuser tools', async ({ page, request }) => {
     await signInAs(page, request, DEMO.user);
     await page.getByRole('button', { name: 'User menu' }).click();

@@ -95,7 +95,7 @@ function ViewBody({ data, view }: { data: TDocumentChunksResponse; view: View })
           {data.chunks.map((chunk) => {
             const isSelected = chunk.id === data.matched_chunk_id;
             return (
-              <li key={chunk.id} className={`rounded-md border p-3 text-sm ${isSelected ? 'border-blue-600 bg-blue-50 dark:border-blue-400 dark:bg-blue-950/50' : 'border-slate-200 dark:border-slate-700'}`}>
+              <li key={chunk.id} ref={isSelected ? (el) => el?.scrollIntoView({ block: 'nearest' }) : undefined} className={`rounded-md border p-3 text-sm ${isSelected ? 'border-blue-600 bg-blue-50 dark:border-blue-400 dark:bg-blue-950/50' : 'border-slate-200 dark:border-slate-700'}`}>
                 <p className="mb-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
                   <span className="font-medium">
                     Chunk {chunk.metadata.chunk_index + 1} ({chunk.metadata.type})

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
 
@@ -28,6 +29,12 @@ async function someDocument(request: APIRequestContext, token: string): Promise<
     )
     .toBe(true);
   return found!;
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function viewAs(page: Page, search: string, name: RegExp) {
@@ -64,10 +71,12 @@ test.describe('superuser tools', () => {
     await expect(dialog.getByText('Average score')).toBeVisible();
     if ((await count.innerText()).trim() === '0') await expect(dialog.getByText('No documents found in the last 24 hours for this topic.')).toBeVisible();
     else await expect(dialog.getByRole('listitem').first().getByText(/^\d\.\d{3}$/)).toBeVisible();
+    if (!isMobile) await expectNoSeriousViolations(page);
 
     await dialog.getByRole('tab', { name: 'Relevance Matrix' }).click();
     for (const factor of ['action_outcome', 'entities', 'places']) await expect(dialog.getByText(factor, { exact: true })).toBeVisible();
     for (const level of ['High', 'Medium', 'Low']) await expect(dialog.getByRole('columnheader', { name: level, exact: true })).toBeVisible();
+    if (!isMobile) await expectNoSeriousViolations(page);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toHaveCount(0);
   });
@@ -102,11 +111,13 @@ test.describe('superuser tools', () => {
     await expect(card.getByText('Document ID:')).toBeVisible();
     await card.getByRole('tab', { name: 'Chunk Info' }).click();
     await expect(card.getByText('Chunk ID:')).toBeVisible();
+    await expectNoSeriousViolations(page);
     await card.getByRole('button', { name: 'View All Chunks' }).click();
 
     const content = page.getByRole('dialog', { name: 'Document Content' });
     await expect(content.getByRole('tab', { name: 'Chunk View', selected: true })).toBeVisible();
     await expect(content.getByText('SELECTED').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
     for (const view of ['Full Document', 'Context View', 'Bookend Context', 'Extended Context']) {
       await content.getByRole('tab', { name: view }).click();
       await expect(content.getByTestId('view-metrics')).toContainText(/tokens.*characters.*words/);

@@ -165,7 +165,7 @@ function TopicLine({ topic, detailed = false }: { topic: TTopic; detailed?: bool
       {detailed && (
         <>
           {topic.description && <span className="mt-0.5 line-clamp-2 block text-xs text-slate-600 dark:text-slate-400">{topic.description}</span>}
-          {topic.information_sought && <span className="mt-0.5 line-clamp-1 block text-xs text-slate-500 italic dark:text-slate-500">{topic.information_sought}</span>}
+          {topic.information_sought && <span className="mt-0.5 line-clamp-1 block text-xs text-slate-600 italic dark:text-slate-400">{topic.information_sought}</span>}
         </>
       )}
     </>

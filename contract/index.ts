@@ -11,3 +11,4 @@ export * from './chat.js';
 export * from './onboarding.js';
 export * from './users.js';
 export * from './inspection.js';
+export * from './tools.js';

@@ -27,6 +27,7 @@ import { systemRoutes } from '../modules/system/routes.js';
 import { userRoutes } from '../modules/users/routes.js';
 import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { feedRoutes } from '../modules/feed/routes.js';
+import { toolRoutes } from '../modules/tools/routes.js';
 import { VERSION } from '../version.js';
 import { installErrorHandling } from './errors.js';
 import { registerWeb } from './web.js';
@@ -96,6 +97,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(topicRoutes(topicContext), { prefix: '/api' });
   await app.register(onboardingRoutes(topicContext), { prefix: '/api' });
   await app.register(conversationRoutes(topicContext), { prefix: '/api' });
+  await app.register(toolRoutes(topicContext), { prefix: '/api' });
   await app.register(meRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(eventRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(inspectionRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });

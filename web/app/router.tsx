@@ -44,6 +44,8 @@ export const router = createBrowserRouter([
     // Signed-in pages (spec 2 section 2.1): the guard, then the shell with the side panel.
     element: <RequireAuth />,
     children: [
+      // /d/{id}: signed in, no shell: 'Redirecting...' to the document's original address.
+      { path: '/d/:id', element: lazyPage(() => import('../features/search/document-redirect-page')) },
       {
         element: <SignedInLayout />,
         children: [

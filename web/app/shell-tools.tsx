@@ -6,7 +6,7 @@ import { FeedbackDialog } from '../features/feedback/feedback-dialog';
  * section 2.8). Each is a feature's component taking `{ open, onClose }`; the shell only knows
  * which exist. A tool missing here has no menu entry.
  */
-export type Tool = 'profile' | 'models' | 'search' | 'export' | 'test-user';
+export type Tool = 'profile' | 'models' | 'search' | 'export' | 'test-user' | 'logs';
 
 type ToolComponent = ComponentType<{ open: boolean; onClose: () => void }>;
 
@@ -66,3 +66,8 @@ TOOLS.profile = { label: 'Edit profile', component: lazyTool(() => import('../fe
 TOOLS.models = { label: 'Edit Models', component: lazyTool(() => import('../features/profile/models-modal')) };
 // Export Data (features/inspection): the superuser's pipeline data as Markdown.
 TOOLS.export = { label: 'Export Data', component: lazyTool(() => import('../features/inspection/export-modal')) };
+
+// Superuser tools (spec 3 section 2.8): the Search modal, Add Test User, the conversation log.
+TOOLS.search = { label: 'Search', component: lazyTool(() => import('../features/search/search-modal')) };
+TOOLS['test-user'] = { label: 'Add Test User', component: lazyTool(() => import('../features/tools/test-user-modal')) };
+TOOLS.logs = { label: 'Conversation Logs', component: lazyTool(() => import('../features/tools/conversation-logs-modal')) };

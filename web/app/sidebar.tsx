@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Building2, Home, LogOut, MoreHorizontal, UserPen } from 'lucide-react';
 import type { TUserListItem } from '../../contract/users';
@@ -16,6 +17,9 @@ import { capitalise } from '../lib/text';
 const navButton =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 
+// The superuser's topic detail modal (spec 3 section 2.6), loaded when first opened.
+const TopicDetailModal = lazy(() => import('../features/tools/topic-detail-modal'));
+
 async function loadAllUsers(search: string, signal: AbortSignal): Promise<SelectableUser[]> {
   const answer = await authClient.authedApi<{ results: TUserListItem[] }>(`/users/?limit=50${search ? `&search=${encodeURIComponent(search)}` : ''}`, { signal });
   return answer.results.map((u) => ({ id: u.id, name: fullName(u), detail: [u.email, u.title, u.company].filter(Boolean).join(' · ') }));
@@ -33,6 +37,9 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
   const toast = useToast();
   const { me, viewed } = viewing;
   const completion = profileCompletion(viewed);
+  // A superuser on the timeline view sees each topic's description and question; a click opens its details.
+  const [detailTopic, setDetailTopic] = useState<TTopic | null>(null);
+  const topicAction = me.is_superuser && viewing.viewMode === 'timeline' ? setDetailTopic : onTopic;
   const canSeeAccount = me.role === 'ADMIN' || me.is_superuser;
   const canPreview = !me.is_superuser && me.role === 'ADMIN' && me.account_count > 1;
   const go = (to: string) => {
@@ -125,8 +132,8 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
           <ul className="space-y-1">
             {viewed.topics.map((topic) => (
               <li key={topic.id}>
-                {onTopic ? (
-                  <button type="button" onClick={() => onTopic(topic)} className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800">
+                {topicAction ? (
+                  <button type="button" onClick={() => topicAction(topic)} className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800">
                     <TopicLine topic={topic} detailed />
                   </button>
                 ) : (
@@ -139,6 +146,11 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
           </ul>
         )}
       </section>
+      {detailTopic && (
+        <Suspense fallback={null}>
+          <TopicDetailModal topic={detailTopic} userId={viewing.userId} onClose={() => setDetailTopic(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
@@ -153,7 +165,7 @@ function TopicLine({ topic, detailed = false }: { topic: TTopic; detailed?: bool
       {detailed && (
         <>
           {topic.description && <span className="mt-0.5 line-clamp-2 block text-xs text-slate-600 dark:text-slate-400">{topic.description}</span>}
-          {topic.information_sought && <span className="mt-0.5 line-clamp-1 block text-xs text-slate-500 italic dark:text-slate-500">{topic.information_sought}</span>}
+          {topic.information_sought && <span className="mt-0.5 line-clamp-1 block text-xs text-slate-600 italic dark:text-slate-400">{topic.information_sought}</span>}
         </>
       )}
     </>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bot, Database, Eye, FileDown, LayoutList, LogOut, Moon, RotateCcw, Search, Sun, UserCog, UserPlus } from 'lucide-react';
+import { Bot, Database, Eye, FileDown, LayoutList, LogOut, MessagesSquare, Moon, RotateCcw, Search, Sun, UserCog, UserPlus, UserX } from 'lucide-react';
+import { useNavigate } from 'react-router';
 import { Dialog } from '../components/ui/dialog';
 import { Button } from '../components/ui/form';
 import type { MenuItem } from '../components/ui/menu';
@@ -24,7 +25,7 @@ export function UserMenu({ trigger, label, triggerClassName, placement }: { trig
   const { theme, toggle } = useTheme();
   const viewing = useViewing();
   const tools = useShellTools();
-  const [confirm, setConfirm] = useState<'restart' | null>(null);
+  const [confirm, setConfirm] = useState<'restart' | 'reset' | null>(null);
   const superuser = viewing.me.is_superuser;
 
   const items: MenuItem[] = [];
@@ -34,6 +35,8 @@ export function UserMenu({ trigger, label, triggerClassName, placement }: { trig
     if (tools.has('search')) items.push({ key: 'search', label: 'Search', icon: <Search />, onSelect: () => tools.openTool('search') });
     if (tools.has('export')) items.push({ key: 'export', label: 'Export Data', icon: <FileDown />, onSelect: () => tools.openTool('export') });
     items.push({ key: 'restart', label: 'Restart Content', icon: <RotateCcw />, onSelect: () => setConfirm('restart') });
+    items.push({ key: 'reset', label: 'Reset Profile', icon: <UserX />, onSelect: () => setConfirm('reset') });
+    if (tools.has('logs')) items.push({ key: 'logs', label: 'Conversation Logs', icon: <MessagesSquare />, onSelect: () => tools.openTool('logs') });
     items.push(
       viewing.viewMode === 'timeline'
         ? { key: 'view', label: 'Switch to user view', icon: <Eye />, onSelect: () => viewing.setViewMode('user') }
@@ -61,6 +64,7 @@ export function UserMenu({ trigger, label, triggerClassName, placement }: { trig
         items={items}
       />
       <RestartContentDialog open={confirm === 'restart'} onClose={() => setConfirm(null)} />
+      <ResetProfileDialog open={confirm === 'reset'} onClose={() => setConfirm(null)} />
     </>
   );
 }
@@ -106,6 +110,62 @@ function RestartContentDialog({ open, onClose }: { open: boolean; onClose: () =>
       }
     >
       <p className="text-sm text-slate-700 dark:text-slate-300">Topics and the profile stay as they are.</p>
+    </Dialog>
+  );
+}
+
+/**
+ * Reset Profile (spec 3 section 2.8): POST /conversation/restart/ for the viewed user clears the AI
+ * profile and starts the interview again. The user view then shows the interview; a profile form
+ * that is not complete (redirect_to_profile_completion) sends the signed-in user to /complete-profile.
+ */
+function ResetProfileDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const viewing = useViewing();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const name = fullName(viewing.viewed);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const answer = await authClient.authedApi<{ redirect_to_profile_completion?: boolean }>(withUser('/conversation/restart/', viewing.userId), { method: 'POST' });
+      toast.show('success', `The profile of ${name} was reset.`);
+      onClose();
+      await viewing.reload();
+      await queryClient.invalidateQueries();
+      if (answer.redirect_to_profile_completion && !viewing.isImpersonating) {
+        navigate('/complete-profile');
+        return;
+      }
+      // The interview rebuilds the profile: it is the user view's home without one.
+      viewing.setViewMode('user');
+      navigate('/');
+    } catch (error) {
+      toast.show('error', error instanceof ApiError ? error.message : 'Failed to reset the profile');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title="Reset Profile"
+      description={`Clear the AI profile of ${name} and start the interview again?`}
+      footer={
+        <>
+          <Button variant="secondary" className="w-auto" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button className="w-auto bg-red-700 hover:bg-red-800" busy={busy} busyLabel="Resetting…" onClick={() => void run()}>
+            <UserX aria-hidden className="size-4" /> Reset Profile
+          </Button>
+        </>
+      }
+    >
+      <p className="text-sm text-slate-700 dark:text-slate-300">Topics, articles and account details stay as they are.</p>
     </Dialog>
   );
 }

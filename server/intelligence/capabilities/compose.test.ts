@@ -55,4 +55,27 @@ describe('built-in composition', () => {
     for (const point of points) expect(point.split(/(?<=[.!?])\s+(?=[A-Z])/)).toHaveLength(1);
     expect(points.filter((p) => p.includes('$7.3 billion'))).toHaveLength(1);
   });
+
+  it('says each sentence once: the introduction is not a point, the points are not retold, a source quoted twice is quoted once', () => {
+    const long = {
+      ...main,
+      text: `${main.text} Regulators in Germany opened an inquiry on Wednesday. The United States Environmental Protection Agency said the cars emit up to 40 times the legal limit. Dealers stopped selling the affected diesel models.`,
+      summary: 'Volkswagen said on Tuesday that 11 million vehicles worldwide carry software that cheats diesel emissions tests.',
+    };
+    const twice = { ...supporting[0]!, summary: supporting[0]!.text };
+    const a = builtinCompose({ topic: { name: 'Automotive emissions' }, main: long, supporting: [twice], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    const bare = (t: string) => t.replace(/\s*\[\d+\]/g, '').trim();
+    const introduction = bare(a.introduction);
+    const points = a.bullet_points.map(bare);
+    const happened = a.sections.find((x) => x.heading === 'What happened')!.content;
+    expect(points).not.toContain(introduction);
+    expect(happened).not.toContain(introduction);
+    for (const point of points) expect(happened).not.toContain(point);
+    const background = a.sections.find((x) => x.heading === 'Background')!.content;
+    expect(background.split('defeat devices').length).toBe(2);
+  });
+
+  it('reads a range as one figure', () => {
+    expect(keyMetrics([{ sentence: 'Globally, around 2-3% of the population is affected.', source: 1, date: '2020-01-01', main: true }])[0]).toEqual(['Globally, around', '2-3', '%', '', '2020-01-01', 'high']);
+  });
 });

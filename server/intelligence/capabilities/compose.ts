@@ -43,7 +43,7 @@ export const ZArticle = z.object({
 export type TArticle = z.infer<typeof ZArticle>;
 
 export const METRIC_COLUMNS = ['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence'];
-const METRIC = /(\$|€|£)?\s?(\d+(?:[.,]\d+)*)\s*(percent|per cent|%|percentage points?|basis points?|million|billion|trillion)?/gi;
+const METRIC = /(\$|€|£)?\s?(\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)*)?)\s*(percent|per cent|%|percentage points?|basis points?|million|billion|trillion)?/gi;
 
 interface Candidate {
   sentence: string;
@@ -111,14 +111,25 @@ export function builtinCompose(input: ComposeInput): TArticle {
     });
   });
   const used = new Set<string>();
+  /** The best `count` candidates, never a sentence already taken nor one saying what a taken one says. */
   const take = (filter: (c: Candidate) => boolean, count: number) => {
-    const picked = candidates.filter((c) => filter(c) && !used.has(c.sentence)).sort((a, b) => b.score - a.score).slice(0, count);
-    for (const c of picked) used.add(c.sentence);
+    const picked: Candidate[] = [];
+    for (const c of candidates.filter(filter).sort((a, b) => b.score - a.score)) {
+      if (picked.length >= count) break;
+      if (used.has(c.sentence) || repeats(c.sentence, [...used])) continue;
+      picked.push(c);
+      used.add(c.sentence);
+    }
     return picked.sort((a, b) => a.source - b.source || a.order - b.order);
   };
   const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
 
+  // The introduction is the summary's first sentence: nothing below repeats it.
+  const introSentence = input.main.summary ? (sentences(input.main.summary)[0] ?? input.main.summary) : undefined;
+  if (introSentence) used.add(introSentence);
+  // The main document's best sentences are the points; its next best tell what happened.
   const happened = take((c) => c.source === 1, 4);
+  const details = take((c) => c.source === 1, 4);
   const background = take((c) => c.source > 1, 4);
   // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
   // often one of the document's own sentences that 'happened' picked as well).
@@ -126,14 +137,18 @@ export function builtinCompose(input: ComposeInput): TArticle {
   for (const sentence of input.novelFacts.flatMap((f) => sentences(f))) if (!repeats(sentence, novel)) novel.push(sentence);
   novel.splice(4);
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !repeats(c.sentence, novel)).map(cite)].slice(0, 5);
-  const sectionsRaw: { heading: string; content: string }[] = [{ heading: 'What happened', content: (happened.length ? happened : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }]).map(cite).join(' ') }];
+  // A one-sentence document: its sentence is the introduction and the one point.
+  if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
+  // A short document has nothing beyond its points: then 'What happened' retells them.
+  const told = details.length ? details : happened;
+  const sectionsRaw: { heading: string; content: string }[] = [{ heading: 'What happened', content: (told.length ? told : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }]).map(cite).join(' ') }];
   if (input.knownFacts.length && novel.length) {
     sectionsRaw.push({ heading: "What's new", content: `${novel.map((f) => `${f} [1]`).join(' ')} Already reported: ${input.knownFacts.slice(0, 3).join(' ')}` });
   }
   if (background.length) sectionsRaw.push({ heading: 'Background', content: background.map(cite).join(' ') });
 
   // Renumber: order of first citation across introduction, bullets and sections.
-  const intro = `${input.main.summary ? sentences(input.main.summary)[0] ?? input.main.summary : happened[0]?.sentence ?? input.main.title} [1]`;
+  const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
   const text = [intro, ...bullets, ...sectionsRaw.map((s) => s.content)].join(' ');
   const order: number[] = [];
   for (const m of text.matchAll(/\[(\d+)\]/g)) if (!order.includes(Number(m[1]))) order.push(Number(m[1]));
@@ -142,7 +157,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
     const doc = all[initial - 1]!;
     return { number: i + 1, title: doc.title || 'Untitled', source: doc.publisher ?? 'Unknown', date: doc.date.slice(0, 10), document_id: doc.documentId };
   });
-  const metrics = keyMetrics([...happened, ...background, ...candidates.filter((c) => c.source === 1)].map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1 })));
+  const metrics = keyMetrics([...happened, ...details, ...background, ...candidates.filter((c) => c.source === 1)].map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1 })));
   const title = input.main.title.length > 120 ? `${input.main.title.slice(0, 117).replace(/\s+\S*$/, '')}...` : input.main.title;
   return {
     title,

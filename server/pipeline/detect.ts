@@ -58,6 +58,7 @@ export async function detect(context: StageContext, pair: Pair): Promise<{ event
       detectionDecision: output.decision,
       detectionRational: output.rationale,
       detectionScores: output.scores,
+      relevanceScore: output.scores.weighted_total,
       decisionAudit: { threshold_used: 0.5, rule_applied: 'weighted_total >= threshold', prefilter_score: pair.score, model_used: record.model_used },
       llmInteractions: { ...interactions, relevance: record },
       error: null,

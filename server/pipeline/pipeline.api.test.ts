@@ -100,6 +100,7 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     expect(one.detectionDecision).toBe('PASS');
     expect(one.detectionRational).toMatch(/^Relevant to "Federal Reserve monetary policy": the document names (Federal|FOMC)/);
     expect(one.detectionScores).toMatchObject({ weighted_total: expect.any(Number), entities: expect.any(Number) });
+    expect(one.relevanceScore).toBe(one.detectionScores!.weighted_total);
     expect(Object.keys(one.llmInteractions).sort()).toEqual(['relevance', 'summarization']);
     expect(one.llmInteractions.relevance).toMatchObject({ model_used: 'builtin', stage: 'relevance' });
     expect((one.detectionDocuments as { document_id: number }[])[0]!.document_id).toBe(one.documentId);

@@ -82,8 +82,11 @@ test('a superuser inspects the timeline: modes with counts, an event and its LLM
     await expect(relevance.getByText('Copied!')).toBeVisible();
     await expect(relevance.getByText('Copied!')).toHaveCount(0, { timeout: 4000 });
   }
-  // Stages this pipeline does not record say so.
-  await expect(event.getByText('No story assignment prompt data available')).toBeVisible();
+  // A dropped event stops at detection: the later stages say they have no record.
+  const dropped = page.getByTestId('timeline-item').filter({ has: page.getByText('DROP', { exact: true }) }).first();
+  const expandDropped = dropped.getByRole('button', { name: 'Expand' });
+  if (await expandDropped.count()) await expandDropped.click();
+  await see(dropped.getByText('No novelty prompt data available')).toBeVisible();
   if (!isMobile) await expectNoSeriousViolations(page);
 
   // The chosen mode survives a reload.

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPIC_MESSAGES } from '../../../contract/topics.js';
 import { conversationMessages, events, topics, users } from '../../db/schema/index.js';
@@ -68,7 +68,7 @@ describe('POST /topics/validate/ (built-in engine)', () => {
     const second = (await validate(user.access, { topic: 'apple', answer: 'Apple Inc., the technology company', conversation_id: first.conversation_id })).json();
     expect(second).toMatchObject({ status: 'validated', normalized_name: 'Apple Inc.' });
     // The chain is recorded: the topic, the question, the answer, the outcome.
-    const messages = await herald.database.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, first.conversation_id));
+    const messages = await herald.database.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, first.conversation_id)).orderBy(asc(conversationMessages.id));
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     // The conversation has ended: answering again is refused.
     const late = await validate(user.access, { topic: 'apple', answer: '1', conversation_id: first.conversation_id });

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { test } from './kit';
 import { SignJWT, decodeJwt } from 'jose';
+import { withoutLinks } from './mail-text';
 
 /**
  * Access journeys (spec 1 sections 2 to 9) against the real server started by
@@ -53,7 +54,7 @@ async function readEmail(request: APIRequestContext, to: string, template: strin
     )
     .toBe(true);
   const text = found!.text;
-  const code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+  const code = /\b(\d{6})\b/.exec(withoutLinks(text))?.[1] ?? '';
   const link = /(https?:\/\/\S+\/confirm-email\?\S+)/.exec(text)?.[1];
   return { code, link, text, createdAt: found!.created_at };
 }

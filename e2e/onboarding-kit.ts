@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { withoutLinks } from './mail-text';
 
 /** Helpers for the onboarding, topics and profile journeys: fresh users made through the API. */
 
@@ -38,7 +39,7 @@ export async function readCode(request: APIRequestContext, to: string, template:
       { message: `a ${template} email to ${to}`, timeout: 10_000 },
     )
     .toBe(true);
-  return /\b(\d{6})\b/.exec(found!.text)![1]!;
+  return /\b(\d{6})\b/.exec(withoutLinks(found!.text))![1]!;
 }
 
 /**

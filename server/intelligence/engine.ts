@@ -44,6 +44,29 @@ function retryAfterMs(error: APICallError): number | undefined {
 }
 
 /**
+ * The record of an answer by the built-in engine: what it read (its "prompt") and what it
+ * answered, with real token counts of both; no system prompt, no cost.
+ */
+export function builtinRecord(stage: InteractionRecord['stage'], task: string, userMessage: string, response: string, ms: number): InteractionRecord {
+  const promptTokens = tokenCount(userMessage);
+  const responseTokens = tokenCount(response);
+  return {
+    stage,
+    prompt_sent: { system_prompt: `[built-in engine] ${task}`, user_message: userMessage },
+    llm_response: response,
+    model_used: BUILTIN.value,
+    processing_duration_seconds: Math.round(ms) / 1000,
+    prompt_tokens: promptTokens,
+    response_tokens: responseTokens,
+    total_tokens: promptTokens + responseTokens,
+    system_prompt_tokens: 0,
+    user_payload_tokens: promptTokens,
+    cost_usd: 0,
+    attempts: 1,
+  };
+}
+
+/**
  * Runs a capability with the model chosen for its stage. The built-in engine answers when the
  * model is `builtin`, unknown, or its provider has no key (logged). A language model gets the
  * capability's prompt and must answer JSON matching the capability's schema: each attempt has a
@@ -74,27 +97,8 @@ export async function runCapability<I, S extends z.ZodType>(
 
   if (!entry || 'unavailable' in resolved) {
     const output = capability.output.parse(await capability.builtin(input)) as z.infer<S>;
-    const response = JSON.stringify(output);
-    const promptTokens = tokenCount(user);
-    const responseTokens = tokenCount(response);
-    return {
-      output,
-      record: {
-        stage: capability.stage,
-        prompt_sent: { system_prompt: `[built-in engine] ${capability.name}`, user_message: user },
-        llm_response: response,
-        model_used: BUILTIN.value,
-        processing_duration_seconds: Math.round(performance.now() - started) / 1000,
-        prompt_tokens: promptTokens,
-        response_tokens: responseTokens,
-        total_tokens: promptTokens + responseTokens,
-        system_prompt_tokens: 0,
-        user_payload_tokens: promptTokens,
-        cost_usd: 0,
-        attempts: 1,
-        ...(fallback ? { fallback_reason: fallback } : {}),
-      },
-    };
+    const record = builtinRecord(capability.stage, capability.name, user, JSON.stringify(output), performance.now() - started);
+    return { output, record: fallback ? { ...record, fallback_reason: fallback } : record };
   }
 
   const record = (response: string, inputTokens: number, outputTokens: number, attempts: number): InteractionRecord => ({

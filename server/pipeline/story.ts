@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { documents, documentSummaries, events, stories, storyTrackers } from '../db/schema/index.js';
 import { createStoryTracker, type StoryAssignment, type TrackerState } from '../intelligence/builtin/stories.js';
 import type { InteractionRecord } from '../intelligence/types.js';
-import { tokenCount } from '../documents/text.js';
+import { builtinRecord } from '../intelligence/engine.js';
 import type { StageContext } from './context.js';
 
 /**
@@ -85,25 +85,10 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
 /**
  * The story stage's interaction record (spec 3 'Prompt record'): the tracker is the built-in
  * engine, stateful across a user's events, so it is not a capability call; the record says what it
- * read and what it decided, with real token counts of both.
+ * read and what it decided.
  */
 function storyRecord(input: { id: string; title: string; text: string; publishedAt: Date }, assignment: StoryAssignment, ms: number): InteractionRecord {
   const user = JSON.stringify({ event_id: input.id, title: input.title, published_at: input.publishedAt.toISOString(), text: input.text });
   const response = JSON.stringify({ story_id: assignment.storyId, is_new: assignment.isNew, similarity: Math.round(assignment.similarity * 1000) / 1000, matched_event_id: assignment.matchedEventId ?? null });
-  const promptTokens = tokenCount(user);
-  const responseTokens = tokenCount(response);
-  return {
-    stage: 'story_assignment',
-    prompt_sent: { system_prompt: '[built-in engine] story tracker: join the warm story most similar to this event, or start one', user_message: user },
-    llm_response: response,
-    model_used: 'builtin',
-    processing_duration_seconds: Math.round(ms) / 1000,
-    prompt_tokens: promptTokens,
-    response_tokens: responseTokens,
-    total_tokens: promptTokens + responseTokens,
-    system_prompt_tokens: 0,
-    user_payload_tokens: promptTokens,
-    cost_usd: 0,
-    attempts: 1,
-  };
+  return builtinRecord('story_assignment', 'story tracker: join the warm story most similar to this event, or start one', user, response, ms);
 }

@@ -1,4 +1,5 @@
-import { ACCOUNT_ERRORS, ACCOUNT_TEXT, LOGO_MAX_BYTES, type TAccountUser } from '../../../contract/accounts';
+import type { TAccountUser } from '../../../contract/accounts';
+import { ACCOUNT_ERRORS, ACCOUNT_TEXT, LOGO_MAX_BYTES } from '../../../contract/accounts-text';
 
 export const statusLabel = (user: Pick<TAccountUser, 'status'>) => (user.status === 'ACTIVE' ? 'Active' : 'Invited');
 

@@ -6,16 +6,19 @@
  *   is created on that server and dropped afterwards)
  *
  * Seeds one reader with `--articles` published articles over three topics (plus other users'
- * articles, so the table is not the reader's alone), starts the API on a free port and measures:
+ * articles, so the table is not the reader's alone), then starts the API as its own process
+ * (`bin/herald.js --role api`, as a deployment runs it, so the load generator does not share its
+ * event loop) and measures:
  *  - one client, `--requests` rounds of every call in turn: p50/p95 of Latest page 1, page 40 and page 400, each by
  *    cursor (keyset) and by page number alone (offset), of a topic's page 400, of Top News, the
  *    feed head, timeline search, an article, its related articles and history page 400;
- *  - `--connections` concurrent keep-alive clients for `--seconds`: requests/s and p95 of Latest
- *    page 1, 40 and 400 by cursor.
+ *  - `--connections` concurrent keep-alive connections for `--seconds` (autocannon): requests/s
+ *    and p95 of Latest page 1, 40 and 400 by cursor.
  * Targets (issue 7): p95 <= 50 ms on PostgreSQL under 50 connections; page 40 and page 400 no
  * slower than page 1 (keyset).
  */
 import http from 'node:http';
+import autocannon from 'autocannon';
 import os from 'node:os';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +35,7 @@ import { articleJson } from '../server/modules/feed/feed-test-kit.js';
 import { createTopic } from '../server/modules/topics/topics.js';
 import { encodeCursor } from '../server/modules/feed/feed-query.js';
 import { ROOT } from '../server/paths.js';
+import { startProcess } from '../server/test/process.js';
 
 const { values } = parseArgs({
   options: {
@@ -105,8 +109,51 @@ async function seed(): Promise<void> {
 }
 
 if (!seeded) await seed();
-const base = new URL(herald.url!);
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+
+const [reader] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'reader@bench.test'`);
+
+/** The cursor a client holds after `page - 1` pages: the key of the last article before that page. */
+async function cursorFor(page: number, topicId?: number): Promise<string> {
+  const [row] = rowsOf<{ key: string; id: string }>(
+    await db.execute(sql`SELECT to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key, id::text FROM events
+      WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL ${topicId ? sql`AND topic_id = ${topicId}` : sql``}
+      ORDER BY published_at DESC, id DESC OFFSET ${(page - 1) * 25 - 1} LIMIT 1`),
+  );
+  return encodeCursor({ key: row!.key, id: Number(row!.id) });
+}
+
+const topics = rowsOf<{ id: string }>(await db.execute(sql`SELECT id::text FROM topics WHERE user_id = ${reader!.id} ORDER BY id`));
+const topicId = Number(topics[0]!.id);
+const latest = (page: number, cursor?: string, topic?: number) => `/for-you/latest/?page=${page}&per_page=25${cursor ? `&cursor=${cursor}` : ''}${topic ? `&topic_id=${topic}` : ''}`;
+const [someArticle] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id::text FROM events WHERE user_id = ${reader!.id} AND article_generated ORDER BY published_at DESC LIMIT 1 OFFSET 500`));
+
+const plan: [string, string][] = [
+  ['Latest page 1', latest(1)],
+  ['Latest page 40 (cursor)', latest(40, await cursorFor(40))],
+  ['Latest page 40 (offset)', latest(40)],
+  ['Latest page 400 (cursor)', latest(400, await cursorFor(400))],
+  ['Latest page 400 (offset)', latest(400)],
+  ['Latest topic page 1', latest(1, undefined, topicId)],
+  ['Latest topic page 400 (cursor)', latest(400, await cursorFor(400, topicId), topicId)],
+  ['History page 400 (cursor)', `/articles/history/?page=400&cursor=${await cursorFor(400)}`],
+  ['Feed head (GET /for-you/)', '/for-you/'],
+  ['Top News', '/for-you/top/'],
+  ['Timeline search "discount rate"', '/for-you/timeline-search/?q=discount%20rate'],
+  ['Article', `/for-you/article/${someArticle!.id}/`],
+  ['Related', `/for-you/article/${someArticle!.id}/related/`],
+];
+
+const explain = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, string>>(await db.execute(query)).map((r) => `  ${Object.values(r)[0]}`).join('\n');
+const cursorPlan = await explain(sql`EXPLAIN SELECT id FROM events WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL
+    AND (published_at, id) < (now() - interval '1 day', 9223372036854775807) ORDER BY published_at DESC, id DESC LIMIT 26`);
+const searchPlan = await explain(sql`EXPLAIN SELECT id FROM events WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL
+    AND ${articleSearchVector(events.article)} @@ websearch_to_tsquery('english'::regconfig, 'discount rate') ORDER BY published_at DESC, id DESC LIMIT 500`);
+
+// The API in its own process, on the database just seeded.
+await herald.stop();
+const api = startProcess({ PORT: '0', HOST: '127.0.0.1', HERALD_ROLES: 'api', ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: dataDir }) }, [], process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean));
+const base = new URL(await api.running);
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
 function request(pathname: string, token?: string, body?: unknown): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -127,17 +174,6 @@ function request(pathname: string, token?: string, body?: unknown): Promise<{ st
 
 const login = await request('/auth/login/', undefined, { email: 'reader@bench.test', password: PASSWORD });
 const token = (JSON.parse(login.text) as { access: string }).access;
-const [reader] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = 'reader@bench.test'`);
-
-/** The cursor a client holds after `page - 1` pages: the key of the last article before that page. */
-async function cursorFor(page: number, topicId?: number): Promise<string> {
-  const [row] = rowsOf<{ key: string; id: string }>(
-    await db.execute(sql`SELECT to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS key, id::text FROM events
-      WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL ${topicId ? sql`AND topic_id = ${topicId}` : sql``}
-      ORDER BY published_at DESC, id DESC OFFSET ${(page - 1) * 25 - 1} LIMIT 1`),
-  );
-  return encodeCursor({ key: row!.key, id: Number(row!.id) });
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
 
@@ -162,52 +198,26 @@ async function interleaved(paths: string[]) {
   });
 }
 
+/** `CONNECTIONS` keep-alive connections for `SECONDS` with autocannon; p95 from every response's time. */
 async function load(pathname: string) {
   const times: number[] = [];
-  const deadline = performance.now() + SECONDS * 1000;
-  let failures = 0;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const started = performance.now();
-      const response = await request(pathname, token);
-      times.push(performance.now() - started);
-      if (response.status !== 200) failures++;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const elapsed = (performance.now() - started) / 1000;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${base.origin}/api${pathname}`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } },
+      (error, outcome) => (error ? reject(error) : resolve(outcome)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
   times.sort((a, b) => a - b);
-  return { rps: times.length / elapsed, p95: percentile(times, 95), failures };
+  return { rps: result.requests.average, p95: percentile(times, 95), failures: result.errors + result.non2xx + result.timeouts };
 }
-
-const topics = rowsOf<{ id: string }>(await db.execute(sql`SELECT id::text FROM topics WHERE user_id = ${reader!.id} ORDER BY id`));
-const topicId = Number(topics[0]!.id);
-const latest = (page: number, cursor?: string, topic?: number) => `/for-you/latest/?page=${page}&per_page=25${cursor ? `&cursor=${cursor}` : ''}${topic ? `&topic_id=${topic}` : ''}`;
-const [someArticle] = rowsOf<{ id: string }>(await db.execute(sql`SELECT id::text FROM events WHERE user_id = ${reader!.id} AND article_generated ORDER BY published_at DESC LIMIT 1 OFFSET 500`));
-
-const plan: [string, string][] = [
-  ['Latest page 1', latest(1)],
-  ['Latest page 40 (cursor)', latest(40, await cursorFor(40))],
-  ['Latest page 40 (offset)', latest(40)],
-  ['Latest page 400 (cursor)', latest(400, await cursorFor(400))],
-  ['Latest page 400 (offset)', latest(400)],
-  ['Latest topic page 1', latest(1, undefined, topicId)],
-  ['Latest topic page 400 (cursor)', latest(400, await cursorFor(400, topicId), topicId)],
-  ['History page 400 (cursor)', `/articles/history/?page=400&cursor=${await cursorFor(400)}`],
-  ['Feed head (GET /for-you/)', '/for-you/'],
-  ['Top News', '/for-you/top/'],
-  ['Timeline search "discount rate"', '/for-you/timeline-search/?q=discount%20rate'],
-  ['Article', `/for-you/article/${someArticle!.id}/`],
-  ['Related', `/for-you/article/${someArticle!.id}/related/`],
-];
 
 console.log(`\n${label}: ${ARTICLES} articles for the reader, ${OTHERS} for two other users; one client, ${REQUESTS} rounds of every call in turn`);
 console.log('call'.padEnd(36), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8));
 const figures = await interleaved(plan.map(([, pathname]) => pathname));
 for (const [i, [name]] of plan.entries()) console.log(name.padEnd(36), figures[i]!.p50.toFixed(1).padStart(8), figures[i]!.p95.toFixed(1).padStart(8));
 
-console.log(`\n${label}: ${CONNECTIONS} concurrent connections, ${SECONDS} s each`);
+console.log(`\n${label}: ${CONNECTIONS} concurrent connections (autocannon), ${SECONDS} s each`);
 console.log('call'.padEnd(36), 'req/s'.padStart(8), 'p95 ms'.padStart(8), 'errors'.padStart(8));
 for (const [name, pathname] of plan.filter(([name]) => /^Latest page (1|40 \(cursor\)|400 \(cursor\))$/.test(name))) {
   const { rps, p95, failures } = await load(pathname);
@@ -215,18 +225,10 @@ for (const [name, pathname] of plan.filter(([name]) => /^Latest page (1|40 \(cur
 }
 
 console.log(`(load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores: other work on the machine shows in these figures)`);
-
-const plans = rowsOf<Record<string, string>>(
-  await db.execute(sql`EXPLAIN SELECT id FROM events WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL
-    AND (published_at, id) < (now() - interval '1 day', 9223372036854775807) ORDER BY published_at DESC, id DESC LIMIT 26`),
-);
-console.log(`\nplan of a cursor page:\n${plans.map((r) => `  ${Object.values(r)[0]}`).join('\n')}`);
-const searchPlan = rowsOf<Record<string, string>>(
-  await db.execute(sql`EXPLAIN SELECT id FROM events WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL
-    AND ${articleSearchVector(events.article)} @@ websearch_to_tsquery('english'::regconfig, 'discount rate') ORDER BY published_at DESC, id DESC LIMIT 500`),
-);
-console.log(`\nplan of a timeline search:\n${searchPlan.map((r) => `  ${Object.values(r)[0]}`).join('\n')}`);
+console.log(`\nplan of a cursor page:\n${cursorPlan}`);
+console.log(`\nplan of a timeline search:\n${searchPlan}`);
 
 agent.destroy();
-await herald.stop();
+api.child.kill('SIGTERM');
+await api.exited;
 await fresh?.drop();

@@ -3,8 +3,8 @@ import os from 'node:os';
 import { ROOT } from '../paths.js';
 
 /** `npm start` as a user runs it: the real entry point, in its own process. */
-export function startProcess(env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['bin/herald.js', ...args], {
+export function startProcess(env: Record<string, string>, args: string[] = [], nodeArgs: string[] = []) {
+  const child = spawn(process.execPath, [...nodeArgs, 'bin/herald.js', ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', DEMO_SOURCE: 'off', DEMO: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -139,6 +139,9 @@ export const events = pgTable(
     index('events_user_created_idx').on(t.userId, t.createdAt),
     index('events_detected_idx').on(t.userId, t.createdAt).where(sql`status = 'detected'`),
     index('events_published_idx').on(t.userId, t.publishedAt, t.id).where(sql`article_generated`),
+    // A topic's feed: its own articles newest first, and the articles its events were merged into.
+    index('events_topic_published_idx').on(t.topicId, t.publishedAt, t.id).where(sql`article_generated`),
+    index('events_merged_idx').on(t.topicId, t.mergedIntoId).where(sql`merged_into_id IS NOT NULL`),
     index('events_article_search_idx').using('gin', articleSearchVector(t.article)).where(sql`article_generated`),
   ],
 );

@@ -10,9 +10,16 @@ import type { ArticleRow } from './presenter.js';
  * and published), newest first by (published_at, id), the order of the partial index
  * `events_published_idx (user_id, published_at, id) WHERE article_generated`.
  */
+/** The article fields a list item shows (presentSummary): lists never carry sections or references. */
+const SUMMARY_FIELDS = ['title', 'superhead', 'theme', 'introduction', 'bullet_points', 'points', 'language'];
+const summaryOfArticle = sql<Record<string, unknown> | null>`CASE WHEN ${events.article} IS NOT NULL THEN jsonb_build_object(${sql.join(
+  SUMMARY_FIELDS.map((field) => sql`${sql.raw(`'${field}'`)}, ${events.article} -> ${sql.raw(`'${field}'`)}`),
+  sql`, `,
+)}) END`;
+
 export const articleColumns = {
   id: events.id,
-  article: events.article,
+  article: summaryOfArticle,
   language: events.language,
   // An article written but not (yet) published still has a date to show.
   publishedAt: sql<Date>`coalesce(${events.publishedAt}, ${events.articleGeneratedAt}, ${events.createdAt})`.mapWith(events.publishedAt),
@@ -31,12 +38,19 @@ const publishedKey = sql<string>`to_char(${events.publishedAt} AT TIME ZONE 'UTC
 export function publishedArticles(userId: string, topicId?: number): SQL {
   const where = [eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt)];
   // An article also belongs to the topics of the events consolidated into it.
-  if (topicId) where.push(or(eq(events.topicId, topicId), sql`EXISTS (SELECT 1 FROM events merged WHERE merged.merged_into_id = ${events.id} AND merged.topic_id = ${topicId})`)!);
+  // The merged ids are few: one lookup in events_merged_idx, then a hashed test per row.
+  if (topicId) where.push(or(eq(events.topicId, topicId), sql`${events.id} IN (SELECT merged.merged_into_id FROM events merged WHERE merged.topic_id = ${topicId} AND merged.merged_into_id IS NOT NULL)`)!);
   return and(...where)!;
 }
 
+/** Articles as list items: the summary fields of the article JSON. */
 export function selectArticles(db: DbOrTx) {
   return db.select({ ...articleColumns, key: publishedKey }).from(events).innerJoin(topics, eq(topics.id, events.topicId));
+}
+
+/** Articles with the whole article JSON, for the article page. */
+export function selectFullArticles(db: DbOrTx) {
+  return db.select({ ...articleColumns, article: events.article, key: publishedKey }).from(events).innerJoin(topics, eq(topics.id, events.topicId));
 }
 
 export const newestFirst = [sql`${events.publishedAt} DESC`, sql`${events.id} DESC`];

@@ -4,7 +4,7 @@ import type { TReaderArticle } from '../../../contract/feed.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { selectArticles } from './feed-query.js';
+import { selectFullArticles } from './feed-query.js';
 import { presentArticle } from './presenter.js';
 
 /**
@@ -14,7 +14,7 @@ import { presentArticle } from './presenter.js';
  * yet generated').
  */
 export async function getArticle(db: DbOrTx, userId: string, id: number): Promise<TReaderArticle> {
-  const [row] = await selectArticles(db)
+  const [row] = await selectFullArticles(db)
     .where(and(eq(events.id, id), eq(events.userId, userId)))
     .limit(1);
   if (!row || (!row.generated && !row.pending)) throw new AppError(404, ErrorCode.notFound, 'Article not found.');

@@ -1,0 +1,2 @@
+CREATE INDEX "events_topic_published_idx" ON "events" USING btree ("topic_id","published_at","id") WHERE article_generated;--> statement-breakpoint
+CREATE INDEX "events_merged_idx" ON "events" USING btree ("topic_id","merged_into_id") WHERE merged_into_id IS NOT NULL;

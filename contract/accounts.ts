@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export * from './accounts-text';
+export * from './accounts-text.js';
 
 const name = (label: string) => z.string().trim().min(1, `${label} is required`).max(100, `${label} is too long`);
 const email = z

@@ -3,6 +3,8 @@ import { LANGUAGE_CHOICES, ZMe } from './auth.js';
 import { ZTopic } from './topics.js';
 import { SUGGESTIONS_ONBOARDING_MAX } from './constants.js';
 
+export * from './onboarding-text.js';
+
 /** Onboarding limits (spec 1 section 9, spec 2 section 9). */
 /** How many open suggestions expand-suggestions keeps ready for Manage Topics and the feed. */
 export const SUGGESTIONS_TARGET = 24;
@@ -114,14 +116,6 @@ export type TProfileUpdateResponse = z.infer<typeof ZProfileUpdateResponse>;
 const suggestionName = z.string().trim().min(1, 'A suggestion is required').max(TOPIC_MAX_LENGTH, `At most ${TOPIC_MAX_LENGTH} characters`);
 const sourceIds = z.array(z.number().int().positive()).max(20);
 
-export const SUGGESTION_MESSAGES = {
-  addFailed: 'Failed to add suggestion. Please try again.',
-  removed: 'Suggestion removed',
-  removeFailed: 'Failed to remove suggestion.',
-  added: (name: string) => `Added topic "${name}"`,
-  none: 'No suggestions available',
-  notFound: 'This suggestion is not in your list.',
-} as const;
 
 export const ZAddSuggestionsRequest = z.object({
   suggestions: z.array(suggestionName).max(SUGGESTIONS_ONBOARDING_MAX * 2).default([]),

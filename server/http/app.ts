@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -78,6 +79,9 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       },
     },
   });
+  // JSON answers of 1 KB and more go out compressed (br at quality 4, gzip) to clients that accept it;
+  // the web build's files are compressed once at build time (server/http/web.ts).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   // Limits are opt-in per route (server/http/rate-limit.ts).
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

@@ -16,6 +16,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (vite.config.ts); sent as they are.
+      preCompressed: true,
       maxAge: '1y',
       immutable: true,
       setHeaders: (res, filePath) => {

@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '../components/ui/spinner';
 import { useViewing } from '../lib/viewing';
 
-const ReaderArticle = lazy(() => import('../features/article/article-page'));
+/** The reader's article page; router.tsx fetches it early when the app opens on /a/{id}. */
+export const readerArticlePage = () => import('../features/article/article-page');
+const ReaderArticle = lazy(readerArticlePage);
 const DetailedArticle = lazy(() => import('../features/inspection/detailed-article-page'));
 
 /**

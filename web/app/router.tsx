@@ -3,7 +3,8 @@ import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { NotFound } from '../features/shell/not-found';
 import { PublicLayout } from '../features/shell/public-layout';
-import { ArticleRoute } from './article-route';
+import { STORAGE_KEYS } from '../../contract/constants';
+import { ArticleRoute, readerArticlePage } from './article-route';
 import { HomeRoute, type HomeScreens } from './home';
 import { RequireAuth } from './require-auth';
 import { SignedInLayout } from './signed-in-layout';
@@ -31,9 +32,23 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): ComponentT
 const loginPage = () => import('../features/access/login-page');
 const registerPage = () => import('../features/access/register-page');
 
+const feedPage = () => import('../features/feed/feed-page');
+
+/**
+ * A signed-in reader who opens / or /a/{id} needs that screen's code: fetch it while the session
+ * is checked instead of after (the lazy route then finds it loaded).
+ */
+function prefetchFirstScreen(): void {
+  if (typeof localStorage === 'undefined' || !localStorage.getItem(STORAGE_KEYS.accessToken)) return;
+  const path = window.location.pathname;
+  if (path === '/') void feedPage();
+  else if (path.startsWith('/a/')) void readerArticlePage();
+}
+prefetchFirstScreen();
+
 /** What Home shows to signed-in users (app/home.tsx decides which). */
 const homeScreens: HomeScreens = {
-  feed: lazyScreen(() => import('../features/feed/feed-page')),
+  feed: lazyScreen(feedPage),
   interview: lazyScreen(() => import('../features/onboarding/interview-chat')),
   timeline: lazyScreen(() => import('../features/inspection/timeline-page')),
 };

@@ -4,6 +4,7 @@ import { History, Search } from 'lucide-react';
 import { PROFILE_POLL_SETUP_MS } from '../../../contract/constants';
 import type { TTopic } from '../../../contract/topics';
 import { useViewing } from '../../lib/viewing';
+import { useTopNews } from './api';
 import { LatestList, TopNews } from './feed-lists';
 import { EmptyFeed, SetupScreen } from './setup-screen';
 import { Suggestions, TopicCard, TopicsCard } from './side-column';
@@ -59,6 +60,8 @@ export default function FeedPage() {
   };
   const topicHref = (t: TTopic) => `/?${new URLSearchParams({ ...Object.fromEntries(params), topic: String(t.id) }).toString()}`;
 
+  const topNewsPending = useTopNews(userId, topicId).isPending;
+
   if (setup) return <SetupScreen userId={userId} />;
 
   return (
@@ -106,7 +109,8 @@ export default function FeedPage() {
           ) : (
             <>
               <TopNews userId={userId} topicId={topicId} />
-              <LatestList feed={feed} userId={userId} />
+              {/* Latest appears once Top News has its height, so nothing moves under the reader. */}
+              {!topNewsPending && <LatestList feed={feed} userId={userId} />}
             </>
           )}
         </div>

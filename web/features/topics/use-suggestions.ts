@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SUGGESTION_MESSAGES, type TSuggestion } from '../../../contract/onboarding';
+import { SUGGESTION_MESSAGES } from '../../../contract/onboarding-text';
+import type { TSuggestion } from '../../../contract/onboarding';
 import type { TTopic } from '../../../contract/topics';
 import { useToast } from '../../components/ui/toast';
 import { authClient } from '../../lib/auth-client';

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { AuthKeys } from './secrets.js';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -21,12 +22,26 @@ export async function signAccessToken(keys: AuthKeys, claims: AccessClaims): Pro
     .sign(keys.jwt);
 }
 
+/**
+ * Tokens already verified, per key, until they expire: a reader's client sends the same token with
+ * every call for 15 minutes, and an HMAC check through WebCrypto costs more than the rest of a
+ * feed page's work in Node. Bounded; a token that fails is never kept.
+ */
+const verified = new WeakMap<AuthKeys['jwt'], LRUCache<string, AccessClaims>>();
+
 /** Only HS256 with our key, our issuer and audience, unexpired, of type access; else undefined. */
 export async function verifyAccessToken(keys: AuthKeys, token: string): Promise<AccessClaims | undefined> {
+  let cache = verified.get(keys.jwt);
+  if (!cache) verified.set(keys.jwt, (cache = new LRUCache<string, AccessClaims>({ max: 10_000, ttlAutopurge: false })));
+  const known = cache.get(token);
+  if (known) return known;
   try {
     const { payload } = await jwtVerify(token, keys.jwt, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
-    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.acc !== 'string') return undefined;
-    return { userId: payload.sub, accountId: payload.acc };
+    if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.acc !== 'string' || typeof payload.exp !== 'number') return undefined;
+    const claims = { userId: payload.sub, accountId: payload.acc };
+    const ttl = payload.exp * 1000 - Date.now();
+    if (ttl > 0) cache.set(token, claims, { ttl });
+    return claims;
   } catch {
     return undefined;
   }

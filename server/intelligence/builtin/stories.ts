@@ -27,7 +27,8 @@
  * State is a plain JSON-able structure (`tracker.state()`), so the pipeline can persist stories
  * and resume a tracker with `createStoryTracker({ state })`.
  */
-import { contentWords, entityKey, extractEntities } from './text-features.js';
+import { countriesOf } from './places.js';
+import { contentWords, entityKey, extractEntities, kindsOf } from './text-features.js';
 
 export interface StoryDoc {
   id: string;
@@ -96,11 +97,15 @@ export interface StoryTrackerOptions {
    * The older story's id survives; the younger one's id becomes an alias (`resolve`).
    */
   mergeThreshold?: number;
+  /** A country the document names (directly, by demonym, capital or big city) counts this many times a content word. */
+  placeWeight?: number;
+  /** A (country, kind of happening) pair the document names counts this many times a content word. */
+  kindWeight?: number;
   state?: TrackerState;
 }
 
 export const STORY_DEFAULTS = {
-  threshold: 0.18,
+  threshold: 0.21,
   coldAfterDays: 10,
   centroidWeight: 0.8,
   entityWeight: 2,
@@ -109,6 +114,8 @@ export const STORY_DEFAULTS = {
   sizeBoost: 0.05,
   novelTermWeight: 1,
   mergeThreshold: 0.2,
+  placeWeight: 1,
+  kindWeight: 1.5,
 } as const;
 
 const CENTROID_TERMS = 150;
@@ -116,6 +123,7 @@ const MEMBER_MEMORY = 12;
 const DOC_TERMS = 100;
 const DAY = 86_400_000;
 const ENTITY_PREFIX = '@';
+const PLACE_PREFIX = '#';
 
 export interface StoryTracker {
   assign(doc: StoryDoc): StoryAssignment;
@@ -143,6 +151,8 @@ export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTrac
     sizeBoost: options.sizeBoost ?? STORY_DEFAULTS.sizeBoost,
     novelTermWeight: options.novelTermWeight ?? STORY_DEFAULTS.novelTermWeight,
     mergeThreshold: options.mergeThreshold ?? STORY_DEFAULTS.mergeThreshold,
+    placeWeight: options.placeWeight ?? STORY_DEFAULTS.placeWeight,
+    kindWeight: options.kindWeight ?? STORY_DEFAULTS.kindWeight,
   };
   const st: TrackerState = options.state ? structuredClone(options.state) : { version: 1, documents: 0, df: {}, stories: [], aliases: {} };
   const df = new Map<string, number>(Object.entries(st.df));
@@ -183,15 +193,21 @@ export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTrac
     const tf = new Map<string, number>();
     for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
     const entityKeys = [...new Set(entities)].map((e) => ENTITY_PREFIX + e);
+    const countries = opts.placeWeight > 0 || opts.kindWeight > 0 ? countriesOf(`${doc.title}. ${doc.text}`) : [];
+    const placeKeys = opts.placeWeight > 0 ? countries.map((c) => PLACE_PREFIX + c) : [];
+    const kinds = opts.kindWeight > 0 ? kindsOf(words) : [];
+    const kindKeys = countries.flatMap((c) => kinds.map((k) => `${PLACE_PREFIX}${c}|${k}`));
     // The stream teaches the IDF: count this document before weighing it.
     st.documents += 1;
-    for (const term of new Set([...tf.keys(), ...entityKeys])) df.set(term, (df.get(term) ?? 0) + 1);
+    for (const term of new Set([...tf.keys(), ...entityKeys, ...placeKeys, ...kindKeys])) df.set(term, (df.get(term) ?? 0) + 1);
 
     const vector: TermVector = {};
     const novel = (term: string) => (df.get(term) === 1 ? opts.novelTermWeight : 1);
     const weights = new Map<string, number>();
     for (const [term, count] of tf) weights.set(term, (1 + Math.log(count)) * idf(term) * novel(term));
     for (const key of entityKeys) weights.set(key, (weights.get(key) ?? 0) + opts.entityWeight * idf(key) * novel(key));
+    for (const key of placeKeys) weights.set(key, opts.placeWeight * idf(key) * novel(key));
+    for (const key of kindKeys) weights.set(key, opts.kindWeight * idf(key) * novel(key));
     // Long documents keep their DOC_TERMS heaviest terms: enough to place them, and state stays small.
     const kept = [...weights].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, DOC_TERMS);
     for (const [term, w] of kept) vector[term] = w;

@@ -155,10 +155,10 @@ function leadOf(title: string, text: string): string {
  */
 const KIND_WORDS: Record<string, string> = {
   conflict:
-    'kill killed killing kills attack attacks attacked bomb bombs bombing bombings bomber airstrike airstrikes air-strike strike strikes ' +
+    'kill killed killing kills attack attacks attacked bomb bombs bombing bombings bomber airstrike airstrikes strike strikes ' +
     'militant militants rebel rebels insurgent insurgents insurgency gunmen gunman soldier soldiers troops army military fighter fighters ' +
     'fighting clash clashes shelling shelled shell battle offensive war warplanes jets drone explosion explosive ied ambush siege ' +
-    'suicide hostage hostages kidnap kidnapped abduct abducted casualties wounded injured militia coalition ceasefire',
+    'suicide hostage hostages kidnap kidnapped abduct abducted casualties wounded injured militia ceasefire',
   disaster:
     'earthquake quake tsunami flood floods flooding storm storms typhoon hurricane cyclone tornado landslide landslides rain rains ' +
     'wildfire wildfires fire fires blaze evacuate evacuated evacuation drought eruption volcano haze smog outbreak epidemic disease ' +

@@ -147,3 +147,45 @@ function leadOf(title: string, text: string): string {
   const cut = body.lastIndexOf(' ', ENTITY_LEAD_CHARS);
   return body.slice(0, cut > 0 ? cut : ENTITY_LEAD_CHARS);
 }
+
+/**
+ * Kinds of happening news reports, each by words that say it: a document's kinds paired with the
+ * countries it names ("syria|conflict") let the reports of one country's war, election or disaster
+ * meet when they share no other word ("a car bomb in Latakia" and "rebels shell Aleppo").
+ */
+const KIND_WORDS: Record<string, string> = {
+  conflict:
+    'kill killed killing kills attack attacks attacked bomb bombs bombing bombings bomber airstrike airstrikes strike strikes ' +
+    'militant militants rebel rebels insurgent insurgents insurgency gunmen gunman soldier soldiers troops army military fighter fighters ' +
+    'fighting clash clashes shelling shelled shell battle offensive war warplanes jets drone explosion explosive ied ambush siege ' +
+    'suicide hostage hostages kidnap kidnapped abduct abducted casualties wounded injured militia ceasefire',
+  disaster:
+    'earthquake quake tsunami flood floods flooding storm storms typhoon hurricane cyclone tornado landslide landslides rain rains ' +
+    'wildfire wildfires fire fires blaze evacuate evacuated evacuation drought eruption volcano haze smog outbreak epidemic disease ' +
+    'virus cholera dengue ebola death toll magnitude',
+  politics:
+    'election elections vote votes voters voting poll polls ballot referendum parliament parliamentary party parties candidate ' +
+    'candidates campaign president prime minister cabinet government coalition opposition resign resigns resignation sworn ' +
+    'legislation law bill senate congress constitution',
+  migration: 'migrant migrants refugee refugees asylum seekers border borders smuggler smugglers camp camps',
+  justice: 'court courts trial convicted sentenced sentence judge charges charged arrested arrest prison jail verdict acquitted',
+  economy: 'economy economic bank banks market markets stock stocks shares currency inflation interest rate rates trade tariff company companies',
+  sport: 'match final championship tournament cup league olympic olympics defeat defeats win wins title medal team',
+};
+
+const KIND_OF = new Map<string, string>();
+for (const [kind, words] of Object.entries(KIND_WORDS)) for (const w of words.split(' ')) for (const form of [w, stem(w)]) if (!KIND_OF.has(form)) KIND_OF.set(form, kind);
+
+/** The kinds of happening a document's content words say, the most said first, at most two; none when no kind has two words. */
+export function kindsOf(words: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const w of words) {
+    const kind = KIND_OF.get(w);
+    if (kind) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts]
+    .filter(([, n]) => n >= 2)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 2)
+    .map(([kind]) => kind);
+}

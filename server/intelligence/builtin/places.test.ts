@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { countriesOf } from './places.js';
+import { contentWords, kindsOf } from './text-features.js';
+
+describe('countriesOf (gazetteer)', () => {
+  it.each([
+    ['Hundreds of migrants wait at the Hungarian border.', ['hungary']],
+    ['Police clear the main railway station in Budapest.', ['hungary']],
+    ['A Saudi-led air raid hits the port of Aden.', ['saudi_arabia', 'yemen']],
+    ['The President of South Sudan meets officials from Sudan.', ['south_sudan', 'sudan']],
+    ['Fighting near Deir ez-Zor and in Mazar-i-Sharif.', ['syria', 'afghanistan']],
+    ['Pope Francis lands in Santiago de Cuba before flying to the U.S.', ['cuba', 'united_states']],
+    ['Wildfires spread across Northern California.', ['united_states']],
+  ])('%s', (text, expected) => {
+    expect(countriesOf(text)).toEqual(expected);
+  });
+
+  it('reads only capitalised names, and leaves out names that are often something else', () => {
+    expect(countriesOf('They ate turkey and drank china tea.')).toEqual([]);
+    expect(countriesOf('Chad Smith sails across the Indian Ocean.')).toEqual([]);
+    expect(countriesOf('Troops from Chad and Chadian police patrol the border.')).toEqual(['chad']);
+  });
+});
+
+describe('kindsOf', () => {
+  it('names the kinds of happening a text says at least twice, the most said first', () => {
+    expect(kindsOf(contentWords('A car bomb kills nine soldiers at a checkpoint.'))).toEqual(['conflict']);
+    expect(kindsOf(contentWords('Voters go to the polls in a parliamentary election.'))).toEqual(['politics']);
+    expect(kindsOf(contentWords('Flooding from the typhoon forces thousands to evacuate.'))).toEqual(['disaster']);
+    expect(kindsOf(contentWords('The museum opens a new wing.'))).toEqual([]);
+  });
+});

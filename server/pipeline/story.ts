@@ -5,12 +5,16 @@ import type { InteractionRecord } from '../intelligence/types.js';
 import { builtinRecord } from '../intelligence/engine.js';
 import type { StageContext } from './context.js';
 
+/** How much of a document's text the story tracker reads. */
+const STORY_TEXT_CHARS = 4000;
+
 /**
  * Story assignment for detected events with each user's story tracker: an event joins the story
  * of earlier events about the same happening, or starts one. Per user, in one transaction: the
  * tracker state is read under a row lock (one user's events are assigned one at a time, in any
  * process), all of that user's events in the batch are assigned in id order, and the state is
- * written once (it is the costly part: reading and writing it per event made the stage quadratic).
+ * written once (it is the costly part: reading and writing it per event made the stage quadratic);
+ * the batch's stories are upserted in one statement and its events updated in another.
  * An event's story is set only once, so a re-run changes nothing. Answers the events that started
  * a story (first reports).
  */
@@ -47,36 +51,62 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
     const saved = tracker?.state as unknown as TrackerState | undefined;
     const engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
     const started: number[] = [];
+    const assigned: { id: number; storyId: string; record: InteractionRecord }[] = [];
     for (const row of rows) {
       const t0 = performance.now();
-      const input = { id: String(row.id), title: row.title, text: `${row.summary ?? ''}\n${row.text.slice(0, 4000)}`, publishedAt: row.canonicalAt };
+      // A short document is read as it is; a long one by its summary and its first 4,000 characters
+      // (a short one's summary only repeats its sentences, counting them twice).
+      const text = row.text.length > STORY_TEXT_CHARS ? `${row.summary ?? ''}\n${row.text.slice(0, STORY_TEXT_CHARS)}` : row.text;
+      const input = { id: String(row.id), title: row.title, text, publishedAt: row.canonicalAt };
       const assignment = engine.assign(input);
-      const record = storyRecord(input, assignment, performance.now() - t0);
       if (assignment.isNew) started.push(row.id);
-      const key = engine.resolve(assignment.storyId);
-      const now = row.canonicalAt;
-      const [story] = await tx
-        .insert(stories)
-        .values({ userId, key, title: row.title, eventCount: 1, firstSeenAt: now, lastSeenAt: now })
-        .onConflictDoUpdate({
-          target: [stories.userId, stories.key],
-          set: { eventCount: sql`${stories.eventCount} + 1`, lastSeenAt: sql`GREATEST(${stories.lastSeenAt}, ${now.toISOString()}::timestamptz)` },
-        })
-        .returning({ id: stories.id });
-      // Merged stories: events of the absorbed story move to the survivor.
-      for (const alias of engine.aliasesOf(key)) {
-        const [absorbed] = await tx.select({ id: stories.id }).from(stories).where(and(eq(stories.userId, userId), eq(stories.key, alias)));
-        if (absorbed) {
-          await tx.update(events).set({ storyId: story!.id }).where(eq(events.storyId, absorbed.id));
-          await tx.update(stories).set({ eventCount: sql`${stories.eventCount} + (SELECT event_count FROM stories WHERE id = ${absorbed.id})` }).where(eq(stories.id, story!.id));
-          await tx.delete(stories).where(eq(stories.id, absorbed.id));
-        }
-      }
-      await tx
-        .update(events)
-        .set({ storyId: story!.id, llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ story_assignment: record })}::jsonb`, updatedAt: new Date() })
-        .where(eq(events.id, row.id));
+      assigned.push({ id: row.id, storyId: assignment.storyId, record: storyRecord(input, assignment, performance.now() - t0) });
     }
+
+    // The batch's stories as they stand after it (a story merged during the batch counts as its
+    // survivor): one upsert for all of them.
+    const byKey = new Map<string, { title: string; count: number; first: Date; last: Date }>();
+    const rowById = new Map(rows.map((row) => [row.id, row]));
+    for (const item of assigned) {
+      const row = rowById.get(item.id)!;
+      const key = engine.resolve(item.storyId);
+      const story = byKey.get(key);
+      if (!story) byKey.set(key, { title: row.title, count: 1, first: row.canonicalAt, last: row.canonicalAt });
+      else {
+        story.count++;
+        if (row.canonicalAt < story.first) story.first = row.canonicalAt;
+        if (row.canonicalAt > story.last) story.last = row.canonicalAt;
+      }
+    }
+    const upserted = await tx
+      .insert(stories)
+      .values([...byKey].map(([key, story]) => ({ userId, key, title: story.title, eventCount: story.count, firstSeenAt: story.first, lastSeenAt: story.last })))
+      .onConflictDoUpdate({
+        target: [stories.userId, stories.key],
+        set: { eventCount: sql`${stories.eventCount} + excluded.event_count`, lastSeenAt: sql`GREATEST(${stories.lastSeenAt}, excluded.last_seen_at)` },
+      })
+      .returning({ id: stories.id, key: stories.key });
+    const idOfKey = new Map(upserted.map((story) => [story.key, story.id]));
+
+    // Stories of earlier batches that the tracker merged into one of these: their events move to the survivor.
+    const aliases = new Map([...byKey.keys()].flatMap((key) => engine.aliasesOf(key).map((alias) => [alias, key] as const)));
+    if (aliases.size) {
+      const absorbed = await tx.select({ id: stories.id, key: stories.key, eventCount: stories.eventCount }).from(stories).where(and(eq(stories.userId, userId), inArray(stories.key, [...aliases.keys()])));
+      for (const old of absorbed) {
+        const survivor = idOfKey.get(aliases.get(old.key)!)!;
+        await tx.update(events).set({ storyId: survivor }).where(eq(events.storyId, old.id));
+        await tx.update(stories).set({ eventCount: sql`${stories.eventCount} + ${old.eventCount}` }).where(eq(stories.id, survivor));
+        await tx.delete(stories).where(eq(stories.id, old.id));
+      }
+    }
+
+    // Every event of the batch: its story and its interaction record, in one statement.
+    const values = sql.join(
+      assigned.map((item) => sql`(${item.id}::bigint, ${idOfKey.get(engine.resolve(item.storyId))!}::bigint, ${JSON.stringify({ story_assignment: item.record })}::jsonb)`),
+      sql`, `,
+    );
+    await tx.execute(sql`UPDATE events SET story_id = v.story_id, llm_interactions = events.llm_interactions || v.record, updated_at = now()
+      FROM (VALUES ${values}) AS v(id, story_id, record) WHERE events.id = v.id`);
     await tx.update(storyTrackers).set({ state: engine.state() as unknown as Record<string, unknown>, updatedAt: new Date() }).where(eq(storyTrackers.userId, userId));
     return { assigned: rows.length, started };
   });

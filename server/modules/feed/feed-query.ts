@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, topics } from '../../db/schema/index.js';
@@ -12,10 +12,10 @@ import type { ArticleRow } from './presenter.js';
  */
 /** The article fields a list item shows (presentSummary): lists never carry sections or references. */
 const SUMMARY_FIELDS = ['title', 'superhead', 'theme', 'introduction', 'bullet_points', 'points', 'language'];
-const summaryOfArticle = sql<Record<string, unknown> | null>`CASE WHEN ${events.article} IS NOT NULL THEN jsonb_build_object(${sql.join(
-  SUMMARY_FIELDS.map((field) => sql`${sql.raw(`'${field}'`)}, ${events.article} -> ${sql.raw(`'${field}'`)}`),
-  sql`, `,
-)}) END`;
+// One raw chunk, built once: drizzle renders it without walking a tree of parts on every query.
+const summaryOfArticle = sql<Record<string, unknown> | null>`${sql.raw(
+  `CASE WHEN "events"."article" IS NOT NULL THEN jsonb_build_object(${SUMMARY_FIELDS.map((field) => `'${field}', "events"."article" -> '${field}'`).join(', ')}) END`,
+)}`;
 
 export const articleColumns = {
   id: events.id,
@@ -35,11 +35,12 @@ export const articleColumns = {
 /** The exact sort key (microseconds, UTC) for the cursor: a JS Date would drop the microseconds. */
 const publishedKey = sql<string>`to_char(${events.publishedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export function publishedArticles(userId: string, topicId?: number): SQL {
+/** A user's published articles, of one topic when `topicId` is given (values or placeholders). */
+export function publishedArticles(userId: string | Placeholder, topicId?: number | Placeholder): SQL {
   const where = [eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt)];
   // An article also belongs to the topics of the events consolidated into it.
   // The merged ids are few: one lookup in events_merged_idx, then a hashed test per row.
-  if (topicId) where.push(or(eq(events.topicId, topicId), sql`${events.id} IN (SELECT merged.merged_into_id FROM events merged WHERE merged.topic_id = ${topicId} AND merged.merged_into_id IS NOT NULL)`)!);
+  if (topicId !== undefined) where.push(or(eq(events.topicId, topicId), sql`${events.id} IN (SELECT merged.merged_into_id FROM events merged WHERE merged.topic_id = ${topicId} AND merged.merged_into_id IS NOT NULL)`)!);
   return and(...where)!;
 }
 
@@ -76,24 +77,48 @@ export function decodeCursor(cursor: string): Cursor {
   throw new AppError(400, ErrorCode.validationFailed, 'The page cursor is not valid.', { cursor: ['Not a cursor this server gave out'] });
 }
 
-/** Rows strictly after the cursor in newest-first order: one index seek whatever the page. */
-export function afterCursor(cursor: Cursor): SQL {
-  return sql`(${events.publishedAt}, ${events.id}) < (${cursor.key}::timestamptz, ${cursor.id})`;
-}
-
 export type KeyedRow = ArticleRow & { key: string };
 
 /**
- * One page, newest first. With a cursor the page is a keyset seek; without one it is served by
- * offset (a first page, or a client that jumps to a page number).
+ * The page query in its four shapes (one topic or all; after a cursor or at an offset), each
+ * prepared once per database: a feed page then costs no query building in Node and no parsing or
+ * planning in PostgreSQL.
  */
-export async function pageOfArticles(db: DbOrTx, where: SQL, query: { page: number; perPage: number; cursor?: string }) {
+function pageStatement(db: DbOrTx, topic: boolean, cursor: boolean) {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = new Map()));
+  const name = `feed_page_${topic ? 'topic' : 'all'}_${cursor ? 'cursor' : 'offset'}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    const where = publishedArticles(sql.placeholder('userId'), topic ? sql.placeholder('topicId') : undefined);
+    const after = sql`(${events.publishedAt}, ${events.id}) < (${sql.placeholder('key')}::timestamptz, ${sql.placeholder('id')}::bigint)`;
+    statement = selectArticles(db)
+      .where(cursor ? and(where, after) : where)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+    statements.set(name, statement);
+  }
+  return statement;
+}
+type PageStatement = ReturnType<ReturnType<typeof selectArticles>['prepare']>;
+const prepared = new WeakMap<DbOrTx, Map<string, PageStatement>>();
+
+/**
+ * One page of a user's articles (of one topic), newest first. With a cursor the page is a keyset
+ * seek; without one it is served by offset (a first page, or a client that jumps to a page number).
+ */
+export async function pageOfArticles(db: DbOrTx, userId: string, query: { page: number; perPage: number; cursor?: string; topicId?: number }) {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows: KeyedRow[] = await selectArticles(db)
-    .where(cursor ? and(where, afterCursor(cursor)) : where)
-    .orderBy(...newestFirst)
-    .limit(query.perPage + 1)
-    .offset(cursor ? 0 : (query.page - 1) * query.perPage);
+  const rows: KeyedRow[] = await pageStatement(db, query.topicId !== undefined, cursor !== undefined).execute({
+    userId,
+    topicId: query.topicId,
+    key: cursor?.key,
+    id: cursor?.id,
+    limit: query.perPage + 1,
+    offset: cursor ? 0 : (query.page - 1) * query.perPage,
+  });
   const items = rows.slice(0, query.perPage);
   const hasNext = rows.length > query.perPage;
   return { rows: items, hasNext, nextCursor: hasNext && items.length ? encodeCursor(items.at(-1)!) : null };

@@ -1,6 +1,6 @@
 import type { TArticlePage } from '../../../contract/feed.js';
 import type { DbOrTx } from '../../db/client.js';
-import { pageOfArticles, publishedArticles } from './feed-query.js';
+import { pageOfArticles } from './feed-query.js';
 import { presentSummary } from './presenter.js';
 
 export interface PageRequest {
@@ -11,6 +11,6 @@ export interface PageRequest {
 
 /** GET /for-you/latest/: the Latest list, newest first, optionally for one topic. */
 export async function listLatest(db: DbOrTx, userId: string, query: PageRequest & { topicId?: number }): Promise<TArticlePage> {
-  const { rows, hasNext, nextCursor } = await pageOfArticles(db, publishedArticles(userId, query.topicId), query);
+  const { rows, hasNext, nextCursor } = await pageOfArticles(db, userId, query);
   return { articles: rows.map(presentSummary), page: query.page, per_page: query.perPage, has_next: hasNext, next_cursor: nextCursor };
 }

@@ -102,6 +102,8 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
         throw error;
       }
     }
+    // Jobs last: the API answers first.
+    await queue.startWorkers();
     return { app, database, features, search, queue, logger, url, stop };
   } catch (error) {
     await stop();

@@ -9,6 +9,12 @@ export interface Queue {
   boss: PgBoss;
   logger: Logger;
   running(): boolean;
+  /**
+   * Starts taking jobs (worker role; nothing otherwise). Separate from startQueue so that a
+   * process serving the API listens first and its workers start after: a warm start is not
+   * slowed by the jobs that wait for it.
+   */
+  startWorkers(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -56,12 +62,40 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   });
   await boss.start();
   running = true;
-  if (database.kind === 'pglite' && options.roles.includes('worker')) await reclaimOrphans(boss, database, options.logger);
 
+  let workersStarted = false;
   const queue: Queue = {
     boss,
     logger: options.logger,
     running: () => running,
+    async startWorkers() {
+      if (workersStarted || !options.roles.includes('worker')) return;
+      workersStarted = true;
+      if (database.kind === 'pglite') await reclaimOrphans(boss, database, options.logger);
+      for (const job of JOBS) {
+        await boss.work(
+          job.name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+          async (jobs) => {
+            // A single job's result becomes its pg-boss output, readable with getJobById.
+            const results: unknown[] = [];
+            for (const item of jobs) {
+              const started = Date.now();
+              const attempt = { id: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
+              try {
+                const result = await job.handler(job.payload.parse(item.data ?? {}), context, attempt);
+                options.logger.info({ job: job.name, id: item.id, ms: Date.now() - started, result }, 'job done');
+                results.push(result);
+              } catch (error) {
+                options.logger.warn({ job: job.name, ...attempt, err: error }, 'job failed');
+                throw error;
+              }
+            }
+            return results.length === 1 ? results[0] : results;
+          },
+        );
+      }
+    },
     async stop() {
       if (!running) return;
       running = false;
@@ -75,29 +109,6 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     await boss.createQueue(job.name, queueOptions);
     // createQueue leaves an existing queue as it was; the definition in code is the truth.
     if (job.queue) await boss.updateQueue(job.name, queueOptions);
-    if (options.roles.includes('worker')) {
-      await boss.work(
-        job.name,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
-        async (jobs) => {
-          // A single job's result becomes its pg-boss output, readable with getJobById.
-          const results: unknown[] = [];
-          for (const item of jobs) {
-            const started = Date.now();
-            const attempt = { id: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
-            try {
-              const result = await job.handler(job.payload.parse(item.data ?? {}), context, attempt);
-              options.logger.info({ job: job.name, id: item.id, ms: Date.now() - started, result }, 'job done');
-              results.push(result);
-            } catch (error) {
-              options.logger.warn({ job: job.name, ...attempt, err: error }, 'job failed');
-              throw error;
-            }
-          }
-          return results.length === 1 ? results[0] : results;
-        },
-      );
-    }
     if (isScheduler && job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
   }
 

@@ -9,6 +9,10 @@ export function startProcess(env: Record<string, string>, args: string[] = [], n
     env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', DEMO_SOURCE: 'off', DEMO: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A script that fails midway must not leave its server running.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));

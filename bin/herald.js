@@ -48,11 +48,16 @@ async function bundleServer() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    sourcemap: 'inline',
+    // A map file beside the bundle: Node reads it for stack traces; inline it made the bundle 3x larger to load.
+    sourcemap: 'linked',
     logLevel: 'warning',
   });
-  // Write then rename: two instances starting side by side never read a half-written bundle.
-  const temporary = `${outfile}.${process.pid}.tmp`;
-  writeFileSync(temporary, result.outputFiles[0].contents);
-  renameSync(temporary, outfile);
+  // Write then rename: two instances starting side by side never read a half-written bundle (the
+  // map goes first, so a bundle is never newer than its map).
+  const files = [...result.outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')));
+  for (const file of files) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
 }

@@ -3,7 +3,7 @@
  *
  *   npm run bench:api [-- --articles 100000 --connections 50 --seconds 8 --requests 100]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api   (a fresh database
- *   is created on that server and dropped afterwards)
+ *   is created on that server and dropped afterwards; DATABASE_POOL_MAX sets the API's pool)
  *
  * Seeds one reader with `--articles` published articles over three topics (plus other users'
  * articles, so the table is not the reader's alone), then starts the API as its own process
@@ -151,7 +151,7 @@ const searchPlan = await explain(sql`EXPLAIN SELECT id FROM events WHERE user_id
 
 // The API in its own process, on the database just seeded.
 await herald.stop();
-const api = startProcess({ PORT: '0', HOST: '127.0.0.1', HERALD_ROLES: 'api', ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: dataDir }) }, [], process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean));
+const api = startProcess({ PORT: '0', HOST: '127.0.0.1', HERALD_ROLES: 'api', ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}), ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: dataDir }) }, [], process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean));
 const base = new URL(await api.running);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
@@ -199,11 +199,11 @@ async function interleaved(paths: string[]) {
 }
 
 /** `CONNECTIONS` keep-alive connections for `SECONDS` with autocannon; p95 from every response's time. */
-async function load(pathname: string) {
+async function load(pathname: string, seconds = SECONDS) {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: `${base.origin}/api${pathname}`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } },
+      { url: `${base.origin}/api${pathname}`, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } },
       (error, outcome) => (error ? reject(error) : resolve(outcome)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
@@ -219,6 +219,8 @@ for (const [i, [name]] of plan.entries()) console.log(name.padEnd(36), figures[i
 
 console.log(`\n${label}: ${CONNECTIONS} concurrent connections (autocannon), ${SECONDS} s each`);
 console.log('call'.padEnd(36), 'req/s'.padStart(8), 'p95 ms'.padStart(8), 'errors'.padStart(8));
+// Untimed: the first seconds under concurrency (JIT, pool connections) belong to no page.
+await load(plan[0]![1], 2);
 for (const [name, pathname] of plan.filter(([name]) => /^Latest page (1|40 \(cursor\)|400 \(cursor\))$/.test(name))) {
   const { rps, p95, failures } = await load(pathname);
   console.log(name.padEnd(36), rps.toFixed(0).padStart(8), p95.toFixed(1).padStart(8), String(failures).padStart(8));

@@ -59,7 +59,7 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
     // Load the HTTP stack while the database opens: both take a good part of a second.
     const httpModule = config.roles.includes('api') ? import('./http/app.js') : undefined;
     const started = Date.now();
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, inMemory: options.inMemory,
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, dataDir: config.dataDir, inMemory: options.inMemory,
       onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
     });
     cleanups.push(() => database.close());

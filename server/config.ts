@@ -21,6 +21,7 @@ const ZEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int('a whole number').min(1, 'from 1 to 100').max(100, 'from 1 to 100').default(10),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   SITE_URL: urlWithProtocols(['http:', 'https:']).optional(),
@@ -79,6 +80,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections this process keeps to a PostgreSQL server. */
+  databasePoolMax: number;
   smtpUrl: string | undefined;
   publicUrl: string;
   siteUrl: string | undefined;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     smtpUrl: e.SMTP_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     siteUrl: e.SITE_URL,

@@ -28,6 +28,8 @@ export interface Database {
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** Pool size on a PostgreSQL server (default 10). */
+  poolMax?: number;
   dataDir: string;
   /** Keep the embedded database in memory only (tests). */
   inMemory?: boolean;
@@ -36,7 +38,7 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onIdleError);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10, options.onIdleError);
   return openPglite(options);
 }
 
@@ -60,8 +62,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, onIdleError?: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'herald' });
+async function openPostgres(url: string, max: number, onIdleError?: (error: Error) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, application_name: 'herald' });
   // An idle connection the server ends (restart, admin command) is dropped by the pool and
   // replaced on next use; without a listener its 'error' event would crash the process.
   pool.on('error', (error) => onIdleError?.(error));

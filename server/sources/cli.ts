@@ -72,7 +72,7 @@ async function main() {
   const config = loadConfig();
   const release = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolMax: config.databasePoolMax, dataDir: config.dataDir });
   try {
     const features = await detectFeatures(database);
     await runMigrations(database);

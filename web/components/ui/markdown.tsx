@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { MARKER } from '../../lib/article-data';
@@ -89,10 +90,16 @@ const inlineComponents: Components = { ...blockComponents, p: ({ children }) => 
  * links (inside a ReferenceProvider), links limited to the allowed protocols and opened in a new
  * tab, and images shown as their description (an article never loads remote images).
  */
-export function Markdown({ text, inline = false }: { text: string; inline?: boolean }) {
+const remarkPlugins = [remarkGfm, remarkReferenceMarkers];
+
+/**
+ * Rendered markdown. Parsing is the costly part of an article page's render, so the same text is
+ * not parsed again when the page around it re-renders (side lists arriving, the address tidied).
+ */
+export const Markdown = memo(function Markdown({ text, inline = false }: { text: string; inline?: boolean }) {
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm, remarkReferenceMarkers]} urlTransform={safeUrl} components={inline ? inlineComponents : blockComponents}>
+    <ReactMarkdown remarkPlugins={remarkPlugins} urlTransform={safeUrl} components={inline ? inlineComponents : blockComponents}>
       {text}
     </ReactMarkdown>
   );
-}
+});

@@ -21,8 +21,8 @@ function precompress(): Plugin {
       for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || !/\.(js|css|html|svg|json|txt)$/.test(entry.name)) continue;
         const file = path.join(entry.parentPath, entry.name);
+        // Every text file, however small: a file without a variant would be compressed per request.
         const content = readFileSync(file);
-        if (content.length < 1024) continue;
         writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
         writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
       }

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { documents, documentSummaries, events, stories, storyTrackers } from '../db/schema/index.js';
 import { createStoryTracker, type StoryAssignment, type TrackerState } from '../intelligence/builtin/stories.js';
@@ -5,15 +6,20 @@ import type { InteractionRecord } from '../intelligence/types.js';
 import { builtinRecord } from '../intelligence/engine.js';
 import type { StageContext } from './context.js';
 
+/** Events assigned per transaction (each reads and writes the tracker state once). */
+const EVENTS_PER_TRANSACTION = 25;
+
+/** Longest stretch of tracker work between two turns of the event loop. */
+const YIELD_EVERY_MS = 10;
+
 /** How much of a document's text the story tracker reads. */
 const STORY_TEXT_CHARS = 4000;
 
 /**
  * Story assignment for detected events with each user's story tracker: an event joins the story
- * of earlier events about the same happening, or starts one. Per user, in one transaction: the
- * tracker state is read under a row lock (one user's events are assigned one at a time, in any
- * process), all of that user's events in the batch are assigned in id order, and the state is
- * written once (it is the costly part: reading and writing it per event made the stage quadratic);
+ * of earlier events about the same happening, or starts one. Per user, in transactions of up to
+ * 25 events: the tracker state is read under a row lock (one user's events are assigned one at a
+ * time, in any process), the events are assigned in id order, and the state is written once (it is the costly part: reading and writing it per event made the stage quadratic);
  * the batch's stories are upserted in one statement and its events updated in another.
  * An event's story is set only once, so a re-run changes nothing. Answers the events that started
  * a story (first reports).
@@ -26,11 +32,16 @@ export async function assignStories(context: StageContext, eventIds: number[]): 
   let assigned = 0;
   let newStories = 0;
   const started: number[] = [];
+  // In id order, a few events per transaction: on the embedded database a transaction holds the
+  // one connection, so a long one would keep every HTTP request waiting.
+  const ordered = [...eventIds].sort((a, b) => a - b);
   for (const { userId } of owners) {
-    const result = await assignForUser(context, userId, eventIds);
-    assigned += result.assigned;
-    newStories += result.started.length;
-    started.push(...result.started);
+    for (let i = 0; i < ordered.length; i += EVENTS_PER_TRANSACTION) {
+      const result = await assignForUser(context, userId, ordered.slice(i, i + EVENTS_PER_TRANSACTION));
+      assigned += result.assigned;
+      newStories += result.started.length;
+      started.push(...result.started);
+    }
   }
   return { assigned, newStories, started };
 }
@@ -52,7 +63,14 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
     const engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
     const started: number[] = [];
     const assigned: { id: number; storyId: string; record: InteractionRecord }[] = [];
+    let slice = performance.now();
     for (const row of rows) {
+      // The tracker is synchronous work: give the event loop back every few milliseconds, so that
+      // HTTP requests served by the same process do not wait for a whole batch.
+      if (performance.now() - slice > YIELD_EVERY_MS) {
+        await setImmediate();
+        slice = performance.now();
+      }
       const t0 = performance.now();
       // A short document is read as it is; a long one by its summary and its first 4,000 characters
       // (a short one's summary only repeats its sentences, counting them twice).

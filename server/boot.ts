@@ -79,6 +79,9 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
     const search = await openSearchIndex(database, features, createEmbedder(config), logger);
     const queue = await startQueue(database, { config, roles: config.roles, logger, search, pollingIntervalSeconds: options.pollingIntervalSeconds });
     cleanups.push(() => queue.stop());
+    // Workers start before the API listens: the first jobs load the engine's tables and the demo
+    // corpus, and a server that said healthy before that would then not answer for seconds.
+    await queue.startWorkers();
     if (config.roles.includes('scheduler')) {
       const demo = await reconcileDemoSource(database.db, config);
       logger.info({ demo }, 'sources ready');
@@ -102,8 +105,6 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
         throw error;
       }
     }
-    // Jobs last: the API answers first.
-    await queue.startWorkers();
     return { app, database, features, search, queue, logger, url, stop };
   } catch (error) {
     await stop();

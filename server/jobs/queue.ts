@@ -9,11 +9,7 @@ export interface Queue {
   boss: PgBoss;
   logger: Logger;
   running(): boolean;
-  /**
-   * Starts taking jobs (worker role; nothing otherwise). Separate from startQueue so that a
-   * process serving the API listens first and its workers start after: a warm start is not
-   * slowed by the jobs that wait for it.
-   */
+  /** Starts taking jobs (worker role; nothing otherwise; boot.ts decides when). */
   startWorkers(): Promise<void>;
   stop(): Promise<void>;
 }

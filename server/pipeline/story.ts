@@ -19,7 +19,8 @@ const STORY_TEXT_CHARS = 4000;
  * Story assignment for detected events with each user's story tracker: an event joins the story
  * of earlier events about the same happening, or starts one. Per user, in transactions of up to
  * 25 events: the tracker state is read under a row lock (one user's events are assigned one at a
- * time, in any process), the events are assigned in id order, and the state is written once (it is the costly part: reading and writing it per event made the stage quadratic);
+ * time, in any process), the events are assigned in id order, and the state is written once (it
+ * is the costly part: reading and writing it per event made the stage quadratic);
  * the batch's stories are upserted in one statement and its events updated in another.
  * An event's story is set only once, so a re-run changes nothing. Answers the events that started
  * a story (first reports).
@@ -62,7 +63,7 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
     const saved = tracker?.state as unknown as TrackerState | undefined;
     const engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
     const started: number[] = [];
-    const assigned: { id: number; storyId: string; record: InteractionRecord }[] = [];
+    const assigned: { row: (typeof rows)[number]; storyId: string; record: InteractionRecord }[] = [];
     let slice = performance.now();
     for (const row of rows) {
       // The tracker is synchronous work: give the event loop back every few milliseconds, so that
@@ -78,16 +79,14 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
       const input = { id: String(row.id), title: row.title, text, publishedAt: row.canonicalAt };
       const assignment = engine.assign(input);
       if (assignment.isNew) started.push(row.id);
-      assigned.push({ id: row.id, storyId: assignment.storyId, record: storyRecord(input, assignment, performance.now() - t0) });
+      assigned.push({ row, storyId: assignment.storyId, record: storyRecord(input, assignment, performance.now() - t0) });
     }
 
     // The batch's stories as they stand after it (a story merged during the batch counts as its
     // survivor): one upsert for all of them.
     const byKey = new Map<string, { title: string; count: number; first: Date; last: Date }>();
-    const rowById = new Map(rows.map((row) => [row.id, row]));
-    for (const item of assigned) {
-      const row = rowById.get(item.id)!;
-      const key = engine.resolve(item.storyId);
+    for (const { row, storyId } of assigned) {
+      const key = engine.resolve(storyId);
       const story = byKey.get(key);
       if (!story) byKey.set(key, { title: row.title, count: 1, first: row.canonicalAt, last: row.canonicalAt });
       else {
@@ -120,7 +119,7 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
 
     // Every event of the batch: its story and its interaction record, in one statement.
     const values = sql.join(
-      assigned.map((item) => sql`(${item.id}::bigint, ${idOfKey.get(engine.resolve(item.storyId))!}::bigint, ${JSON.stringify({ story_assignment: item.record })}::jsonb)`),
+      assigned.map((item) => sql`(${item.row.id}::bigint, ${idOfKey.get(engine.resolve(item.storyId))!}::bigint, ${JSON.stringify({ story_assignment: item.record })}::jsonb)`),
       sql`, `,
     );
     await tx.execute(sql`UPDATE events SET story_id = v.story_id, llm_interactions = events.llm_interactions || v.record, updated_at = now()

@@ -5,11 +5,6 @@ import { events, topics } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { ArticleRow } from './presenter.js';
 
-/**
- * What every reader query shares: a user's published articles (an event whose article was written
- * and published), newest first by (published_at, id), the order of the partial index
- * `events_published_idx (user_id, published_at, id) WHERE article_generated`.
- */
 /** The article fields a list item shows (presentSummary): lists never carry sections or references. */
 const SUMMARY_FIELDS = ['title', 'superhead', 'theme', 'introduction', 'bullet_points', 'points', 'language'];
 // One raw chunk, built once: drizzle renders it without walking a tree of parts on every query.
@@ -17,6 +12,11 @@ const summaryOfArticle = sql<Record<string, unknown> | null>`${sql.raw(
   `CASE WHEN "events"."article" IS NOT NULL THEN jsonb_build_object(${SUMMARY_FIELDS.map((field) => `'${field}', "events"."article" -> '${field}'`).join(', ')}) END`,
 )}`;
 
+/**
+ * What every reader query shares: a user's published articles (an event whose article was written
+ * and published), newest first by (published_at, id), the order of the partial index
+ * `events_published_idx (user_id, published_at, id) WHERE article_generated`.
+ */
 export const articleColumns = {
   id: events.id,
   article: summaryOfArticle,

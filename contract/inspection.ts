@@ -146,11 +146,25 @@ export const ZInspectionDetail = ZInspectionItem.extend({
 });
 export type TInspectionDetail = z.infer<typeof ZInspectionDetail>;
 
-/** GET /events/data/: the export's Fact Groups, Articles and QA Articles (spec 3 section 2.5). */
+/**
+ * GET /events/data/: the export's Fact Groups, Articles and QA Articles (spec 3 section 2.5), each
+ * item with the fields its Markdown shows and no more (the whole details of 200 events came to
+ * 8 MB, which a superuser's browser then waited for).
+ */
+const ZExportBase = ZInspectionDetail.pick({ id: true, created_at: true, status: true, topic: true, document: true, event_summary: true });
+export const ZExportEvent = ZExportBase.extend(
+  ZInspectionDetail.pick({ detection_decision: true, relevance_score: true, novel: true, novelty_score: true, supporting_facts: true, novel_facts: true, known_facts: true }).shape,
+);
+export type TExportEvent = z.infer<typeof ZExportEvent>;
+export const ZExportArticle = ZExportBase.extend({
+  ...ZInspectionDetail.pick({ article_title: true, article_generated_at: true, final_rank: true, qa_at: true, alerted_at: true, article_generation_error: true }).shape,
+  article: ZInspectionArticle.pick({ title: true, markdown: true, qa_reason: true }).nullable(),
+});
+export type TExportArticle = z.infer<typeof ZExportArticle>;
 export const ZExportData = z.object({
-  events: z.array(ZInspectionDetail.omit({ llm_interactions: true })),
-  articles: z.array(ZInspectionDetail.omit({ llm_interactions: true })),
-  qa_articles: z.array(ZInspectionDetail.omit({ llm_interactions: true })),
+  events: z.array(ZExportEvent),
+  articles: z.array(ZExportArticle),
+  qa_articles: z.array(ZExportArticle),
   limit: z.number(),
   /** Every model that produced a stage record of the exported items (model_used), sorted. */
   models: z.array(z.string()),

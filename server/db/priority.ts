@@ -60,6 +60,20 @@ export class PriorityGate {
   }
 }
 
+/**
+ * For long synchronous loops (preparing a page of documents, embedding, story tracking): call the
+ * returned function between items; it gives the event loop a turn once `maxMs` of work has run,
+ * so requests served by the same process never wait for a whole batch.
+ */
+export function turnTaker(maxMs = 10): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < maxMs) return;
+    await yieldToIo();
+    since = performance.now();
+  };
+}
+
 type Statements = { query: unknown; exec: unknown };
 
 /**

@@ -1,16 +1,13 @@
-import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { documents, documentSummaries, events, stories, storyTrackers } from '../db/schema/index.js';
 import { createStoryTracker, type StoryAssignment, type TrackerState } from '../intelligence/builtin/stories.js';
 import type { InteractionRecord } from '../intelligence/types.js';
 import { builtinRecord } from '../intelligence/engine.js';
 import type { StageContext } from './context.js';
+import { turnTaker } from '../db/priority.js';
 
 /** Events assigned per transaction (each reads and writes the tracker state once). */
 const EVENTS_PER_TRANSACTION = 25;
-
-/** Longest stretch of tracker work between two turns of the event loop. */
-const YIELD_EVERY_MS = 10;
 
 /** How much of a document's text the story tracker reads. */
 const STORY_TEXT_CHARS = 4000;
@@ -64,14 +61,10 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
     const engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
     const started: number[] = [];
     const assigned: { row: (typeof rows)[number]; storyId: string; record: InteractionRecord }[] = [];
-    let slice = performance.now();
+    const takeTurn = turnTaker();
     for (const row of rows) {
-      // The tracker is synchronous work: give the event loop back every few milliseconds, so that
-      // HTTP requests served by the same process do not wait for a whole batch.
-      if (performance.now() - slice > YIELD_EVERY_MS) {
-        await setImmediate();
-        slice = performance.now();
-      }
+      // The tracker is synchronous work: the event loop gets a turn every few milliseconds.
+      await takeTurn();
       const t0 = performance.now();
       // A short document is read as it is; a long one by its summary and its first 4,000 characters
       // (a short one's summary only repeats its sentences, counting them twice).

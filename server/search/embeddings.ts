@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { turnTaker } from '../db/priority.js';
 import { ROOT } from '../paths.js';
 import { terms } from './terms.js';
 
@@ -70,7 +71,15 @@ export function createHashedTfIdfEmbedder(dimensions = 256): Embedder {
   return {
     model: `builtin-hashed-tfidf-${dimensions}`,
     dimensions,
-    embed: async (texts) => texts.map(embedOne),
+    embed: async (texts) => {
+      const takeTurn = turnTaker();
+      const out: number[][] = [];
+      for (const text of texts) {
+        await takeTurn();
+        out.push(embedOne(text));
+      }
+      return out;
+    },
   };
 }
 

@@ -39,7 +39,7 @@ export function loadDemoCorpus() {
 }
 
 const ZDemoConfig = z.object({
-  /** Documents per page (one ingest transaction). */
+  /** Documents per page (one ingest call; the cursor moves after it). */
   pageSize: z.number().int().min(1).max(1000).default(100),
   /** Pause between pages: the corpus arrives as a stream, not all at once. */
   pageDelayMs: z.number().int().min(0).max(60_000).default(250),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { COLLECTIONS } from '../../../contract/collections.js';
-import type { TExportData, TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
+import type { TExportArticle, TExportData, TExportEvent, TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documents, documentSummaries, events, stories, topics } from '../../db/schema/index.js';
 
@@ -332,26 +332,50 @@ export async function getInspectionDetail(db: DbOrTx, userId: string, eventId: n
   return rows.length ? (await details(db, rows))[0] : undefined;
 }
 
-/** The export's three lists (newest first, at most `limit` each), without the interaction records. */
+/** The export's three lists (newest first, at most `limit` each): the fields their Markdown shows. */
 export async function exportData(db: DbOrTx, userId: string, limit: number): Promise<TExportData> {
   const models = new Set<string>();
-  const strip = ({ llm_interactions, ...rest }: TInspectionDetail) => {
-    // The models that actually produced the data: the export's footer names them.
-    for (const value of Object.values(llm_interactions ?? {})) {
-      const model = record(parsed(value))?.model_used;
-      if (typeof model === 'string' && model) models.add(model);
-    }
-    return rest;
-  };
   const page = async (mode: TTimelineMode) => {
     const filter = modeFilter(mode);
     const rows = await select(db, userId)
       .where(and(eq(events.userId, userId), ...(filter ? [filter] : [])))
       .orderBy(...modeOrder(mode))
       .limit(limit);
-    return (await details(db, rows)).map(strip);
+    return (await details(db, rows)).map((detail) => {
+      // The models that actually produced the data: the export's footer names them.
+      for (const value of Object.values(detail.llm_interactions ?? {})) {
+        const model = record(parsed(value))?.model_used;
+        if (typeof model === 'string' && model) models.add(model);
+      }
+      return detail;
+    });
   };
-  const result = { events: await page('events'), articles: await page('articles'), qa_articles: await page('qa'), limit };
+  const base = (d: TInspectionDetail) => ({ id: d.id, created_at: d.created_at, status: d.status, topic: d.topic, document: d.document, event_summary: d.event_summary });
+  const article = (d: TInspectionDetail): TExportArticle => ({
+    ...base(d),
+    article_title: d.article_title,
+    article_generated_at: d.article_generated_at,
+    final_rank: d.final_rank,
+    qa_at: d.qa_at,
+    alerted_at: d.alerted_at,
+    article_generation_error: d.article_generation_error,
+    article: d.article ? { title: d.article.title, markdown: d.article.markdown, qa_reason: d.article.qa_reason } : null,
+  });
+  const result = {
+    events: (await page('events')).map((d): TExportEvent => ({
+      ...base(d),
+      detection_decision: d.detection_decision,
+      relevance_score: d.relevance_score,
+      novel: d.novel,
+      novelty_score: d.novelty_score,
+      supporting_facts: d.supporting_facts,
+      novel_facts: d.novel_facts,
+      known_facts: d.known_facts,
+    })),
+    articles: (await page('articles')).map(article),
+    qa_articles: (await page('qa')).map(article),
+    limit,
+  };
   return { ...result, models: [...models].sort() };
 }
 

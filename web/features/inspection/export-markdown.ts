@@ -1,5 +1,5 @@
 import type { TMe } from '../../../contract/auth';
-import type { TExportData, TInterviewExport, TPromptData } from '../../../contract/inspection';
+import type { TExportArticle, TExportData, TInterviewExport, TPromptData } from '../../../contract/inspection';
 
 /*
  * The Export Data modal's Markdown (spec 3 section 2.5): one document per tab, built from the
@@ -10,8 +10,6 @@ export const EXPORT_TABS = ['Fact Groups', 'Articles', 'QA Articles', 'Detection
 export type ExportTab = (typeof EXPORT_TABS)[number];
 
 export const PRODUCT_NAME = 'Herald';
-
-type ExportItem = TExportData['events'][number];
 
 /** A fenced block that the content cannot close early. */
 export function fence(content: string, language = ''): string {
@@ -61,7 +59,7 @@ export function factGroupsMarkdown(data: TExportData): string {
   return parts.join('\n\n');
 }
 
-function articleBlock(a: ExportItem, qa: boolean): string {
+function articleBlock(a: TExportArticle, qa: boolean): string {
   const meta = lines(
     line('Event', a.id),
     line('Topic', a.topic.name),
@@ -74,7 +72,7 @@ function articleBlock(a: ExportItem, qa: boolean): string {
   return [`## ${a.article?.title ?? a.article_title ?? 'Untitled Article'}`, meta, a.article ? a.article.markdown.replace(/^# .*\n+/, '') : (a.article_generation_error ?? '')].filter(Boolean).join('\n\n');
 }
 
-export function articlesMarkdown(items: ExportItem[], limit: number, qa = false): string {
+export function articlesMarkdown(items: TExportArticle[], limit: number, qa = false): string {
   return [header(qa ? 'QA Articles' : 'Articles', items.length, limit), ...items.map((a) => articleBlock(a, qa))].join('\n\n');
 }
 

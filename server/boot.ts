@@ -79,9 +79,6 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
     const search = await openSearchIndex(database, features, createEmbedder(config), logger);
     const queue = await startQueue(database, { config, roles: config.roles, logger, search, pollingIntervalSeconds: options.pollingIntervalSeconds });
     cleanups.push(() => queue.stop());
-    // Workers start before the API listens: the first jobs load the engine's tables and the demo
-    // corpus, and a server that said healthy before that would then not answer for seconds.
-    await queue.startWorkers();
     if (config.roles.includes('scheduler')) {
       const demo = await reconcileDemoSource(database.db, config);
       logger.info({ demo }, 'sources ready');
@@ -105,6 +102,10 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
         throw error;
       }
     }
+    // Jobs last: a warm start answers before the waiting jobs run. Background work shares this
+    // thread in small turns (db/priority.ts: turnTaker, statements of a few rows), so requests
+    // are served while the pipeline runs.
+    await queue.startWorkers();
     return { app, database, features, search, queue, logger, url, stop };
   } catch (error) {
     await stop();

@@ -1,6 +1,8 @@
 import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
+import { lazyRequire } from '../lazy.js';
 import { cleanText } from './text.js';
+
+const linkedom = lazyRequire<typeof import('linkedom')>('linkedom');
 
 /**
  * Readable text from an HTML page or fragment: Readability on a DOM for whole pages, the DOM's
@@ -8,7 +10,7 @@ import { cleanText } from './text.js';
  */
 export function htmlToText(html: string): { title?: string; text: string } {
   const wrapped = /<html[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
-  const { document } = parseHTML(wrapped);
+  const { document } = linkedom().parseHTML(wrapped);
   if (html.length > 2000) {
     try {
       const article = new Readability(document.cloneNode(true) as unknown as Document, { charThreshold: 200 }).parse();

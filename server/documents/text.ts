@@ -1,8 +1,10 @@
-import { countTokens } from 'gpt-tokenizer';
+import { lazyRequire } from '../lazy.js';
+
+const tokenizer = lazyRequire<typeof import('gpt-tokenizer')>('gpt-tokenizer');
 
 /** Token counts shown in the UI and used for chunk sizes: the o200k tokenizer of current models. */
 export function tokenCount(text: string): number {
-  return text ? countTokens(text) : 0;
+  return text ? tokenizer().countTokens(text) : 0;
 }
 
 export function wordCount(text: string): number {

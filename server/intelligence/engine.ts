@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { APICallError, generateObject, NoObjectGeneratedError } from 'ai';
+import type { APICallError } from 'ai';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { findModel, type ModelEntry } from '../../contract/models.js';
@@ -82,9 +82,9 @@ export async function runCapability<I, S extends z.ZodType>(
 ): Promise<CapabilityResult<z.infer<S>>> {
   const entry = findModel(modelValue);
   let fallback: string | undefined;
-  let resolved: ReturnType<typeof languageModel> = { unavailable: 'built-in engine' };
+  let resolved: Awaited<ReturnType<typeof languageModel>> = { unavailable: 'built-in engine' };
   if (!entry) fallback = `model "${modelValue}" is not in the registry`;
-  else resolved = languageModel(entry, context.llm);
+  else resolved = await languageModel(entry, context.llm);
   if (entry && 'unavailable' in resolved && entry.provider !== 'builtin') fallback = resolved.unavailable;
   if (fallback && !warned.has(`${modelValue}:${fallback}`)) {
     // Once per model and reason: a missing key would otherwise log on every document.
@@ -117,6 +117,8 @@ export async function runCapability<I, S extends z.ZodType>(
   });
 
   const base = context.retryBaseMs ?? 1000;
+  // The SDK is imported on the first model call (built-in only installs never load it).
+  const { APICallError, generateObject, NoObjectGeneratedError } = await import('ai');
   let attempts = 0;
   let repaired = false;
   let prompt = user;

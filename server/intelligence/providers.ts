@@ -1,10 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createDeepSeek } from '@ai-sdk/deepseek';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createMistral } from '@ai-sdk/mistral';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { createXai } from '@ai-sdk/xai';
 import type { LanguageModel } from 'ai';
 import type { ModelEntry } from '../../contract/models.js';
 import type { Config } from '../config.js';
@@ -14,30 +7,46 @@ import type { Config } from '../config.js';
  * OPENAI_BASE_URL points the OpenAI models at any OpenAI-compatible server (tests use a fake one
  * on loopback); the 'openai-compatible' entries use OPENAI_COMPATIBLE_URL (Ollama, vLLM, llama.cpp).
  */
-export function languageModel(entry: ModelEntry, llm: Config['llm']): { model: LanguageModel } | { unavailable: string } {
+/** A provider's SDK is imported when a model of it is first used: start-up never pays for seven SDKs. */
+export async function languageModel(entry: ModelEntry, llm: Config['llm']): Promise<{ model: LanguageModel } | { unavailable: string }> {
   if (entry.provider === 'builtin') return { unavailable: 'built-in engine' };
   const key = llm.keys[entry.provider];
   if (!key) return { unavailable: `no API key configured for ${entry.provider}` };
   switch (entry.provider) {
-    case 'openai':
+    case 'openai': {
       if (llm.openaiBaseUrl) {
         // A compatible server: chat completions with JSON-schema structured output.
+        const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
         return { model: createOpenAICompatible({ name: 'openai', baseURL: llm.openaiBaseUrl, apiKey: key, supportsStructuredOutputs: true })(entry.modelId) };
       }
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return { model: createOpenAI({ apiKey: key })(entry.modelId) };
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return { model: createAnthropic({ apiKey: key })(entry.modelId) };
-    case 'google':
+    }
+    case 'google': {
+      const { createGoogleGenerativeAI } = await import('@ai-sdk/google');
       return { model: createGoogleGenerativeAI({ apiKey: key })(entry.modelId) };
-    case 'mistral':
+    }
+    case 'mistral': {
+      const { createMistral } = await import('@ai-sdk/mistral');
       return { model: createMistral({ apiKey: key })(entry.modelId) };
-    case 'xai':
+    }
+    case 'xai': {
+      const { createXai } = await import('@ai-sdk/xai');
       return { model: createXai({ apiKey: key })(entry.modelId) };
-    case 'deepseek':
+    }
+    case 'deepseek': {
+      const { createDeepSeek } = await import('@ai-sdk/deepseek');
       return { model: createDeepSeek({ apiKey: key })(entry.modelId) };
-    case 'openai-compatible':
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return {
         model: createOpenAICompatible({ name: 'compatible', baseURL: llm.compatibleUrl!, apiKey: key === 'none' ? undefined : key, supportsStructuredOutputs: true })(entry.modelId),
       };
+    }
   }
 }

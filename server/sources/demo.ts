@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { gunzip } from 'node:zlib';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ROOT } from '../paths.js';
@@ -25,8 +26,9 @@ interface DemoRecord {
 
 let corpus: Promise<{ records: DemoRecord[]; sharedUrls: Set<string> }> | undefined;
 export function loadDemoCorpus() {
-  corpus ??= readFile(DEMO_CORPUS_FILE).then((gz) => {
-    const records = gunzipSync(gz)
+  // Unzipped off the main thread: the first source run shares it with the API.
+  corpus ??= readFile(DEMO_CORPUS_FILE).then(promisify(gunzip)).then((json) => {
+    const records = json
       .toString('utf8')
       .split('\n')
       .filter(Boolean)

@@ -4,13 +4,16 @@
  * says it in words. Built from the profile form, answers to clarifying questions and the
  * interview, with the same readers as topics (compromise, the world and profile lexicons).
  */
-import nlp from 'compromise';
+import type Compromise from 'compromise';
+import { lazyRequire } from '../../lazy.js';
 import { INDUSTRIES } from '../../../contract/collections.js';
 import { terms } from '../../search/terms.js';
 import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
 import { findEntities, findPlaces, hasPhrase, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
 import { broadExamples, unknownWords } from './topic-clarity.js';
 import { BROAD, PLACES } from './world.js';
+
+const compromise = lazyRequire<typeof Compromise>('compromise');
 
 export interface ProfileFacts {
   firstName: string;
@@ -117,7 +120,7 @@ export function buildAiProfile(facts: ProfileFacts): AiProfile {
   const productsMarkets = phrases
     .filter((p) => !broadExamples(p))
     .filter((p) => !organizations.some((o) => o.toLowerCase() === p.toLowerCase()) && !places.some((pl) => pl.toLowerCase() === p.toLowerCase()))
-    .filter((p) => !nlp(p).has('^#Place$'))
+    .filter((p) => !compromise()(p).has('^#Place$'))
     .slice(0, 8);
   const responsibilities = responsibilitiesOf(facts.title, facts.chosenRole, industries);
 

@@ -3,8 +3,11 @@
  * stemming) and named entities (people, places, organisations) found by `compromise` in the lead
  * of the document. Deterministic, offline.
  */
-import nlp from 'compromise';
+import type Compromise from 'compromise';
+import { lazyRequire } from '../../lazy.js';
 import { stem } from '../../search/terms.js';
+
+const compromise = lazyRequire<typeof Compromise>('compromise');
 
 /** Function words plus words every news item uses (dates, reporting verbs): they join nothing. */
 const STOP = new Set(
@@ -109,7 +112,7 @@ export function entityKey(name: string): string {
 export function extractEntities(title: string, text: string): string[] {
   const lead = leadOf(title, text);
   const found = new Set<string>();
-  for (const topic of nlp(lead).topics().out('array') as string[]) {
+  for (const topic of compromise()(lead).topics().out('array') as string[]) {
     const key = entityKey(topic);
     if (key.length < 2) continue;
     found.add(key);

@@ -6,11 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import nlp from 'compromise';
+import type Compromise from 'compromise';
+import { lazyRequire } from '../../lazy.js';
 import { IDF_FILE } from '../../search/embeddings.js';
 import { stem, terms } from '../../search/terms.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN, type Domain } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, PLACES, REGULATORS } from './world.js';
+
+const compromise = lazyRequire<typeof Compromise>('compromise');
 
 /** Written in capitals whatever the user typed. */
 const ACRONYMS = new Set(
@@ -30,7 +33,8 @@ function searchVocabulary(): Set<string> {
   }
   return vocabulary;
 }
-const lexicon = (nlp as unknown as { model(): { one: { lexicon: Record<string, unknown> } } }).model().one.lexicon;
+let compromiseLexicon: Record<string, unknown> | undefined;
+const lexicon = () => (compromiseLexicon ??= (compromise() as unknown as { model(): { one: { lexicon: Record<string, unknown> } } }).model().one.lexicon);
 const lexiconWords = new Set<string>();
 for (const domain of ALL_DOMAINS) for (const cue of domain.cues) for (const w of cue.split(' ')) lexiconWords.add(w);
 for (const key of [...Object.keys(BROAD), ...GENERIC, ...Object.keys(AMBIGUOUS)]) lexiconWords.add(key);
@@ -44,7 +48,7 @@ for (const place of PLACES) for (const alias of place.aliases) for (const w of a
 export function isKnownWord(raw: string): boolean {
   if (/\d/.test(raw) || /^\p{Lu}/u.test(raw)) return true;
   const word = raw.toLowerCase();
-  if (word.length <= 2 || ACRONYMS.has(word) || lexiconWords.has(word) || word in lexicon) return true;
+  if (word.length <= 2 || ACRONYMS.has(word) || lexiconWords.has(word) || word in lexicon()) return true;
   const vocab = searchVocabulary();
   return vocab.has(word) || vocab.has(stem(word));
 }
@@ -84,7 +88,7 @@ export function normalizeTopicName(input: string): string {
   if (!text) return '';
   for (const known of knownNamesIn(text)) text = text.replace(new RegExp(`\\b${escape(known)}\\b`, 'i'), known);
   const proper = new Set<string>();
-  const doc = nlp(text);
+  const doc = compromise()(text);
   for (const t of doc.match('(#Place|#Organization|#Person|#ProperNoun)').out('array') as string[]) for (const w of wordsOf(t)) proper.add(w.toLowerCase());
   for (const place of PLACES) for (const alias of place.aliases) if (alias.includes(' ') && hasPhrase(text, alias)) for (const w of alias.split(' ')) proper.add(w);
   const out = text
@@ -116,7 +120,7 @@ export function findPlaces(text: string): string[] {
     if (at >= 0) found.push({ name: place.name, at });
   }
   const known = new Set(found.map((f) => f.name));
-  for (const place of (nlp(text).places().out('array') as string[]).flatMap((p) => p.split(','))) {
+  for (const place of (compromise()(text).places().out('array') as string[]).flatMap((p) => p.split(','))) {
     const name = place.replace(/[^\p{L}\p{N}\s'-]/gu, '').trim();
     if (name.length < 3 || known.has(name)) continue;
     if (PLACES.some((pl) => pl.aliases.includes(name.toLowerCase()))) continue;
@@ -135,7 +139,7 @@ const PLACE_WORDS = placeWords();
 
 /** Organisations, people and acronyms a text names (places left out). */
 export function findEntities(text: string): string[] {
-  const doc = nlp(text);
+  const doc = compromise()(text);
   const out: string[] = [];
   const places = new Set((doc.places().out('array') as string[]).map((p) => p.replace(/[^\p{L}\p{N}\s]/gu, '').trim().toLowerCase()));
   const add = (raw: string) => {
@@ -211,7 +215,7 @@ export function classify(name: string, context: string, evidence: string, isOrga
   return { primary: ranked[0] ?? (isOrganisation ? COMPANY_DOMAIN : GENERAL_DOMAIN), secondary: ranked[1] };
 }
 
-const isProperInLexicon = (word: string) => /Organization|Person|Place|Country|City|Region|Name|Proper/.test(String(lexicon[word] ?? ''));
+const isProperInLexicon = (word: string) => /Organization|Person|Place|Country|City|Region|Name|Proper/.test(String(lexicon()[word] ?? ''));
 
 /**
  * A phrase as it reads inside a sentence: a first word capitalised only because it starts the
@@ -223,7 +227,7 @@ export function sentenceCase(phrase: string): string {
   if (!/^\p{Lu}[\p{Ll}-]+$/u.test(first)) return phrase;
   if (rest.length && /^\p{Lu}/u.test(rest[0]!)) return phrase;
   const lower = first.toLowerCase();
-  if (!isKnownWord(lower.split('-')[0]!) || isProperInLexicon(lower) || nlp(first).has('(#Organization|#Person|#Place)')) return phrase;
+  if (!isKnownWord(lower.split('-')[0]!) || isProperInLexicon(lower) || compromise()(first).has('(#Organization|#Person|#Place)')) return phrase;
   return [lower, ...rest].join(' ');
 }
 
@@ -250,7 +254,7 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
   // A capital only because the name starts with it ("Lithium mining") is not a name.
   if (kept.length > 1 && name.startsWith(kept[0]!) && /^\p{Lu}\p{Ll}+$/u.test(kept[0]!) && /^\p{Ll}/u.test(kept[1]!)) {
     const lower = kept[0]!.toLowerCase();
-    if (isKnownWord(lower) && !isProperInLexicon(lower) && !nlp(kept[0]!).has('(#Organization|#Person|#Place)')) kept = [lower, ...kept.slice(1)];
+    if (isKnownWord(lower) && !isProperInLexicon(lower) && !compromise()(kept[0]!).has('(#Organization|#Person|#Place)')) kept = [lower, ...kept.slice(1)];
   }
   const subject = kept.join(' ').trim();
   if (!subject) return name;
@@ -260,7 +264,7 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
     // A capital only because the name starts with it ("Battery regulation") is not a name.
     const lower = subject.toLowerCase();
     const common = /^\p{Ll}/u.test(subject) || (name.startsWith(subject) && isKnownWord(lower) && !isProperInLexicon(lower));
-    const doc = nlp(lower);
+    const doc = compromise()(lower);
     const countable = !/(?:ium|ics|ing|ism|ity|ness|tion|ment|sis|gy|ware|ai|llm)$/.test(lower) && !ACRONYMS.has(lower);
     if (common && countable && doc.has('#Singular') && !doc.has('#Uncountable')) return (doc.nouns().toPlural().text() as string) || lower;
     if (common) return lower;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { ACCOUNT_ERRORS, ACCOUNT_TEXT, LOGO_MAX_BYTES, LOGO_MAX_SIDE_PX, LOGO_STORED_SIDE_PX, type TAccountInfo } from '../../../contract/accounts.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { AppDb } from '../../db/client.js';
@@ -75,6 +74,7 @@ async function requireImage(head: Buffer): Promise<void> {
  */
 export async function normaliseLogo(input: Buffer): Promise<Buffer> {
   const limitInputPixels = LOGO_MAX_SIDE_PX * LOGO_MAX_SIDE_PX;
+  const { default: sharp } = await import('sharp');
   let width: number | undefined;
   let height: number | undefined;
   try {

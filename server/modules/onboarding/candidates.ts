@@ -1,7 +1,8 @@
 import { INDUSTRIES } from '../../../contract/collections.js';
 import { INDUSTRY_KNOWLEDGE } from '../../intelligence/builtin/profile-lexicon.js';
 import { interestPhrases } from '../../intelligence/builtin/profile-builder.js';
-import nlp from 'compromise';
+import type Compromise from 'compromise';
+import { lazyRequire } from '../../lazy.js';
 import { classify, findPlaces, isKnownWord, knownNamesIn } from '../../intelligence/builtin/topic-analysis.js';
 import { broadExamples } from '../../intelligence/builtin/topic-clarity.js';
 import type { SuggestionCandidate } from '../../intelligence/capabilities/suggest-topics.js';
@@ -9,6 +10,8 @@ import { SELECTABLE_COLLECTIONS } from '../../intelligence/capabilities/topic-fi
 import { GENERIC } from '../../intelligence/builtin/world.js';
 import type { TopicContext } from '../topics/context.js';
 import { titleMatches, topicEvidence } from '../topics/evidence.js';
+
+const compromise = lazyRequire<typeof Compromise>('compromise');
 
 export interface ProfileForSuggestions {
   title: string;
@@ -28,7 +31,7 @@ const selectable = new Set(SELECTABLE_COLLECTIONS.map((c) => c.id));
  * a single word that is an ordinary word ("Members") is not either.
  */
 function namedBodies(text: string): string[] {
-  const doc = nlp(text);
+  const doc = compromise()(text);
   // A "person" whose last word is an ordinary word is a headline fragment ("Brady Press").
   const people = (doc.people().out('array') as string[]).filter((p) => p.includes(' ') && !isKnownWord(p.trim().split(/\s+/).pop()!.toLowerCase()));
   const found = [...knownNamesIn(text), ...(doc.organizations().out('array') as string[]), ...people];

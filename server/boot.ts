@@ -7,6 +7,7 @@ import { lockDataDir } from './db/lock.js';
 import { users } from './db/schema/index.js';
 import { detectFeatures, runMigrations, type DatabaseFeatures } from './db/migrate.js';
 import { startQueue, type Queue } from './jobs/queue.js';
+import { closeEntityPool } from './intelligence/builtin/entity-pool.js';
 import { createEmbedder } from './search/embeddings.js';
 import { openSearchIndex, type SearchIndex } from './search/index-state.js';
 import { REEMBED_JOB } from './search/reembed.js';
@@ -78,6 +79,8 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
     }
     const search = await openSearchIndex(database, features, createEmbedder(config), logger);
     const queue = await startQueue(database, { config, roles: config.roles, logger, search, pollingIntervalSeconds: options.pollingIntervalSeconds });
+    // Cleanups run backwards: the entity threads stop after the queue, when no job can ask them.
+    cleanups.push(() => closeEntityPool());
     cleanups.push(() => queue.stop());
     if (config.roles.includes('scheduler')) {
       const demo = await reconcileDemoSource(database.db, config);

@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { documents, documentSummaries, events, stories, storyTrackers } from '../db/schema/index.js';
+import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
 import { createStoryTracker, type StoryAssignment, type TrackerState } from '../intelligence/builtin/stories.js';
 import type { InteractionRecord } from '../intelligence/types.js';
 import { builtinRecord } from '../intelligence/engine.js';
 import type { StageContext } from './context.js';
+import type { DbOrTx } from '../db/client.js';
 import { turnTaker } from '../db/priority.js';
 
 /** Events assigned per transaction (each reads and writes the tracker state once). */
@@ -44,18 +46,30 @@ export async function assignStories(context: StageContext, eventIds: number[]): 
   return { assigned, newStories, started };
 }
 
+/** The events to assign with the text the tracker reads: a long document by its summary and first 4,000 characters. */
+async function unassigned(db: DbOrTx, userId: string, eventIds: number[]) {
+  const rows = await db
+    .select({ id: events.id, title: documents.title, text: documents.text, canonicalAt: documents.canonicalAt, summary: documentSummaries.summary })
+    .from(events)
+    .innerJoin(documents, eq(documents.id, events.documentId))
+    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
+    .where(and(inArray(events.id, eventIds), eq(events.userId, userId), eq(events.status, 'detected'), sql`${events.storyId} IS NULL`))
+    .orderBy(asc(events.id));
+  // A short document is read as it is (its summary only repeats its sentences, counting them twice).
+  return rows.map(({ summary, ...row }) => ({ ...row, text: row.text.length > STORY_TEXT_CHARS ? `${summary ?? ''}\n${row.text.slice(0, STORY_TEXT_CHARS)}` : row.text }));
+}
+
 async function assignForUser(context: StageContext, userId: string, eventIds: number[]) {
+  // Names first, before the transaction and on worker threads: compromise is the costly part, and
+  // on the embedded database a transaction holds the one connection.
+  const before = await unassigned(context.database.db, userId, eventIds);
+  const names = await extractEntitiesOffThread(before);
+  const entityKeysOf = new Map(before.map((row, i) => [row.id, names[i]!]));
   return context.database.db.transaction(async (tx) => {
     await tx.insert(storyTrackers).values({ userId, state: {} }).onConflictDoNothing();
     const [tracker] = await tx.select().from(storyTrackers).where(eq(storyTrackers.userId, userId)).for('update');
     // Read after the lock: another process may have assigned some of these meanwhile.
-    const rows = await tx
-      .select({ id: events.id, title: documents.title, text: documents.text, canonicalAt: documents.canonicalAt, summary: documentSummaries.summary })
-      .from(events)
-      .innerJoin(documents, eq(documents.id, events.documentId))
-      .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
-      .where(and(inArray(events.id, eventIds), eq(events.userId, userId), eq(events.status, 'detected'), sql`${events.storyId} IS NULL`))
-      .orderBy(asc(events.id));
+    const rows = await unassigned(tx, userId, eventIds);
     if (rows.length === 0) return { assigned: 0, started: [] as number[] };
     const saved = tracker?.state as unknown as TrackerState | undefined;
     const engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
@@ -66,10 +80,7 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
       // The tracker is synchronous work: the event loop gets a turn every few milliseconds.
       await takeTurn();
       const t0 = performance.now();
-      // A short document is read as it is; a long one by its summary and its first 4,000 characters
-      // (a short one's summary only repeats its sentences, counting them twice).
-      const text = row.text.length > STORY_TEXT_CHARS ? `${row.summary ?? ''}\n${row.text.slice(0, STORY_TEXT_CHARS)}` : row.text;
-      const input = { id: String(row.id), title: row.title, text, publishedAt: row.canonicalAt };
+      const input = { id: String(row.id), title: row.title, text: row.text, publishedAt: row.canonicalAt, entityKeys: entityKeysOf.get(row.id) };
       const assignment = engine.assign(input);
       if (assignment.isNew) started.push(row.id);
       assigned.push({ row, storyId: assignment.storyId, record: storyRecord(input, assignment, performance.now() - t0) });

@@ -48,6 +48,8 @@ export interface StoryDoc {
   publishedAt: Date;
   /** Entity names when the caller has them (e.g. from detection); else `compromise` finds them. */
   entities?: string[];
+  /** Canonical entity keys already extracted (entity-pool.ts); used as they are. */
+  entityKeys?: string[];
 }
 
 export interface StoryAssignment {
@@ -200,7 +202,7 @@ export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTrac
   function assign(doc: StoryDoc): StoryAssignment {
     const time = doc.publishedAt.getTime();
     const words = contentWords(`${doc.title} ${doc.text}`);
-    const entities = (doc.entities ? doc.entities.map(entityKey) : extractEntities(doc.title, doc.text)).filter((e) => e.length > 1);
+    const entities = (doc.entityKeys ?? (doc.entities ? doc.entities.map(entityKey) : extractEntities(doc.title, doc.text))).filter((e) => e.length > 1);
     const tf = new Map<string, number>();
     for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
     const entityKeys = [...new Set(entities)].map((e) => ENTITY_PREFIX + e);

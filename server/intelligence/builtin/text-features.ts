@@ -110,9 +110,13 @@ export function entityKey(name: string): string {
  * "nigeria") so qualified mentions of one place or actor meet.
  */
 export function extractEntities(title: string, text: string): string[] {
-  const lead = leadOf(title, text);
+  return entitiesOfNames(compromise()(leadOf(title, text)).topics().out('array') as string[]);
+}
+
+/** Canonical entity keys of the names compromise found (extractEntities, entity-pool.ts). */
+export function entitiesOfNames(names: string[]): string[] {
   const found = new Set<string>();
-  for (const topic of compromise()(lead).topics().out('array') as string[]) {
+  for (const topic of names) {
     const key = entityKey(topic);
     if (key.length < 2) continue;
     found.add(key);
@@ -144,7 +148,8 @@ function coresOf(key: string): string[] {
   return joined.length >= 3 ? [ENTITY_ALIASES[joined] ?? joined] : [];
 }
 
-function leadOf(title: string, text: string): string {
+/** The title and the first ENTITY_LEAD_CHARS of a document: where compromise looks for names. */
+export function leadOf(title: string, text: string): string {
   const body = text.startsWith(title.replace(/\.\.\.$/, '')) ? text : `${title}. ${text}`;
   if (body.length <= ENTITY_LEAD_CHARS) return body;
   const cut = body.lastIndexOf(' ', ENTITY_LEAD_CHARS);

@@ -1,0 +1,25 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeEntityPool, extractEntitiesOffThread } from './entity-pool.js';
+import { extractEntities } from './text-features.js';
+
+const DOCS = [
+  { title: 'Hungary closes border with Serbia', text: 'Hungarian police sealed the border near Roszke on Tuesday as Prime Minister Viktor Orban said the European Union had failed.' },
+  { title: 'Fed holds rates', text: 'The Federal Reserve kept its benchmark rate unchanged, Janet Yellen told reporters in Washington.' },
+  { title: 'Palmyra', text: 'Islamic State fighters destroyed a temple in Palmyra, Syria, the United Nations said.' },
+  { title: 'No names here', text: 'prices rose slightly in most markets this week.' },
+  ...Array.from({ length: 9 }, (_, i) => ({ title: `Storm ${i} hits Florida`, text: `Hurricane ${i} made landfall near Miami, Governor Rick Scott said.` })),
+];
+
+afterAll(() => closeEntityPool());
+
+describe('extractEntitiesOffThread', () => {
+  it('finds on worker threads what extractEntities finds, in the order given', async () => {
+    const offThread = await extractEntitiesOffThread(DOCS);
+    expect(offThread).toEqual(DOCS.map((d) => extractEntities(d.title, d.text)));
+    expect(offThread[0]).toEqual(expect.arrayContaining(['hungary', 'viktor orban']));
+  });
+
+  it('answers an empty list without starting threads', async () => {
+    expect(await extractEntitiesOffThread([])).toEqual([]);
+  });
+});

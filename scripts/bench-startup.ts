@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { cpuReferenceMs } from './machine.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 4390);
@@ -38,15 +39,6 @@ async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-/** A fixed CPU loop: startup times on a shared machine drift; this says how fast it was at the time. */
-function cpuReferenceMs(): number {
-  const started = performance.now();
-  let x = 0;
-  for (let i = 0; i < 3e8; i++) x += i % 7;
-  if (x < 0) console.log(x);
-  return performance.now() - started;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;

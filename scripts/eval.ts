@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { readStream, runStream, score, topicMatcher, type RunOptions, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
 import { STORY_DEFAULTS } from '../server/intelligence/builtin/stories.js';
 import { runThroughPipeline } from '../server/pipeline/evaluate.js';
+import { cpuReferenceMs } from './machine.js';
 
 const { values } = parseArgs({
   options: {
@@ -114,7 +115,8 @@ if (values.synthetic) {
   const synth = await run(synthetic, 'synthetic');
   const s = synth.seconds;
   const synthStories = new Set(synth.predictions.map((p) => p.cluster_id)).size;
-  console.log(`\nsynthetic stream: ${synthetic.length} documents, ${synthStories} stories, ${s.toFixed(2)} s, ${Math.round(synthetic.length / s)} docs/s${synth.breakdown ? ` (${synth.breakdown})` : ''}`);
+  console.log(`\nmachine: reference CPU loop ${cpuReferenceMs().toFixed(0)} ms (compare runs only at similar values)`);
+  console.log(`synthetic stream: ${synthetic.length} documents, ${synthStories} stories, ${s.toFixed(2)} s, ${Math.round(synthetic.length / s)} docs/s${synth.breakdown ? ` (${synth.breakdown})` : ''}`);
   const ss = score(synth.ordered, synth.predictions);
   if (ss) console.log(`  B-cubed F1 ${pct(ss.bcubed.f1)}  first-story F1 ${pct(ss.firstStory.f1)} (copies 45 days apart: each copy's stories are new again)`);
 }

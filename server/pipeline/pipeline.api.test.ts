@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_FIELDS } from '../../contract/models.js';
-import { documentSummaries, events, outboxEmails, sources, stories, topics, users } from '../db/schema/index.js';
+import { documentSummaries, events, outboxEmails, sources, stories, storyTrackers, topics, users } from '../db/schema/index.js';
 import { DEMO_TOPICS } from '../demo/topics.js';
 import { ingestDocuments } from '../documents/ingest.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../intelligence/fake-llm-server.js';
@@ -189,6 +189,11 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     expect(JSON.parse((joined!.llmInteractions.story_assignment as { llm_response: string }).llm_response)).toMatchObject({ is_new: false, matched_event_id: String(ids[0]) });
     const [story] = await herald.database.db.select().from(stories).where(eq(stories.id, (await storyOf(ids[0]!))!));
     expect(story!.eventCount).toBeGreaterThanOrEqual(2);
+    // A tracker another process wrote since (its updated_at moved) is read again, never this
+    // process's own copy: from the empty state written here, the event starts a story of its own.
+    await herald.database.db.update(storyTrackers).set({ state: {}, updatedAt: new Date(Date.now() + 60_000) }).where(eq(storyTrackers.userId, userId));
+    await herald.database.db.update(events).set({ storyId: null }).where(eq(events.id, ids[1]!));
+    expect(await assignStories(stage(), [ids[1]!])).toEqual({ assigned: 1, newStories: 1, started: [ids[1]!] });
 
     // Research, composition and QA: the novel events get articles, the repeat does not.
     await maintainSearchIndex(herald.database, true);

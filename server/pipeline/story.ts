@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { documents, documentSummaries, events, stories, storyTrackers } from '../db/schema/index.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
-import { createStoryTracker, type StoryAssignment, type TrackerState } from '../intelligence/builtin/stories.js';
+import { createStoryTracker, type StoryAssignment, type StoryTracker, type TrackerState } from '../intelligence/builtin/stories.js';
 import type { InteractionRecord } from '../intelligence/types.js';
 import { builtinRecord } from '../intelligence/engine.js';
 import type { StageContext } from './context.js';
@@ -65,14 +66,23 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
   const before = await unassigned(context.database.db, userId, eventIds);
   const names = await extractEntitiesOffThread(before);
   const entityKeysOf = new Map(before.map((row, i) => [row.id, names[i]!]));
-  return context.database.db.transaction(async (tx) => {
+  // The tracker this process last wrote is taken out of the cache for the transaction and put back
+  // only once it commits: a rolled-back batch never leaves a tracker ahead of the database.
+  const cached = trackers.get(userId);
+  trackers.delete(userId);
+  let written: { version: string; engine: StoryTracker } | undefined;
+  const result = await context.database.db.transaction(async (tx) => {
     await tx.insert(storyTrackers).values({ userId, state: {} }).onConflictDoNothing();
-    const [tracker] = await tx.select().from(storyTrackers).where(eq(storyTrackers.userId, userId)).for('update');
+    const [lock] = await tx.select({ version: trackerVersion }).from(storyTrackers).where(eq(storyTrackers.userId, userId)).for('update');
     // Read after the lock: another process may have assigned some of these meanwhile.
     const rows = await unassigned(tx, userId, eventIds);
     if (rows.length === 0) return { assigned: 0, started: [] as number[] };
-    const saved = tracker?.state as unknown as TrackerState | undefined;
-    const engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
+    let engine = cached?.version === lock?.version ? cached?.engine : undefined;
+    if (!engine) {
+      const [tracker] = await tx.select({ state: storyTrackers.state }).from(storyTrackers).where(eq(storyTrackers.userId, userId));
+      const saved = tracker?.state as unknown as TrackerState | undefined;
+      engine = createStoryTracker(saved && saved.version ? { state: saved } : {});
+    }
     const started: number[] = [];
     const assigned: { row: (typeof rows)[number]; storyId: string; record: InteractionRecord }[] = [];
     const takeTurn = turnTaker();
@@ -128,10 +138,27 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
     );
     await tx.execute(sql`UPDATE events SET story_id = v.story_id, llm_interactions = events.llm_interactions || v.record, updated_at = now()
       FROM (VALUES ${values}) AS v(id, story_id, record) WHERE events.id = v.id`);
-    await tx.update(storyTrackers).set({ state: engine.state() as unknown as Record<string, unknown>, updatedAt: new Date() }).where(eq(storyTrackers.userId, userId));
+    const [saved] = await tx
+      .update(storyTrackers)
+      .set({ state: engine.state() as unknown as Record<string, unknown>, updatedAt: sql`clock_timestamp()` })
+      .where(eq(storyTrackers.userId, userId))
+      .returning({ version: trackerVersion });
+    written = { version: saved!.version, engine };
     return { assigned: rows.length, started };
   });
+  if (written) trackers.set(userId, written);
+  else if (cached) trackers.set(userId, cached);
+  return result;
 }
+
+/**
+ * Each user's story tracker as this process last wrote it, with the row's updated_at (to the
+ * microsecond) as its version: a batch reuses it when the row still has that version (no other
+ * process wrote since), instead of reading and parsing the whole state again (most of the stage's
+ * time once a user has thousands of stories). Least recently used trackers are dropped.
+ */
+const trackers = new LRUCache<string, { version: string; engine: StoryTracker }>({ max: 200 });
+const trackerVersion = sql<string>`${storyTrackers.updatedAt}::text`;
 
 /**
  * The story stage's interaction record (spec 3 'Prompt record'): the tracker is the built-in

@@ -328,11 +328,23 @@ export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTrac
     resolve: (storyId: string) => st.aliases[storyId] ?? storyId,
     aliasesOf: (storyId: string) => Object.keys(st.aliases).filter((alias) => st.aliases[alias] === storyId),
     state: () => {
+      // Closed stories leave the tracker itself too (one kept in memory between batches stays the
+      // size of its open stories, and behaves as one read back from this state).
       const newest = st.stories.reduce((max, story) => Math.max(max, story.lastSeen), 0);
       const open = st.stories.filter((story) => story.lastSeen >= newest - opts.coldAfterDays * DAY);
-      const ids = new Set(open.map((story) => story.id));
-      const aliases = Object.fromEntries(Object.entries(st.aliases).filter(([, to]) => ids.has(to)));
-      return structuredClone({ ...st, stories: open, aliases, df: Object.fromEntries(df) });
+      if (open.length < st.stories.length) {
+        const ids = new Set(open.map((story) => story.id));
+        for (const story of st.stories) {
+          if (ids.has(story.id)) continue;
+          unindexStory(story);
+          norms.delete(story);
+          rank.delete(story);
+          usedIds.delete(story.id);
+        }
+        st.stories = open;
+        st.aliases = Object.fromEntries(Object.entries(st.aliases).filter(([, to]) => ids.has(to)));
+      }
+      return structuredClone({ ...st, df: Object.fromEntries(df) });
     },
     options: opts,
   };

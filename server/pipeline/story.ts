@@ -74,8 +74,11 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
   const result = await context.database.db.transaction(async (tx) => {
     await tx.insert(storyTrackers).values({ userId, state: {} }).onConflictDoNothing();
     const [lock] = await tx.select({ version: trackerVersion }).from(storyTrackers).where(eq(storyTrackers.userId, userId)).for('update');
-    // Read after the lock: another process may have assigned some of these meanwhile.
-    const rows = await unassigned(tx, userId, eventIds);
+    // Checked after the lock: another process may have assigned some of these meanwhile.
+    const still = new Set(
+      (await tx.select({ id: events.id }).from(events).where(and(inArray(events.id, before.map((row) => row.id)), sql`${events.storyId} IS NULL`))).map((row) => row.id),
+    );
+    const rows = before.filter((row) => still.has(row.id));
     if (rows.length === 0) return { assigned: 0, started: [] as number[] };
     let engine = cached?.version === lock?.version ? cached?.engine : undefined;
     if (!engine) {

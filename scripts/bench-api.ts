@@ -3,7 +3,8 @@
  *
  *   npm run bench:api [-- --articles 100000 --connections 50 --seconds 8 --requests 100]
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api   (a fresh database
- *   is created on that server and dropped afterwards; DATABASE_POOL_MAX sets the API's pool)
+ *   is created on that server and dropped afterwards; DATABASE_POOL_MAX sets the API's pool;
+ *   `--keep` keeps it, as herald_bench_api_<articles>, seeded once, for the next run)
  *
  * Seeds one reader with `--articles` published articles over three topics (plus other users'
  * articles, so the table is not the reader's alone), then starts the API as its own process
@@ -19,6 +20,7 @@
  */
 import http from 'node:http';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import os from 'node:os';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +45,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '8' },
     requests: { type: 'string', default: '100' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const ARTICLES = Number(values.articles);
@@ -53,9 +56,28 @@ const REQUESTS = Number(values.requests);
 const PASSWORD = 'bench password for the reader';
 
 const serverUrl = process.env.DATABASE_URL;
-const fresh = serverUrl ? await createFreshServerDatabase(serverUrl) : undefined;
+const fresh = serverUrl ? await (values.keep ? keptServerDatabase(serverUrl, `herald_bench_api_${ARTICLES}`) : createFreshServerDatabase(serverUrl)) : undefined;
 const dataDir = path.join(ROOT, '.bench', `api-pglite-${ARTICLES}`);
-const seeded = !fresh && existsSync(path.join(dataDir, 'seeded'));
+const seeded = fresh ? 'seeded' in fresh && fresh.seeded : existsSync(path.join(dataDir, 'seeded'));
+
+/** A database on the server kept between runs (`--keep`): created when missing, never dropped. */
+async function keptServerDatabase(baseUrl: string, name: string) {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  let seeded = false;
+  if (exists) {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    seeded = (await client.query("SELECT 1 FROM pg_tables WHERE tablename = 'bench_seeded'")).rowCount === 1;
+    await client.end();
+  }
+  return { url: url.toString(), seeded, drop: async () => undefined };
+}
 const config = loadConfig({
   PORT: '0',
   HOST: '127.0.0.1',
@@ -106,6 +128,7 @@ async function seed(): Promise<void> {
   await db.execute(sql`ANALYZE`);
   console.log(`\nseeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (!fresh) await import('node:fs/promises').then((fs) => fs.writeFile(path.join(dataDir, 'seeded'), new Date().toISOString()));
+  else if (values.keep) await db.execute(sql`CREATE TABLE bench_seeded (at timestamptz DEFAULT now())`);
 }
 
 if (!seeded) await seed();

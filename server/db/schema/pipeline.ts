@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, json, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { documents } from './content.js';
 import { topics } from './topics.js';
@@ -120,6 +120,15 @@ export const events = pgTable(
     queries: jsonb('queries').$type<unknown[]>(),
     // Article (composition).
     article: jsonb('article').$type<Record<string, unknown>>(),
+    /**
+     * The article's list-item fields (title, superhead, theme, introduction, bullet_points, points,
+     * language) as json text, kept by PostgreSQL from `article` (the IMMUTABLE function
+     * article_summary of migration 0013): a feed page reads ~300 bytes a row instead of picking
+     * seven fields out of the whole article jsonb and printing them (0.27 -> 0.08 ms a page).
+     */
+    articleSummary: json('article_summary')
+      .$type<Record<string, unknown>>()
+      .generatedAlwaysAs(sql`article_summary(article)`),
     articleGenerated: boolean('article_generated').notNull().default(false),
     articleGenerationError: text('article_generation_error'),
     articleGeneratedAt: timestamp('article_generated_at', { withTimezone: true }),

@@ -5,13 +5,6 @@ import { events, topics } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { ArticleRow } from './presenter.js';
 
-/** The article fields a list item shows (presentSummary): lists never carry sections or references. */
-const SUMMARY_FIELDS = ['title', 'superhead', 'theme', 'introduction', 'bullet_points', 'points', 'language'];
-// One raw chunk, built once: drizzle renders it without walking a tree of parts on every query.
-const summaryOfArticle = sql<Record<string, unknown> | null>`${sql.raw(
-  `CASE WHEN "events"."article" IS NOT NULL THEN jsonb_build_object(${SUMMARY_FIELDS.map((field) => `'${field}', "events"."article" -> '${field}'`).join(', ')}) END`,
-)}`;
-
 /**
  * What every reader query shares: a user's published articles (an event whose article was written
  * and published), newest first by (published_at, id), the order of the partial index
@@ -19,7 +12,8 @@ const summaryOfArticle = sql<Record<string, unknown> | null>`${sql.raw(
  */
 export const articleColumns = {
   id: events.id,
-  article: summaryOfArticle,
+  /** The list-item fields of the article (presentSummary): lists never carry sections or references. */
+  article: events.articleSummary,
   language: events.language,
   // An article written but not (yet) published still has a date to show.
   publishedAt: sql<Date>`coalesce(${events.publishedAt}, ${events.articleGeneratedAt}, ${events.createdAt})`.mapWith(events.publishedAt),
@@ -27,9 +21,6 @@ export const articleColumns = {
   alertedAt: events.alertedAt,
   topicId: events.topicId,
   topicName: topics.name,
-  generated: events.articleGenerated,
-  /** Whether an article can still come: detected, novel so far, not merged into another event. */
-  pending: sql<boolean>`(${events.status} = 'detected' AND ${events.mergedIntoId} IS NULL AND ${events.novel} IS NOT FALSE)`,
 };
 
 /** The exact sort key (microseconds, UTC) for the cursor: a JS Date would drop the microseconds. */
@@ -37,7 +28,9 @@ const publishedKey = sql<string>`to_char(${events.publishedAt} AT TIME ZONE 'UTC
 
 /** A user's published articles, of one topic when `topicId` is given (values or placeholders). */
 export function publishedArticles(userId: string | Placeholder, topicId?: number | Placeholder): SQL {
-  const where = [eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt)];
+  // `article_generated` as a literal, not a parameter: a prepared statement's generic plan can then
+  // use the partial indexes (WHERE article_generated); with `= $2` it could not.
+  const where = [eq(events.userId, userId), sql`${events.articleGenerated}`, isNotNull(events.publishedAt)];
   // An article also belongs to the topics of the events consolidated into it.
   // The merged ids are few: one lookup in events_merged_idx, then a hashed test per row.
   if (topicId !== undefined) where.push(or(eq(events.topicId, topicId), sql`${events.id} IN (SELECT merged.merged_into_id FROM events merged WHERE merged.topic_id = ${topicId} AND merged.merged_into_id IS NOT NULL)`)!);
@@ -49,9 +42,17 @@ export function selectArticles(db: DbOrTx) {
   return db.select({ ...articleColumns, key: publishedKey }).from(events).innerJoin(topics, eq(topics.id, events.topicId));
 }
 
-/** Articles with the whole article JSON, for the article page. */
+/** Articles with the whole article JSON, for the article page (with whether one is still to come). */
 export function selectFullArticles(db: DbOrTx) {
-  return db.select({ ...articleColumns, article: events.article, key: publishedKey }).from(events).innerJoin(topics, eq(topics.id, events.topicId));
+  return db
+    .select({
+      ...articleColumns,
+      article: events.article,
+      key: publishedKey,
+      generated: events.articleGenerated,
+      /** Whether an article can still come: detected, novel so far, not merged into another event. */
+      pending: sql<boolean>`(${events.status} = 'detected' AND ${events.mergedIntoId} IS NULL AND ${events.novel} IS NOT FALSE)`,
+    }).from(events).innerJoin(topics, eq(topics.id, events.topicId));
 }
 
 export const newestFirst = [sql`${events.publishedAt} DESC`, sql`${events.id} DESC`];

@@ -1,6 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TArticlePage, TArticleSummary } from '../../../contract/feed.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
+import { events } from '../../db/schema/index.js';
+import { rowsOf } from '../../documents/ingest.js';
+import { newestFirst, publishedArticles, selectArticles } from './feed-query.js';
 import { feedKit } from './feed-test-kit.js';
 
 let herald: TestHerald;
@@ -114,6 +118,43 @@ describe('GET /for-you/latest/', () => {
     await kit.publish(user.userId, topicId, { state: 'pending' });
     await kit.publish(user.userId, topicId, { state: 'dropped' });
     expect(ids((await kit.get('/api/for-you/latest/', user.access)).json<TArticlePage>().articles)).toEqual([published]);
+  });
+});
+
+describe('the list-item fields of an article (events.article_summary)', () => {
+  it('follow the article when it is rewritten, and lists carry nothing else of it', async () => {
+    const user = await kit.reader();
+    const id = await kit.publish(user.userId, user.topics[0]!.id, { title: 'First draft' });
+    await herald.database.db.execute(sql`UPDATE events SET article = article || '{"title": "Second draft", "superhead": "Rates"}'::jsonb WHERE id = ${id}`);
+    const [item] = (await kit.get('/api/for-you/latest/', user.access)).json<TArticlePage>().articles;
+    expect(item).toMatchObject({ id, title: 'Second draft', theme: 'Rates' });
+    const [row] = await herald.database.db.select({ summary: events.articleSummary }).from(events).where(eq(events.id, id));
+    expect(Object.keys(row!.summary!).sort()).toEqual(['bullet_points', 'introduction', 'language', 'points', 'superhead', 'theme', 'title']);
+  });
+
+  it('a feed page runs on its generic plan through the partial index, on both databases', async () => {
+    const user = await kit.reader();
+    await kit.publishMany(user.userId, user.topics[0]!.id, 3);
+    const page = (await kit.get('/api/for-you/latest/?per_page=2', user.access)).json<TArticlePage>();
+    expect(page.articles).toHaveLength(2);
+    // The plan a prepared statement gets without its parameters' values: had `article_generated`
+    // been a parameter, no partial index (WHERE article_generated) could serve it.
+    const planOf = (statement: string) =>
+      // One session (a transaction holds its connection) for PREPARE and EXPLAIN EXECUTE.
+      herald.database.prepared.transaction(async (tx) => {
+        await tx.execute(sql.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
+        await tx.execute(sql.raw(`PREPARE feed_plan_probe(uuid) AS ${statement}`));
+        const rows = rowsOf<Record<string, string>>(await tx.execute(sql.raw(`EXPLAIN EXECUTE feed_plan_probe('${user.userId}')`)));
+        await tx.execute(sql.raw('DEALLOCATE feed_plan_probe'));
+        return rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+    // The reader's pages run there on their generic plans (PostgreSQL server: the pool's own setting).
+    const [mode] = rowsOf<{ plan_cache_mode: string }>(await herald.database.prepared.execute(sql.raw('SHOW plan_cache_mode')));
+    expect(mode!.plan_cache_mode).toBe(herald.database.kind === 'postgres' ? 'force_generic_plan' : 'auto');
+    const query = selectArticles(herald.database.db).where(publishedArticles(sql.placeholder('userId'))).orderBy(...newestFirst).limit(26).toSQL();
+    // $1 is the user; any other parameter becomes NULL (the limit: none).
+    const plan = await planOf(query.sql.replace(/\$\d+/g, (match) => (match === '$1' ? '$1' : 'NULL')));
+    expect(plan).toMatch(/events_published_idx/);
   });
 });
 

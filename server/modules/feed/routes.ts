@@ -56,7 +56,7 @@ export const feedRoutes =
     app.get('/for-you/latest/', { preHandler: signedIn, schema: { tags, querystring: ZLatestQuery, response: { 200: ZArticlePage, ...errors } } }, async (request) => {
       const q = request.query;
       const userId = await viewedUserId(database, request, q.user_id);
-      return listLatest(db, userId, { topicId: q.topic_id, page: q.page, perPage: q.per_page, cursor: q.cursor });
+      return listLatest(database.prepared, userId, { topicId: q.topic_id, page: q.page, perPage: q.per_page, cursor: q.cursor });
     });
 
     app.get('/for-you/timeline-search/', { preHandler: signedIn, schema: { tags, querystring: ZTimelineSearchQuery, response: { 200: ZArticleList, ...errors } } }, async (request) => {
@@ -90,6 +90,6 @@ export const feedRoutes =
     app.get('/articles/history/', { preHandler: signedIn, schema: { tags, querystring: ZPageQuery, response: { 200: ZArticlePage, ...errors } } }, async (request) => {
       const q = request.query;
       const userId = await viewedUserId(database, request, q.user_id);
-      return listHistory(db, userId, { page: q.page, perPage: q.per_page, cursor: q.cursor });
+      return listHistory(database.prepared, userId, { page: q.page, perPage: q.per_page, cursor: q.cursor });
     });
   };

@@ -45,7 +45,7 @@ export const feedRoutes =
 
     app.get('/for-you/', { preHandler: signedIn, schema: { tags, querystring: ZFeedQuery, response: { 200: ZArticleList, ...errors } } }, async (request) => {
       const userId = await viewedUserId(database, request, request.query.user_id);
-      return feedHead(db, userId, request.query.topic_id);
+      return feedHead(database.prepared, userId, request.query.topic_id);
     });
 
     app.get('/for-you/top/', { preHandler: signedIn, schema: { tags, querystring: ZFeedQuery, response: { 200: ZArticleList, ...errors } } }, async (request) => {

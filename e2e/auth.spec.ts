@@ -10,6 +10,10 @@ import { withoutLinks } from './mail-text';
  */
 
 // Must match JWT_SECRET in playwright.config.ts (the test server's key, test-only).
+// These journeys run while the demo pipeline fills the first feed on 2 cores: with Debian's
+// Chromium 156.0.8078.79 two of them passed 30 s (CI of 2026-11-24); each gets three times that.
+test.beforeEach(() => test.slow());
+
 const E2E_JWT_SECRET = 'e2e-only-jwt-secret-0123456789abcdef-not-for-production';
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a brand new passphrase 42';

@@ -60,7 +60,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   // shared_buffers 32MB instead of initdb's 128MB: the embedded server zeroes its buffer pool in
   // WebAssembly at every start (~0.25 s less to a warm start); its files sit in the OS page cache
   // anyway, and ingest ran as fast (10k documents: 111 docs/s against 100).
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${process.env.SB ?? '32MB'}`];
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=32MB`];
   const client = gateClient(await PGlite.create({ dataDir, extensions: { vector }, startParams }));
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
   return {

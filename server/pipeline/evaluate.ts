@@ -97,6 +97,7 @@ export async function runThroughPipeline(docs: StreamDoc[], options: PipelineRun
     const batchSize = options.batchSize ?? 100;
     const firstReports: number[] = [];
     let lastTime = 0;
+    let storyQueue = Promise.resolve();
     for (let i = 0; i < ordered.length; i += batchSize) {
       const batch = ordered.slice(i, i + batchSize).map((doc): RawDocument => {
         // Undated documents: placed after the last dated one.
@@ -133,9 +134,17 @@ export async function runThroughPipeline(docs: StreamDoc[], options: PipelineRun
         }
         return ids;
       });
-      if (eventIds.length) firstReports.push(...(await timed('stories', () => assignStories(stage, eventIds))).started);
-      options.onProgress?.(Math.min(ordered.length, i + batchSize), ordered.length);
+      // Story assignment runs behind the next page's ingest, as the pipeline's jobs do beside the
+      // sources (its names are found on worker threads meanwhile); pages still reach it in order.
+      const page = Math.min(ordered.length, i + batchSize);
+      storyQueue = storyQueue.then(async () => {
+        if (eventIds.length) firstReports.push(...(await timed('stories', () => assignStories(stage, eventIds))).started);
+        options.onProgress?.(page, ordered.length);
+      });
+      // A failure surfaces at the await below, not as an unhandled rejection meanwhile.
+      storyQueue.catch(() => undefined);
     }
+    await storyQueue;
 
     // Read back: each document's event and the story it ended in (merged stories move their events).
     const rows = await db

@@ -34,11 +34,22 @@ export async function assignStories(context: StageContext, eventIds: number[]): 
   let newStories = 0;
   const started: number[] = [];
   // In id order, a few events per transaction: on the embedded database a transaction holds the
-  // one connection, so a long one would keep every HTTP request waiting.
+  // one connection, so a long one would keep every HTTP request waiting. Names are found on worker
+  // threads (compromise, the costly part) one batch ahead: the next batch's while this one's
+  // transaction runs.
   const ordered = [...eventIds].sort((a, b) => a - b);
   for (const { userId } of owners) {
-    for (let i = 0; i < ordered.length; i += EVENTS_PER_TRANSACTION) {
-      const result = await assignForUser(context, userId, ordered.slice(i, i + EVENTS_PER_TRANSACTION));
+    const rows = await unassigned(context.database.db, userId, ordered);
+    const batches: { rows: typeof rows; names?: Promise<string[][]> }[] = [];
+    for (let i = 0; i < rows.length; i += EVENTS_PER_TRANSACTION) batches.push({ rows: rows.slice(i, i + EVENTS_PER_TRANSACTION) });
+    const namesOf = (batch: (typeof batches)[number] | undefined) => {
+      if (batch) batch.names ??= extractEntitiesOffThread(batch.rows);
+      return batch?.names;
+    };
+    for (const [i, batch] of batches.entries()) {
+      const names = await namesOf(batch)!;
+      void namesOf(batches[i + 1])?.catch(() => undefined);
+      const result = await assignForUser(context, userId, batch.rows, names);
       assigned += result.assigned;
       newStories += result.started.length;
       started.push(...result.started);
@@ -60,11 +71,10 @@ async function unassigned(db: DbOrTx, userId: string, eventIds: number[]) {
   return rows.map(({ summary, ...row }) => ({ ...row, text: row.text.length > STORY_TEXT_CHARS ? `${summary ?? ''}\n${row.text.slice(0, STORY_TEXT_CHARS)}` : row.text }));
 }
 
-async function assignForUser(context: StageContext, userId: string, eventIds: number[]) {
-  // Names first, before the transaction and on worker threads: compromise is the costly part, and
-  // on the embedded database a transaction holds the one connection.
-  const before = await unassigned(context.database.db, userId, eventIds);
-  const names = await extractEntitiesOffThread(before);
+type Unassigned = Awaited<ReturnType<typeof unassigned>>[number];
+
+/** One transaction: `before` (read outside it, with their entity names) assigned in id order. */
+async function assignForUser(context: StageContext, userId: string, before: Unassigned[], names: string[][]) {
   const entityKeysOf = new Map(before.map((row, i) => [row.id, names[i]!]));
   // The tracker this process last wrote is taken out of the cache for the transaction and put back
   // only once it commits: a rolled-back batch never leaves a tracker ahead of the database.
@@ -143,7 +153,7 @@ async function assignForUser(context: StageContext, userId: string, eventIds: nu
       FROM (VALUES ${values}) AS v(id, story_id, record) WHERE events.id = v.id`);
     const [saved] = await tx
       .update(storyTrackers)
-      .set({ state: engine.state() as unknown as Record<string, unknown>, updatedAt: sql`clock_timestamp()` })
+      .set({ state: sql`${engine.serialised()}::jsonb`, updatedAt: sql`clock_timestamp()` })
       .where(eq(storyTrackers.userId, userId))
       .returning({ version: trackerVersion });
     written = { version: saved!.version, engine };

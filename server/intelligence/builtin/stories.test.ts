@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readStream, runStream, score } from './evaluate.js';
-import { createStoryTracker, type StoryDoc } from './stories.js';
+import { createStoryTracker, type StoryDoc, type TrackerState } from './stories.js';
 
 const day = (n: number) => new Date(Date.UTC(2015, 8, 1) + n * 86_400_000);
 const doc = (id: string, text: string, n: number): StoryDoc => ({ id, title: text.split('. ')[0]!, text, publishedAt: day(n) });
@@ -71,7 +71,7 @@ describe('story tracker', () => {
 
     const first = createStoryTracker();
     run(all.slice(0, 5), first);
-    const state = JSON.parse(JSON.stringify(first.state())) as ReturnType<typeof first.state>;
+    const state = JSON.parse(first.serialised()) as TrackerState;
     expect(state.stories.length).toBeGreaterThan(0);
     const resumed = run(all.slice(5), createStoryTracker({ state }));
     expect(resumed).toEqual(run(all).slice(5));

@@ -35,8 +35,8 @@
  * 50..400, larger centroids or member memories, a separate entity-overlap term, extra weight on the
  * lead words and word pairs.
  *
- * State is a plain JSON-able structure (`tracker.state()`), so the pipeline can persist stories
- * and resume a tracker with `createStoryTracker({ state })`.
+ * State is a plain JSON-able structure (`tracker.serialised()` is its JSON), so the pipeline can
+ * persist stories and resume a tracker with `createStoryTracker({ state: JSON.parse(json) })`.
  */
 import { countriesOf } from './places.js';
 import { contentWords, entityKey, extractEntities, kindsOf } from './text-features.js';
@@ -145,11 +145,12 @@ export interface StoryTracker {
   /** Ids of stories merged into this one. */
   aliasesOf(storyId: string): string[];
   /**
-   * The tracker's state, a plain structure (deep copy). Stories closed for good (cold relative to
-   * the newest story) are left out: no later document can join them, and the state a pipeline
-   * stores per user stays the size of its open stories.
+   * The tracker's state (a TrackerState) as JSON. Stories closed for good (cold relative to the
+   * newest story) are left out: no later document can join them, and the state a pipeline stores
+   * per user stays the size of its open stories. JSON, not a copy of the structure: the pipeline
+   * writes it after every batch, and a deep copy cost as much as the text again.
    */
-  state(): TrackerState;
+  serialised(): string;
   readonly options: Required<Omit<StoryTrackerOptions, 'state'>>;
 }
 
@@ -327,7 +328,7 @@ export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTrac
     assign,
     resolve: (storyId: string) => st.aliases[storyId] ?? storyId,
     aliasesOf: (storyId: string) => Object.keys(st.aliases).filter((alias) => st.aliases[alias] === storyId),
-    state: () => {
+    serialised: () => {
       // Closed stories leave the tracker itself too (one kept in memory between batches stays the
       // size of its open stories, and behaves as one read back from this state).
       const newest = st.stories.reduce((max, story) => Math.max(max, story.lastSeen), 0);
@@ -344,7 +345,7 @@ export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTrac
         st.stories = open;
         st.aliases = Object.fromEntries(Object.entries(st.aliases).filter(([, to]) => ids.has(to)));
       }
-      return structuredClone({ ...st, df: Object.fromEntries(df) });
+      return JSON.stringify({ ...st, df: Object.fromEntries(df) });
     },
     options: opts,
   };

@@ -52,9 +52,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(heading).toBeVisible();
       await expectNoSeriousViolations(page, { heldClock: true });
       await expect(page).toHaveURL(/\/missing-page$/);
-      // The notice it leaves on / (?ec=pnf) is not scanned here any more: with Chromium
-      // 156.0.8078.79 it did not appear under the installed clock within the test (see the issue
-      // note); shell.spec.ts still checks that it appears.
+      // The notice it leaves on / (?ec=pnf) is scanned by 'a toast has no serious violations'
+      // below; shell.spec.ts follows the redirect there on real time.
     });
 
     // Access screens (spec 1 section 2). Answers that need a particular account state are the

@@ -379,21 +379,34 @@ export async function exportData(db: DbOrTx, userId: string, limit: number): Pro
   return { ...result, models: [...models].sort() };
 }
 
-/** The interaction records of one stage, newest first. */
+/**
+ * The interaction records of one stage, newest first. Reads the one record, not whole events
+ * (their articles and every stage's prompts): the Export modal asks for three stages at once.
+ */
 export async function promptRecords(db: DbOrTx, userId: string, stage: string, limit: number) {
-  const rows = await select(db, userId)
+  const rows = await db
+    .select({
+      id: events.id,
+      createdAt: events.createdAt,
+      interaction: sql<unknown>`${events.llmInteractions} -> ${stage}`,
+      summary: documentSummaries.summary,
+      title: documents.title,
+    })
+    .from(events)
+    .innerJoin(documents, eq(documents.id, events.documentId))
+    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
     .where(and(eq(events.userId, userId), sql`${events.llmInteractions} ? ${stage}`))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(limit);
   return rows.flatMap((row) => {
-    const r = record(parsed(row.event.llmInteractions[stage]));
+    const r = record(parsed(row.interaction));
     if (!r) return [];
     const prompt = record(parsed(r.prompt_sent)) ?? {};
     return [
       {
-        event_id: row.event.id,
-        event_summary: presentItem(row).event_summary,
-        created_at: row.event.createdAt.toISOString(),
+        event_id: row.id,
+        event_summary: row.summary?.trim() || row.title || 'Untitled',
+        created_at: row.createdAt.toISOString(),
         stage,
         model_used: text(r.model_used) || 'GPT',
         system_prompt: text(prompt.system_prompt),

@@ -42,6 +42,40 @@ export async function startPipeline(queue: Queue | undefined, documentIds: numbe
 const stage = (context: JobContext) => ({ database: context.database, search: context.search, config: context.config, logger: context.logger });
 const retries = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 };
 
+/** Priority of the work of users with breaking alerts on (pg-boss takes higher first). */
+const URGENT = 10;
+
+/** Of these users, those with breaking alerts on. */
+async function alertingUsers(context: JobContext, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await context.database.db.select({ id: users.id }).from(users).where(and(inArray(users.id, [...new Set(userIds)]), eq(users.alerts, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Of these events, those whose user has breaking alerts on. */
+async function alertingEvents(context: JobContext, eventIds: number[]): Promise<Set<number>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await context.database.db
+    .select({ id: events.id })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.userId))
+    .where(and(inArray(events.id, eventIds), eq(users.alerts, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Sends `items` to `job` in batches, those `urgent` says first and at a higher priority, in jobs
+ * of their own: an event that may become a breaking alert does not wait behind a backlog of
+ * other users' work (a reader is waiting for it).
+ */
+async function sendUrgentFirst<T>(context: JobContext, job: string, items: T[], urgent: (item: T) => boolean, payload: (batch: T[]) => object): Promise<void> {
+  const first = items.filter(urgent);
+  const rest = items.filter((item) => !urgent(item));
+  for (const [list, priority] of [[first, URGENT], [rest, 0]] as const) {
+    for (let i = 0; i < list.length; i += BATCH) await context.queue.boss.send(job, payload(list.slice(i, i + BATCH)), { priority });
+  }
+}
+
 export const summariseJob: JobDefinition<typeof ZDocuments> = {
   name: SUMMARISE_JOB,
   payload: ZDocuments,
@@ -59,7 +93,8 @@ export const prefilterJob: JobDefinition<typeof ZDocuments> = {
   queue: retries,
   async handler({ documentIds }, context) {
     const pairs = await prefilter(stage(context), documentIds);
-    for (let i = 0; i < pairs.length; i += BATCH) await context.queue.boss.send(DETECT_JOB, { pairs: pairs.slice(i, i + BATCH) });
+    const alerting = await alertingUsers(context, pairs.map((p) => p.userId));
+    await sendUrgentFirst(context, DETECT_JOB, pairs, (p) => alerting.has(p.userId), (batch) => ({ pairs: batch }));
     return { documents: documentIds.length, pairs: pairs.length };
   },
 };
@@ -77,7 +112,8 @@ export const detectJob: JobDefinition<typeof ZPairs> = {
       if (result?.status === 'detected') detected.push(result.eventId);
     }
     if (detected.length) {
-      await context.queue.boss.send(NOVELTY_JOB, { eventIds: detected });
+      const alerting = await alertingEvents(context, detected);
+      await sendUrgentFirst(context, NOVELTY_JOB, detected, (id) => alerting.has(id), (eventIds) => ({ eventIds }));
       await context.queue.boss.send(STORY_JOB, { eventIds: detected });
     }
     return counts;
@@ -93,7 +129,8 @@ export const noveltyJob: JobDefinition<typeof ZEvents> = {
   async handler({ eventIds }, context) {
     const novel: number[] = [];
     for (const id of eventIds) if ((await checkNovelty(stage(context), id))?.novel) novel.push(id);
-    if (novel.length) await context.queue.boss.send(CONSOLIDATE_JOB, { eventIds: novel });
+    const alerting = await alertingEvents(context, novel);
+    await sendUrgentFirst(context, CONSOLIDATE_JOB, novel, (id) => alerting.has(id), (eventIds) => ({ eventIds }));
     return { events: eventIds.length, novel: novel.length };
   },
 };
@@ -112,19 +149,9 @@ export const consolidateJob: JobDefinition<typeof ZEvents> = {
       else if (result) merged += 1;
     }
     // Articles that may become breaking alerts go first: a reader is waiting for them.
-    const alerting = survivors.length
-      ? new Set(
-          (
-            await context.database.db
-              .select({ id: events.id })
-              .from(events)
-              .innerJoin(users, eq(users.id, events.userId))
-              .where(and(inArray(events.id, survivors), eq(users.alerts, true)))
-          ).map((r) => r.id),
-        )
-      : new Set<number>();
+    const alerting = await alertingEvents(context, survivors);
     for (const id of survivors) {
-      await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: alerting.has(id) ? 10 : 0 });
+      await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: alerting.has(id) ? URGENT : 0 });
     }
     return { events: eventIds.length, survivors: survivors.length, merged };
   },
@@ -139,7 +166,7 @@ export const articleJob: JobDefinition<typeof ZEvent> = {
   queue: { ...retries, policy: 'stately' },
   async handler({ eventId }, context) {
     const written = await writeArticle(stage(context), eventId);
-    if (written && written.rank >= ALERT_BAR) await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: `alert-${eventId}`, priority: 10 });
+    if (written && written.rank >= ALERT_BAR) await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: `alert-${eventId}`, priority: URGENT });
     return written ?? { skipped: true };
   },
 };
@@ -221,7 +248,7 @@ export const sweepJob: JobDefinition<typeof ZEmpty> = {
     await sendEach(STORY_JOB, stuck.story);
     await sendEach(CONSOLIDATE_JOB, stuck.consolidation);
     for (const id of stuck.article) await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}` });
-    for (const id of stuck.alert) await context.queue.boss.send(ALERT_JOB, { eventId: id }, { singletonKey: `alert-${id}`, priority: 10 });
+    for (const id of stuck.alert) await context.queue.boss.send(ALERT_JOB, { eventId: id }, { singletonKey: `alert-${id}`, priority: URGENT });
     return { summarise: unsummarised.length, prefilter: unfiltered.length, ...Object.fromEntries(Object.entries(stuck).map(([k, v]) => [k, v.length])) };
   },
 };

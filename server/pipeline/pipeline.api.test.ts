@@ -18,7 +18,7 @@ import { writeArticle } from './article.js';
 import { sendAlert } from './alert.js';
 import { localHour, sendBrief } from './brief.js';
 import { maintainSearchIndex } from '../search/maintenance.js';
-import { startPipeline } from './jobs.js';
+import { DETECT_JOB, detectJob, NOVELTY_JOB, prefilterJob, startPipeline } from './jobs.js';
 import { prefilter } from './prefilter.js';
 import { summariseDocuments } from './summarise.js';
 
@@ -147,6 +147,39 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     }
     expect(found).toBeGreaterThan(0);
   }, 30_000);
+
+  it('sends the work of users with breaking alerts on ahead of the others, at a higher priority', async () => {
+    const kit = authKit(herald);
+    const ids: string[] = [];
+    for (const alerts of [false, true]) {
+      const { email } = await kit.signedIn();
+      const [user] = await herald.database.db.update(users).set({ alerts, modelPreferences: ALL_BUILTIN }).where(eq(users.email, email)).returning({ id: users.id });
+      await createTopic(herald.database.db, user!.id, DEMO_TOPICS.find((t) => t.name === 'Federal Reserve monetary policy')!);
+      ids.push(user!.id);
+    }
+    const [quiet, alerting] = ids as [string, string];
+    const doc: RawDocument = { externalId: 'urgent-1', title: 'Federal Reserve raises the federal funds rate to 6 percent', text: 'The Federal Open Market Committee raised the target range for the federal funds rate to 6 percent, citing inflation.', publisher: 'Federal Reserve', publishedAt: new Date(), contentType: 'press_release', collectionId: 2, canonicalUrl: null };
+    const stored = await ingestDocuments({ database: herald.database, search: herald.search, logger: herald.logger }, { id: sourceId, collectionId: 2 }, [doc]);
+    await summariseDocuments(stage(), stored.insertedIds);
+    // The jobs' handlers with a queue that records what they send.
+    const sent: { job: string; payload: Record<string, unknown>; priority: number }[] = [];
+    const queue = { boss: { send: async (job: string, payload: Record<string, unknown>, options?: { priority?: number }) => void sent.push({ job, payload, priority: options?.priority ?? 0 }) } };
+    const context = { ...stage(), queue } as unknown as Parameters<typeof prefilterJob.handler>[1];
+    const attempt = { id: 'test', retryCount: 0, retryLimit: 3 };
+    await prefilterJob.handler({ documentIds: stored.insertedIds }, context, attempt);
+    const detectJobs = sent.filter((s) => s.job === DETECT_JOB).map((s) => ({ users: [...new Set((s.payload.pairs as { userId: string }[]).map((p) => p.userId))].filter((u) => ids.includes(u)), priority: s.priority }));
+    expect(detectJobs.find((j) => j.users.includes(alerting))).toEqual({ users: [alerting], priority: 10 });
+    expect(detectJobs.find((j) => j.users.includes(quiet))?.priority).toBe(0);
+    expect(detectJobs.findIndex((j) => j.users.includes(alerting))).toBeLessThan(detectJobs.findIndex((j) => j.users.includes(quiet)));
+
+    for (const job of sent.filter((s) => s.job === DETECT_JOB)) await detectJob.handler(job.payload as Parameters<typeof detectJob.handler>[0], context, attempt);
+    const noveltyJobs = sent.filter((s) => s.job === NOVELTY_JOB);
+    const ownerOf = new Map((await herald.database.db.select({ id: events.id, userId: events.userId }).from(events).where(inArray(events.documentId, stored.insertedIds))).map((e) => [e.id, e.userId]));
+    const urgent = noveltyJobs.filter((j) => j.priority === 10).flatMap((j) => j.payload.eventIds as number[]);
+    // (The file's other user has alerts on too: only this test's two users are compared.)
+    expect(urgent.map((id) => ownerOf.get(id)).filter((u) => ids.includes(u!))).toEqual([alerting]);
+    expect(noveltyJobs.filter((j) => j.priority === 0).flatMap((j) => j.payload.eventIds as number[]).map((id) => ownerOf.get(id))).toContain(quiet);
+  });
 
   it('novelty: the first report is new, a repeat is known, a new figure is news', async () => {
     const [fedTopic] = await herald.database.db.select().from(topics).where(and(eq(topics.userId, userId), eq(topics.name, 'Federal Reserve monetary policy')));

@@ -40,16 +40,15 @@ export async function assignStories(context: StageContext, eventIds: number[]): 
   const ordered = [...eventIds].sort((a, b) => a - b);
   for (const { userId } of owners) {
     const rows = await unassigned(context.database.db, userId, ordered);
-    const batches: { rows: typeof rows; names?: Promise<string[][]> }[] = [];
-    for (let i = 0; i < rows.length; i += EVENTS_PER_TRANSACTION) batches.push({ rows: rows.slice(i, i + EVENTS_PER_TRANSACTION) });
-    const namesOf = (batch: (typeof batches)[number] | undefined) => {
-      if (batch) batch.names ??= extractEntitiesOffThread(batch.rows);
-      return batch?.names;
-    };
+    const batches: (typeof rows)[] = [];
+    for (let i = 0; i < rows.length; i += EVENTS_PER_TRANSACTION) batches.push(rows.slice(i, i + EVENTS_PER_TRANSACTION));
+    let next = batches.length ? extractEntitiesOffThread(batches[0]!) : undefined;
     for (const [i, batch] of batches.entries()) {
-      const names = await namesOf(batch)!;
-      void namesOf(batches[i + 1])?.catch(() => undefined);
-      const result = await assignForUser(context, userId, batch.rows, names);
+      const names = await next!;
+      next = i + 1 < batches.length ? extractEntitiesOffThread(batches[i + 1]!) : undefined;
+      // A failure surfaces when that batch awaits it, not as an unhandled rejection meanwhile.
+      void next?.catch(() => undefined);
+      const result = await assignForUser(context, userId, batch, names);
       assigned += result.assigned;
       newStories += result.started.length;
       started.push(...result.started);

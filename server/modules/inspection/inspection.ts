@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { COLLECTIONS } from '../../../contract/collections.js';
-import type { TExportArticle, TExportData, TExportEvent, TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
+import type { TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documents, documentSummaries, events, stories, topics } from '../../db/schema/index.js';
 
@@ -10,13 +10,13 @@ import { documents, documentSummaries, events, stories, topics } from '../../db/
  * versions) may have produced it.
  */
 
-const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
-const num = (value: unknown): number | null => {
+export const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
+export const num = (value: unknown): number | null => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 };
-const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
-function parsed(value: unknown): unknown {
+export const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+export function parsed(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return value;
@@ -58,7 +58,7 @@ export function modeFilter(mode: TTimelineMode): SQL | undefined {
   return undefined;
 }
 
-function modeOrder(mode: TTimelineMode): SQL[] {
+export function modeOrder(mode: TTimelineMode): SQL[] {
   if (mode === 'articles') return [sql`${events.articleGeneratedAt} desc nulls last`, desc(events.id)];
   if (mode === 'qa') return [desc(events.qaAt), sql`${events.finalRank} desc nulls last`, desc(events.id)];
   return [desc(events.createdAt), desc(events.id)];
@@ -74,7 +74,7 @@ interface Row {
   relevancePosition: number | null;
 }
 
-function select(db: DbOrTx, userId: string) {
+export function select(db: DbOrTx, userId: string) {
   const ranked = rankedEvents(db, userId);
   return db
     .with(ranked)
@@ -102,6 +102,9 @@ function topicAssignments(a: Record<string, unknown>, topicName: string, rationa
   return assigned.length ? assigned : [{ topic: topicName, reasoning: rationale ?? '' }];
 }
 
+/** What an item is about: its document's summary, else its title. */
+export const eventSummary = (summary: string | null | undefined, title: string | null | undefined) => summary?.trim() || title || 'Untitled';
+
 export function presentItem(row: Row): TInspectionItem {
   const { event, doc } = row;
   const a = record(event.article) ?? {};
@@ -125,7 +128,7 @@ export function presentItem(row: Row): TInspectionItem {
     consolidated_at: iso(event.consolidatedAt),
     article_generated_at: iso(event.articleGeneratedAt ?? (event.articleGenerated ? event.publishedAt : null)),
     initialization: event.initialization,
-    event_summary: row.summary?.summary?.trim() || doc.title || 'Untitled',
+    event_summary: eventSummary(row.summary?.summary, doc.title),
     detection_decision: event.detectionDecision,
     novel: event.novel,
     novelty_score: event.noveltyScore,
@@ -307,7 +310,7 @@ export async function listInspection(db: DbOrTx, userId: string, query: { mode: 
   };
 }
 
-async function details(db: DbOrTx, rows: Row[]): Promise<TInspectionDetail[]> {
+export async function details(db: DbOrTx, rows: Row[]): Promise<TInspectionDetail[]> {
   const ids = new Set<number>();
   for (const row of rows) for (const d of list(record(row.event.article)?.supporting_documents)) {
     const id = num(record(d)?.document_id ?? record(d)?.id);
@@ -330,93 +333,4 @@ async function details(db: DbOrTx, rows: Row[]): Promise<TInspectionDetail[]> {
 export async function getInspectionDetail(db: DbOrTx, userId: string, eventId: number): Promise<TInspectionDetail | undefined> {
   const rows = await select(db, userId).where(and(eq(events.userId, userId), eq(events.id, eventId)));
   return rows.length ? (await details(db, rows))[0] : undefined;
-}
-
-/** The export's three lists (newest first, at most `limit` each): the fields their Markdown shows. */
-export async function exportData(db: DbOrTx, userId: string, limit: number): Promise<TExportData> {
-  const models = new Set<string>();
-  const page = async (mode: TTimelineMode) => {
-    const filter = modeFilter(mode);
-    const rows = await select(db, userId)
-      .where(and(eq(events.userId, userId), ...(filter ? [filter] : [])))
-      .orderBy(...modeOrder(mode))
-      .limit(limit);
-    return (await details(db, rows)).map((detail) => {
-      // The models that actually produced the data: the export's footer names them.
-      for (const value of Object.values(detail.llm_interactions ?? {})) {
-        const model = record(parsed(value))?.model_used;
-        if (typeof model === 'string' && model) models.add(model);
-      }
-      return detail;
-    });
-  };
-  const base = (d: TInspectionDetail) => ({ id: d.id, created_at: d.created_at, status: d.status, topic: d.topic, document: d.document, event_summary: d.event_summary });
-  const article = (d: TInspectionDetail): TExportArticle => ({
-    ...base(d),
-    article_title: d.article_title,
-    article_generated_at: d.article_generated_at,
-    final_rank: d.final_rank,
-    qa_at: d.qa_at,
-    alerted_at: d.alerted_at,
-    article_generation_error: d.article_generation_error,
-    article: d.article ? { title: d.article.title, markdown: d.article.markdown, qa_reason: d.article.qa_reason } : null,
-  });
-  const result = {
-    events: (await page('events')).map((d): TExportEvent => ({
-      ...base(d),
-      detection_decision: d.detection_decision,
-      relevance_score: d.relevance_score,
-      novel: d.novel,
-      novelty_score: d.novelty_score,
-      supporting_facts: d.supporting_facts,
-      novel_facts: d.novel_facts,
-      known_facts: d.known_facts,
-    })),
-    articles: (await page('articles')).map(article),
-    qa_articles: (await page('qa')).map(article),
-    limit,
-  };
-  return { ...result, models: [...models].sort() };
-}
-
-/**
- * The interaction records of one stage, newest first. Reads the one record, not whole events
- * (their articles and every stage's prompts): the Export modal asks for three stages at once.
- */
-export async function promptRecords(db: DbOrTx, userId: string, stage: string, limit: number) {
-  const rows = await db
-    .select({
-      id: events.id,
-      createdAt: events.createdAt,
-      interaction: sql<unknown>`${events.llmInteractions} -> ${stage}`,
-      summary: documentSummaries.summary,
-      title: documents.title,
-    })
-    .from(events)
-    .innerJoin(documents, eq(documents.id, events.documentId))
-    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
-    .where(and(eq(events.userId, userId), sql`${events.llmInteractions} ? ${stage}`))
-    .orderBy(desc(events.createdAt), desc(events.id))
-    .limit(limit);
-  return rows.flatMap((row) => {
-    const r = record(parsed(row.interaction));
-    if (!r) return [];
-    const prompt = record(parsed(r.prompt_sent)) ?? {};
-    return [
-      {
-        event_id: row.id,
-        event_summary: row.summary?.trim() || row.title || 'Untitled',
-        created_at: row.createdAt.toISOString(),
-        stage,
-        model_used: text(r.model_used) || 'GPT',
-        system_prompt: text(prompt.system_prompt),
-        user_message: text(prompt.user_message),
-        response: typeof r.llm_response === 'string' ? r.llm_response : JSON.stringify(r.llm_response ?? ''),
-        prompt_tokens: num(r.prompt_tokens) ?? 0,
-        response_tokens: num(r.response_tokens) ?? 0,
-        total_tokens: num(r.total_tokens) ?? 0,
-        processing_duration_seconds: num(r.processing_duration_seconds) ?? 0,
-      },
-    ];
-  });
 }

@@ -12,7 +12,8 @@ import { topics, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Queue } from '../../jobs/queue.js';
 import { BACKFILL_JOB } from '../../pipeline/backfill.js';
-import { exportData, getInspectionDetail, listInspection, promptRecords } from './inspection.js';
+import { exportData, promptRecords } from './export.js';
+import { getInspectionDetail, listInspection } from './inspection.js';
 import { interviewExport } from './interview-export.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };

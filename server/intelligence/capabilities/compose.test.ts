@@ -75,6 +75,18 @@ describe('built-in composition', () => {
     expect(background.split('defeat devices').length).toBe(2);
   });
 
+  it('reads rates written as fractions as one figure', () => {
+    const rows = keyMetrics([
+      { sentence: 'The Committee seeks conditions consistent with a federal funds rate of around 5-1/2 percent.', source: 1, date: '1996-01-31', main: true },
+      { sentence: 'The discount rate was cut 1/4 percentage point to 4 3/4 percent.', source: 2, date: '1996-01-31', main: false },
+    ]);
+    expect(rows.map((r) => [r[0], r[1], r[2]])).toEqual([
+      ['funds rate of around', '5.5', 'percent'],
+      ['discount rate was cut', '0.25', 'percentage point'],
+      ['1/4 percentage point to', '4.75', 'percent'],
+    ]);
+  });
+
   it('reads a range as one figure', () => {
     expect(keyMetrics([{ sentence: 'Globally, around 2-3% of the population is affected.', source: 1, date: '2020-01-01', main: true }])[0]).toEqual(['Globally, around', '2-3', '%', '', '2020-01-01', 'high']);
   });

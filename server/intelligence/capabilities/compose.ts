@@ -43,7 +43,19 @@ export const ZArticle = z.object({
 export type TArticle = z.infer<typeof ZArticle>;
 
 export const METRIC_COLUMNS = ['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence'];
-const METRIC = /(\$|€|£)?\s?(\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)*)?)\s*(percent|per cent|%|percentage points?|basis points?|million|billion|trillion)?/gi;
+// A figure: a fraction as central banks write rates ("5-1/2", "5 1/2", "1/4"), or a number with an
+// optional range ("2-3"); then a currency before it or a unit after it (longest unit first:
+// "percentage point" is not "percent").
+const METRIC =
+  /(\$|€|£)?\s?(\d+(?:[-\s]\d{1,2}\/\d{1,2}|\/\d{1,2})(?![\d/])|\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)*)?)\s*(percentage points?|percent|per cent|%|basis points?|million|billion|trillion)?/gi;
+
+/** "5-1/2" -> "5.5", "1/4" -> "0.25"; other figures as written. */
+function fractionValue(value: string): string {
+  const match = /^(?:(\d+)[-\s])?(\d+)\/(\d+)$/.exec(value);
+  if (!match || Number(match[3]) === 0) return value;
+  const number = Number(match[1] ?? 0) + Number(match[2]) / Number(match[3]);
+  return String(Math.round(number * 1000) / 1000);
+}
 
 interface Candidate {
   sentence: string;
@@ -68,7 +80,7 @@ export function keyMetrics(items: { sentence: string; source: number; date: stri
       seen.add(key);
       const entity = names(sentence.slice(0, match.index)).at(-1) ?? '';
       const unitText = currency ? `${currency}${unit ? ` ${unit}` : ''}` : (unit ?? '');
-      rows.push([label, value!, unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
+      rows.push([label, fractionValue(value!), unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
       if (rows.length >= 6) return rows;
     }
   }

@@ -40,7 +40,8 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 /**
  * Built-in relevance from the topic's relevance matrix dimensions:
  * - entities: the topic's key entities named in the title (full weight) or the text (less), or
- *   the share of the topic name's words in the title and summary, whichever is higher;
+ *   the share of the topic name's words in the title and summary (`nameShareOf`: words in the
+ *   name's order count in full, scattered ones less), whichever is higher;
  * - places: a key place named (neutral 0.5 when the topic has no places);
  * - action/outcome: how close the document is to the topic (embedding similarity) and how many
  *   of the topic's key-event and query words it holds.
@@ -60,9 +61,7 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   const entityHits = topic.keyEntities.map((e) => ({ e, score: found(e) })).filter((h) => h.score > 0);
   // The topic's own name is its first entity ("European migrant crisis", "Large language models"):
   // the share of its words the document holds counts when no listed entity is named.
-  const nameTerms = new Set(terms(topic.name));
-  const headTerms = new Set(terms(`${document.title} ${document.summary}`));
-  const nameShare = nameTerms.size ? [...nameTerms].filter((t) => headTerms.has(t)).length / nameTerms.size : 0;
+  const nameShare = nameShareOf(terms(topic.name), terms(`${document.title} ${document.summary}`));
   const entities = Math.min(1, Math.max(entityHits.reduce((sum, h) => sum + h.score, 0) / 1.5, nameShare));
   const placeHits = topic.keyPlaces.map((p) => ({ p, score: found(p) })).filter((h) => h.score > 0);
   const places = topic.keyPlaces.length === 0 ? 0.5 : Math.min(1, Math.max(0, ...placeHits.map((h) => h.score)));
@@ -85,6 +84,25 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
     rationale: `${decision === 'PASS' ? 'Relevant' : 'Not relevant'} to "${topic.name}": the document ${named.join('; ')}. Weighted total ${round(weighted_total)} against a threshold of ${DETECTION_THRESHOLD}.`,
     scores: { action_outcome: round(action_outcome), entities: round(entities), places: round(places), weighted_total: round(weighted_total) },
   };
+}
+
+/**
+ * The share of a topic name's words a text holds. A word counts in full where the text has it next
+ * to its neighbour in the name ("monetary policy", "language model"), half where it stands alone:
+ * "Federal Aviation Administration ... Environmental Policy Act" holds two of "Federal Reserve
+ * monetary policy"'s words, but not the name. A one-word name counts in full.
+ */
+export function nameShareOf(name: string[], text: string[]): number {
+  const words = [...new Set(name)];
+  if (words.length === 0) return 0;
+  if (words.length === 1) return text.includes(words[0]!) ? 1 : 0;
+  const has = new Set(text);
+  const pairs = new Set(text.slice(1).map((word, i) => `${text[i]} ${word}`));
+  const paired = new Set<string>();
+  for (let i = 1; i < name.length; i++) {
+    if (pairs.has(`${name[i - 1]} ${name[i]}`)) paired.add(name[i - 1]!).add(name[i]!);
+  }
+  return words.reduce((sum, word) => sum + (paired.has(word) ? 1 : has.has(word) ? 0.75 : 0), 0) / words.length;
 }
 
 export const relevance: Capability<RelevanceInput, typeof ZRelevance> = {

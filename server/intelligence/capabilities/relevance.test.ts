@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_TOPICS } from '../../demo/topics.js';
+import { terms } from '../../search/terms.js';
+import { builtinRelevance, nameShareOf, type RelevanceInput } from './relevance.js';
+
+const topic = (name: string): RelevanceInput['topic'] => {
+  const t = DEMO_TOPICS.find((candidate) => candidate.name === name)!;
+  return { name: t.name, description: t.description ?? '', query: t.query ?? '', keyEvents: t.keyEvents ?? [], keyEntities: t.keyEntities ?? [], keyPlaces: t.keyPlaces ?? [], relevanceMatrix: t.relevanceMatrix };
+};
+const FED = topic('Federal Reserve monetary policy');
+const LLM = topic('Large language model research');
+
+// Documents of the demo corpus (summaries as the summarise stage makes them) with the similarity the
+// pipeline measured for them against the topic (hashed TF-IDF embeddings).
+const cases: { name: string; topic: RelevanceInput['topic']; title: string; summary: string; publisher: string; similarity: number; decision: 'PASS' | 'DROP' }[] = [
+  {
+    name: 'an FOMC statement for the Fed topic',
+    topic: FED,
+    title: 'FOMC statement',
+    summary:
+      'In taking the discount action, the Board approved requests submitted by the Boards of Directors of the Federal Reserve Banks of New York, Philadelphia, Cleveland, Atlanta, Minneapolis, and Dallas.',
+    publisher: 'Board of Governors of the Federal Reserve System',
+    similarity: 0.187,
+    decision: 'PASS',
+  },
+  {
+    // "Federal" (Aviation Administration) and "Policy" (National Environmental Policy Act) are two
+    // of the topic name's four words, but not the name: it passed at 0.543 before names counted
+    // their words in pairs.
+    name: 'an FAA launch-site notice for the Fed topic',
+    topic: FED,
+    title:
+      'Office of Commercial Space Transportation; Notice of Availability of the Final Environmental Assessment (Final EA), Finding of No Significant Impact (FONSI)/Record of Decision (ROD) for the Kodiak Launch Complex Launch Pad 3, Kodiak Island, Alaska',
+    summary:
+      'DEPARTMENT OF TRANSPORTATION Federal Aviation Administration Office of Commercial Space Transportation; Notice of Availability of the Final Environmental Assessment (Final EA), Finding of No Significant Impact (FONSI)/Record of Decision (ROD) for the Kodiak Launch Complex Launch Pad 3, Kodiak Island, Alaska AGENCY: Federal Aviation Administration (FAA), Department of Transportation (DOT). SUMMARY: In accordance with the National Environmental Policy Act of 1969, as amended (NEPA; 42 United States Code 4321 et seq.), Council on Environmental Quality NEPA implementing regulations (40 CFR parts 1500 to 1508), and FAA Order 1050.1E, Change 1, Environmental Impacts: Policies and Procedures, the FAA is announcing the availability of the Final EA and FONSI/ROD for the Kodiak Launch Complex Launch Pad 3.',
+    publisher: 'DEPARTMENT OF TRANSPORTATION',
+    similarity: 0.153,
+    decision: 'DROP',
+  },
+  {
+    name: 'a chain-of-thought paper on LLMs for the LLM topic',
+    topic: LLM,
+    title: 'CoRA: Confidence-Rationale Alignment for Reliable Chain-of-Thought Reasoning',
+    summary:
+      "Chain-of-thought (CoT) reasoning can improve LLM performance, but high answer confidence may be misleading when the accompanying CoT rationale is plausible yet incomplete or poorly supported. We study confidence--rationale alignment: whether a model's confidence in its committed answer is justified by its generated rationale. Across MedQA, MathQA, and OpenBookQA using three open-weight LLMs, our method reduces the confidence--rationale alignment error by up to 26.51% compared with untuned checkpoints, SFT, and correctness-only GRPO, while maintaining competitive accuracy and often improving calibration.",
+    publisher: 'arXiv',
+    similarity: 0.089,
+    decision: 'PASS',
+  },
+  {
+    name: 'a CNN brain-tumour study for the LLM topic',
+    topic: LLM,
+    title: 'Multi-Class Brain Tumor Classification Using Advanced Deep Learning Models: A Comparative Study',
+    summary:
+      'Despite recent advancements in deep learning, accurately classifying brain tumors from MRI images continues to pose challenges. In this research, we present a comprehensive evaluation of five different convolutional neural networks (CNN) architectures, including a customized baseline model and four pre-trained models - for use in classifying multi-class brain tumors using a clinically-sourced dataset of approximately 10,000 MRI images.',
+    publisher: 'arXiv',
+    similarity: 0.157,
+    decision: 'DROP',
+  },
+];
+
+describe('built-in relevance', () => {
+  it.each(cases)('$decision: $name', ({ topic, title, summary, publisher, similarity, decision }) => {
+    const out = builtinRelevance({ topic, document: { title, summary, text: summary, publisher, date: '2026-01-01' }, similarity });
+    expect(out.decision).toBe(decision);
+    expect(out.rationale).toMatch(decision === 'PASS' ? /^Relevant to "/ : /^Not relevant to "/);
+    expect(out.scores.weighted_total >= 0.5).toBe(decision === 'PASS');
+  });
+
+  it.each([
+    ['the name as written', 'Federal Reserve monetary policy', 'The Federal Reserve kept monetary policy unchanged', 1],
+    ['two words apart from each other', 'Federal Reserve monetary policy', 'Federal Aviation Administration under the Environmental Policy Act', 0.375],
+    ['one pair of the name', 'Large language model research', 'Reasoning in large language models', 0.75],
+    ['a one-word name', 'Cybersecurity', 'New cybersecurity rules', 1],
+    ['none of it', 'European migrant crisis', 'Rates were left unchanged', 0],
+  ])('name share: %s', (_, name, text, share) => {
+    expect(nameShareOf(terms(name), terms(text))).toBeCloseTo(share, 3);
+  });
+});

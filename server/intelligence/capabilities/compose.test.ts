@@ -87,6 +87,15 @@ describe('built-in composition', () => {
     ]);
   });
 
+  it('keeps one row for a figure reported twice under the same label', () => {
+    const rows = keyMetrics([
+      { sentence: "Operations aimed at the Committee's intended level of 5-1/2 percent for the federal funds rate.", source: 1, date: '1997-07-02', main: true },
+      { sentence: 'The rate averaged close to its intended level of around 5-1/2 percent.', source: 2, date: '1997-08-19', main: false },
+      { sentence: 'The unemployment rate was 5.5 percent.', source: 2, date: '1997-08-19', main: false },
+    ]);
+    expect(rows.map((r) => `${r[0]}: ${r[1]}`)).toEqual(["Committee's intended level of: 5.5", 'unemployment rate was: 5.5']);
+  });
+
   it('reads a range as one figure', () => {
     expect(keyMetrics([{ sentence: 'Globally, around 2-3% of the population is affected.', source: 1, date: '2020-01-01', main: true }])[0]).toEqual(['Globally, around', '2-3', '%', '', '2020-01-01', 'high']);
   });

@@ -78,6 +78,11 @@ export function keyMetrics(items: { sentence: string; source: number; date: stri
       const key = `${label}:${whole!.trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
+      // The same figure under another wording of the same label ("intended level of around" and
+      // "Committee's intended level of", 5.5 percent) is one metric.
+      const labelTerms = new Set(terms(label));
+      const figure = fractionValue(value!);
+      if (rows.some((row) => row[1] === figure && terms(row[0]!).some((t) => labelTerms.has(t)))) continue;
       const entity = names(sentence.slice(0, match.index)).at(-1) ?? '';
       const unitText = currency ? `${currency}${unit ? ` ${unit}` : ''}` : (unit ?? '');
       rows.push([label, fractionValue(value!), unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);

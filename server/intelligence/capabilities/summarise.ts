@@ -17,13 +17,29 @@ export type TSummary = z.infer<typeof ZSummary>;
 
 const FACT = /\d|%|\$|€|£|\b(?:million|billion|percent|per cent)\b/i;
 
-/** Sentences: split after . ! ? (not inside 0.25 or U.S.) where the next sentence starts, and at line breaks. */
+/** Sentences: split after . ! ? where the next sentence starts (not inside 0.25, nor after an abbreviation: `ABBREVIATION_END`), and at line breaks. */
 export function sentences(text: string): string[] {
-  return text
-    .split(/\n+|(?<=[.!?]["'\u201d\u2019)]?)\s+(?=["'\u201c\u2018(]?[A-Z0-9])/)
-    .map((s) => s.replace(/\s+/g, ' ').trim())
-    .filter((s) => s.split(' ').length >= 4);
+  const out: string[] = [];
+  for (const paragraph of text.split(/\n+/)) {
+    const pieces = paragraph.split(/(?<=[.!?]["'\u201d\u2019)]?)\s+(?=["'\u201c\u2018(]?[A-Z0-9])/);
+    let sentence = '';
+    pieces.forEach((piece, i) => {
+      sentence = sentence ? `${sentence} ${piece}` : piece;
+      const next = pieces[i + 1];
+      if (next !== undefined && ABBREVIATION_END.test(sentence) && !SENTENCE_START.test(next)) return;
+      out.push(sentence);
+      sentence = '';
+    });
+  }
+  return out.map((s) => s.replace(/\s+/g, ' ').trim()).filter((s) => s.split(' ').length >= 4);
 }
+
+// A period that ends an abbreviation, not a sentence: titles, months, company forms, references
+// ("Ms. Rosenbaum", "Jan. 5", "No. 12") and initials ("U.S. Congress", "John F. Kennedy").
+const ABBREVIATION_END =
+  /(?:^|[\s(])(?:Mr|Mrs|Ms|Dr|Prof|Gen|Sen|Rep|Gov|Lt|Col|Capt|Sgt|Maj|Adm|St|Mt|Ft|Jr|Sr|Rev|Hon|No|Nos|Inc|Corp|Co|Ltd|Bros|vs|etc|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Fig|Vol|Art|Sec|Dept|approx|(?:[A-Z]\.)*[A-Z])\.$/;
+// After an abbreviation these words still start a new sentence ("... sanctions on the U.S. The talks").
+const SENTENCE_START = /^["'\u201c\u2018(]?(?:The|A|An|It|Its|In|On|At|He|She|They|We|This|That|These|Those|There|But|And|However|His|Her|Their|Our|After|When|While|If|As)\s/;
 
 /**
  * Built-in summary: the most informative sentences (distinct content words, weighted by how many

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { terms } from '../../search/terms.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
-import { sentences } from './summarise.js';
+import { listLike, sentences } from './summarise.js';
 
 export interface ComposeSource {
   documentId: number;
@@ -124,7 +124,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
       if (index > 0 && shared < 2) return;
       const overlap = shared / Math.max(4, focus.size);
       const figures = /\d/.test(sentence) ? 0.15 : 0;
-      candidates.push({ sentence, source: index + 1, order, score: overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3) });
+      candidates.push({ sentence, source: index + 1, order, score: overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3) - (listLike(sentence) ? 2 : 0) });
     });
   });
   const used = new Set<string>();

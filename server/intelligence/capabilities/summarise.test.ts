@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveSummary, sentences } from './summarise.js';
+import { extractiveSummary, listLike, sentences } from './summarise.js';
 
 describe('sentences', () => {
   it.each([
@@ -20,5 +20,26 @@ describe('sentences', () => {
       text: 'The U.S. Senate approved the budget on Friday by 60 votes to 40. Sen. Jones said the vote was close. The House votes next week.',
     });
     expect(summary).toContain('The U.S. Senate approved the budget on Friday by 60 votes to 40.');
+  });
+
+  it.each([
+    ['a roster of FOMC minutes', 'Dewald, Hakkio, Kos, Lang, Rolnick, Rosenblum, and Sniderman, Senior Vice Presidents, Federal Reserve Banks of Boston, St. Louis, Kansas City, New York, Philadelphia, Minneapolis, Dallas, and Cleveland respectively', true],
+    ['a contact address', 'FOR FURTHER INFORMATION CONTACT: Carrie L. Assar, Center for Food Safety and Applied Nutrition (HFS-850), Food and Drug Administration, 5100 Paint Branch Pkwy., College Park, MD 20740, 240-402-1453.', true],
+    ['a run-on of 80 words', `${'the rule applies to banks and '.repeat(16)}ends.`, true],
+    ['a sentence with a short list', 'Ministers from Hungary, Austria, Germany and Croatia met in Brussels on Monday to agree on quotas for refugees.', false],
+    ['a plain sentence', 'The Committee decided to keep the federal funds rate at about 5-1/2 percent.', false],
+  ])('list-like: %s', (_, sentence, expected) => {
+    expect(listLike(sentence)).toBe(expected);
+  });
+
+  it('summarises FOMC minutes from what the Committee did, not from the roster of those present', () => {
+    const text = [
+      'Present: Mr. Greenspan, Chairman; Mr. McDonough, Vice Chairman; Mr. Broaddus, Mr. Guynn, Mr. Kelley, Mr. Meyer, Ms. Minehan, Mr. Moskow, Ms. Phillips, Ms. Rivlin',
+      'Messrs. Boehne, McTeer, and Stern, Presidents of the Federal Reserve Banks of Philadelphia, Dallas, and Minneapolis respectively Mr. Kohn, Secretary and Economist Mr. Bernard, Deputy Secretary Mr. Coyne, Assistant Secretary Mr. Gillum, Assistant Secretary.',
+      'Open market operations were directed throughout the intermeeting period toward maintaining the existing degree of pressure on reserve positions.',
+      'The Committee decided to keep the federal funds rate at about 5-1/2 percent.',
+    ].join(' ');
+    const { summary } = extractiveSummary({ title: 'Minutes of Federal Open Market Committee, July 1-2, 1997', text }, 2);
+    expect(summary).toBe('Open market operations were directed throughout the intermeeting period toward maintaining the existing degree of pressure on reserve positions. The Committee decided to keep the federal funds rate at about 5-1/2 percent.');
   });
 });

@@ -37,7 +37,7 @@ async function scene() {
   const dropped = await kit.publish(user.userId, topicId, { state: 'dropped' });
   const { db } = herald.database;
   const [row] = await db.select({ documentId: events.documentId }).from(events).where(eq(events.id, qa));
-  await db.insert(documentSummaries).values({ documentId: row!.documentId, summary: 'The Fed raised rates by 25 basis points. Markets expected it.', keyFacts: ['Rates up 25 bp'], interaction: record('summarization') });
+  await db.insert(documentSummaries).values({ documentId: row!.documentId, summary: 'The U.S. Fed raised rates by 25 basis points. Markets expected it.', keyFacts: ['Rates up 25 bp'], interaction: record('summarization') });
   await db
     .update(events)
     .set({
@@ -76,7 +76,7 @@ describe('GET /articles/ (internal timeline)', () => {
     expect(all.articles.map((a) => a.rank)).toEqual([1, 2, 3]);
     const item = all.articles.find((a) => a.id === s.qa)!;
     expect(item).toMatchObject({
-      event_summary: 'The Fed raised rates by 25 basis points. Markets expected it.',
+      event_summary: 'The U.S. Fed raised rates by 25 basis points. Markets expected it.',
       article_title: 'Rates rise',
       article_generated: true,
       final_rank: 0.8,
@@ -125,8 +125,8 @@ describe('GET /articles/{id}/details/', () => {
     const d = response.json<TInspectionDetail>();
     expect(d).toMatchObject({
       id: s.qa,
-      short_summary: 'The Fed raised rates by 25 basis points.',
-      long_summary: 'The Fed raised rates by 25 basis points. Markets expected it.',
+      short_summary: 'The U.S. Fed raised rates by 25 basis points.',
+      long_summary: 'The U.S. Fed raised rates by 25 basis points. Markets expected it.',
       supporting_facts: [{ fact: 'Rates up 25 bp', sources: [{ source: 'Federal Reserve' }] }],
       actionable_takeaway: 'Review variable-rate exposure before the next meeting. [1]',
       detection_scores: { weighted_total: 0.77 },

@@ -3,6 +3,7 @@ import { COLLECTIONS } from '../../../contract/collections.js';
 import type { TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documents, documentSummaries, events, stories, topics } from '../../db/schema/index.js';
+import { sentences } from '../../intelligence/capabilities/summarise.js';
 
 /*
  * The internal timeline's reads (spec 3 sections 2.1-2.3 and 3). One events row serves as event and
@@ -248,7 +249,7 @@ function presentDetail(row: Row, docs: Map<number, DocInfo>, storyTitle: string 
   const source = { source: doc.publisher ?? 'Unknown', source_id: doc.id, event_uuid: null };
   const facts = (row.summary?.keyFacts ?? []).map((fact) => ({ fact, sources: [source] }));
   const summary = row.summary?.summary?.trim() ?? '';
-  const firstSentence = summary.match(/^.+?[.!?](\s|$)/)?.[0]?.trim() ?? summary;
+  const firstSentence = sentences(summary)[0] ?? summary;
   const takeaway = a ? parsed(a.actionable_takeaway) : null;
   const relevanceOutput = record(parsed(record(event.llmInteractions.relevance)?.llm_response));
   return {

@@ -56,6 +56,13 @@ describe('built-in composition', () => {
     expect(points.filter((p) => p.includes('$7.3 billion'))).toHaveLength(1);
   });
 
+  it("points at the new facts in 'What's new' instead of quoting the points again", () => {
+    const a = builtinCompose({ topic: { name: 'Automotive emissions' }, main, supporting, novelFacts: ['The company set aside $7.3 billion to cover the costs.'], knownFacts: ['Volkswagen cheated emissions tests.'], phaseChange: null, language: 'en' });
+    expect(a.bullet_points[0]).toBe('The company set aside $7.3 billion to cover the costs. [1]');
+    const whatsNew = a.sections.find((x) => x.heading === "What's new")!.content;
+    expect(whatsNew).toBe('The first point above is new. Already reported: Volkswagen cheated emissions tests.');
+  });
+
   it('says each sentence once: the introduction is not a point, the points are not retold, a source quoted twice is quoted once', () => {
     const long = {
       ...main,

@@ -160,7 +160,11 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const told = details.length ? details : happened;
   const sectionsRaw: { heading: string; content: string }[] = [{ heading: 'What happened', content: (told.length ? told : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }]).map(cite).join(' ') }];
   if (input.knownFacts.length && novel.length) {
-    sectionsRaw.push({ heading: "What's new", content: `${novel.map((f) => `${f} [1]`).join(' ')} Already reported: ${input.knownFacts.slice(0, 3).join(' ')}` });
+    // The new facts lead the points: say which, rather than quote them a second time.
+    const listed = novel.filter((f) => bullets.includes(`${f} [1]`)).length;
+    const unlisted = novel.filter((f) => !bullets.includes(`${f} [1]`)).map((f) => `${f} [1]`);
+    const pointer = listed === 1 ? 'The first point above is new.' : listed > 1 ? `The first ${listed} points above are new.` : '';
+    sectionsRaw.push({ heading: "What's new", content: [pointer, ...unlisted, `Already reported: ${input.knownFacts.slice(0, 3).join(' ')}`].filter(Boolean).join(' ') });
   }
   if (background.length) sectionsRaw.push({ heading: 'Background', content: background.map(cite).join(' ') });
 

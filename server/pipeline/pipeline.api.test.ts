@@ -238,10 +238,12 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     expect(article).toMatchObject({ articleGenerated: true, researched: true, language: 'en' });
     expect(article!.publishedAt).toBeInstanceOf(Date);
     expect(article!.finalRank).toBeGreaterThan(0);
-    const body = article!.article as { title: string; references: { number: number; document_id: number }[]; bullet_points: string[]; supporting_documents: { was_cited: boolean }[]; data_table: { rows: string[][] } };
+    const body = article!.article as { title: string; introduction: string; references: { number: number; document_id: number }[]; bullet_points: string[]; supporting_documents: { was_cited: boolean }[]; data_table: { rows: string[][] } };
     expect(body.title).toBe('Federal Reserve cuts the federal funds rate');
     expect(body.references[0]).toMatchObject({ number: 1, document_id: article!.documentId });
-    expect(body.bullet_points.join(' ')).toMatch(/4\.75 percent/);
+    // The new figure leads: the introduction says it, and no point says it again.
+    expect(body.introduction).toMatch(/4\.75 percent/);
+    expect(body.bullet_points.join(' ')).not.toMatch(/4\.75 percent/);
     expect(body.data_table.rows.some((r) => r[1] === '4.75')).toBe(true);
     expect(Object.keys(article!.llmInteractions)).toEqual(expect.arrayContaining(['summarization', 'relevance', 'novelty', 'research', 'article', 'qa']));
     expect((article!.queries as unknown[]).length).toBeGreaterThan(0);

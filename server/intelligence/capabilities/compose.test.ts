@@ -50,10 +50,18 @@ describe('built-in composition', () => {
     const summaryFact = 'Volkswagen said on Tuesday that 11 million vehicles worldwide carry software that cheats diesel emissions tests. The company set aside $7.3 billion to cover the costs. Its shares fell 20 percent in Frankfurt.';
     const a = builtinCompose({ topic: { name: 'Automotive emissions' }, main, supporting, novelFacts: [summaryFact], knownFacts: [], phaseChange: null, language: 'en' });
     const points = a.bullet_points.map((p) => p.replace(/\s*\[\d+\]$/, ''));
-    expect(points[0]).toBe('Volkswagen said on Tuesday that 11 million vehicles worldwide carry software that cheats diesel emissions tests.');
+    // The summary's first sentence says what the introduction says: the points start after it.
+    expect(points[0]).toBe('The company set aside $7.3 billion to cover the costs.');
     expect(new Set(points).size).toBe(points.length);
     for (const point of points) expect(point.split(/(?<=[.!?])\s+(?=[A-Z])/)).toHaveLength(1);
     expect(points.filter((p) => p.includes('$7.3 billion'))).toHaveLength(1);
+  });
+
+  it('does not make the introduction a point when it is also a new fact', () => {
+    const a = builtinCompose({ topic: { name: 'Automotive emissions' }, main, supporting, novelFacts: [main.summary, 'The company set aside $7.3 billion to cover the costs.'], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(a.introduction).toBe(`${main.summary} [1]`);
+    expect(a.bullet_points[0]).toBe('The company set aside $7.3 billion to cover the costs. [1]');
+    expect(a.bullet_points.map((p) => p.replace(/ \[\d+\]$/, ''))).not.toContain(main.summary);
   });
 
   it("points at the new facts in 'What's new' instead of quoting the points again", () => {

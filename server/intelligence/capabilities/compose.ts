@@ -151,7 +151,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
   // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
   // often one of the document's own sentences that 'happened' picked as well).
   const novel: string[] = [];
-  for (const sentence of input.novelFacts.flatMap((f) => sentences(f))) if (!repeats(sentence, novel)) novel.push(sentence);
+  // The introduction is said once: a new fact that is the introduction is not a point as well.
+  const said = introSentence ? [introSentence] : [];
+  for (const sentence of input.novelFacts.flatMap((f) => sentences(f))) if (!repeats(sentence, [...said, ...novel])) novel.push(sentence);
   novel.splice(4);
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !repeats(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.

@@ -57,6 +57,16 @@ describe('built-in composition', () => {
     expect(points.filter((p) => p.includes('$7.3 billion'))).toHaveLength(1);
   });
 
+  it('says a one-sentence document once as introduction and point, and gives the background', () => {
+    const one = { ...main, text: 'Germany says it can take 500,000 asylum seekers a year while calling on other nations to take their share.', summary: 'Germany says it can take 500,000 asylum seekers a year while calling on other nations to take their share.' };
+    const background = { ...supporting[0]!, title: 'EU ministers agree to relocate asylum seekers', text: 'European Union ministers agree on a plan to relocate 120,000 asylum seekers across member states, Germany included.' };
+    const a = builtinCompose({ topic: { name: 'European migrant crisis' }, main: one, supporting: [background], novelFacts: [one.summary], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(a.introduction).toBe(`${one.summary} [1]`);
+    expect(a.bullet_points).toEqual([`${one.summary} [1]`]);
+    expect(a.sections.map((x) => x.heading)).toEqual(['Background']);
+    expect(a.actionable_takeaway).toBe(`Check whether this affects your work on European migrant crisis: ${one.summary.replace(/\.$/, '')}.`);
+  });
+
   it('does not make the introduction a point when it is also a new fact', () => {
     const a = builtinCompose({ topic: { name: 'Automotive emissions' }, main, supporting, novelFacts: [main.summary, 'The company set aside $7.3 billion to cover the costs.'], knownFacts: [], phaseChange: null, language: 'en' });
     expect(a.introduction).toBe(`${main.summary} [1]`);

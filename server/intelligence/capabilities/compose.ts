@@ -155,12 +155,17 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const said = introSentence ? [introSentence] : [];
   for (const sentence of input.novelFacts.flatMap((f) => sentences(f))) if (!repeats(sentence, [...said, ...novel])) novel.push(sentence);
   novel.splice(4);
+  // The takeaway names the first new fact, the introduction's included.
+  const firstNew = input.novelFacts.flatMap((f) => sentences(f))[0] ?? novel[0];
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !repeats(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
   // A short document has nothing beyond its points: then 'What happened' retells them.
   const told = details.length ? details : happened;
-  const sectionsRaw: { heading: string; content: string }[] = [{ heading: 'What happened', content: (told.length ? told : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }]).map(cite).join(' ') }];
+  // A one-sentence document has said everything in its introduction: 'What happened' would say it
+  // a third time, so it is left out when the research gives a background to show instead.
+  const sectionsRaw: { heading: string; content: string }[] =
+    told.length || background.length === 0 ? [{ heading: 'What happened', content: (told.length ? told : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }]).map(cite).join(' ') }] : [];
   if (input.knownFacts.length && novel.length) {
     // The new facts lead the points: say which, rather than quote them a second time.
     const listed = novel.filter((f) => bullets.includes(`${f} [1]`)).length;
@@ -191,7 +196,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
     references,
     actionable_takeaway: input.phaseChange
       ? `The story moved to a new stage: ${input.phaseChange} Review what this changes for your work on ${input.topic.name}.`
-      : `Check whether this affects your work on ${input.topic.name}${novel[0] ? `: ${novel[0].replace(/\.$/, '')}.` : '.'}`,
+      : `Check whether this affects your work on ${input.topic.name}${firstNew ? `: ${firstNew.replace(/\.$/, '')}.` : '.'}`,
     data_table: { columns: METRIC_COLUMNS, rows: metrics },
     disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
     language: input.language ?? 'en',

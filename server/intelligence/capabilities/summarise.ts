@@ -31,7 +31,10 @@ export function sentences(text: string): string[] {
       sentence = '';
     });
   }
-  return out.map((s) => s.replace(/\s+/g, ' ').trim()).filter((s) => s.split(' ').length >= 4);
+  return out
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .map((s) => (s.includes('(') ? s : s.replace(/\s+\)$/, ''))) // a bracket left over from a source's markup
+    .filter((s) => s.split(' ').length >= 4);
 }
 
 /**

@@ -27,7 +27,8 @@ describe('built-in composition', () => {
     expect(Math.max(...cited)).toBe(article.references.length);
     expect(article.references[0]).toMatchObject({ number: 1, document_id: 10, source: 'Wire', date: '2015-09-22' });
     expect(article.references.map((r) => r.document_id)).not.toContain(12);
-    expect(article.sections[0]!.heading).toBe('What happened');
+    // Its four sentences are the introduction and the points: the section after them is the background.
+    expect(article.sections.map((s) => s.heading)).toEqual(['Background']);
     expect(article.bullet_points[0]).toBe('The company set aside $7.3 billion to cover the costs. [1]');
     expect(article.superhead).toBe('Automotive emissions');
   });
@@ -65,6 +66,13 @@ describe('built-in composition', () => {
     expect(a.bullet_points).toEqual([`${one.summary} [1]`]);
     expect(a.sections.map((x) => x.heading)).toEqual(['Background']);
     expect(a.actionable_takeaway).toBe(`Check whether this affects your work on European migrant crisis: ${one.summary.replace(/\.$/, '')}.`);
+  });
+
+  it('does not retell the points of a short document when there is a background to show', () => {
+    const short = { ...main, text: 'Volkswagen said 11 million vehicles carry cheating software. The company set aside $7.3 billion to cover the costs. Its shares fell 20 percent in Frankfurt.' };
+    const a = builtinCompose({ topic: { name: 'Automotive emissions' }, main: short, supporting, novelFacts: ['The company set aside $7.3 billion to cover the costs.', 'Its shares fell 20 percent in Frankfurt.'], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(a.bullet_points).toEqual(['The company set aside $7.3 billion to cover the costs. [1]', 'Its shares fell 20 percent in Frankfurt. [1]']);
+    expect(a.sections.map((x) => x.heading)).toEqual(['Background']);
   });
 
   it('does not make the introduction a point when it is also a new fact', () => {

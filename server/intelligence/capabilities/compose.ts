@@ -160,12 +160,14 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !repeats(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
-  // A short document has nothing beyond its points: then 'What happened' retells them.
+  // 'What happened' tells what the introduction and the points have not. A short document has
+  // said everything there: the section retells it only when no background is there to show.
   const told = details.length ? details : happened;
-  // A one-sentence document has said everything in its introduction: 'What happened' would say it
-  // a third time, so it is left out when the research gives a background to show instead.
+  const points = bullets.map((b) => b.replace(/ \[\d+\]$/, ''));
+  const fresh = told.filter((c) => !repeats(c.sentence, points));
+  const retold = told.length ? told : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }];
   const sectionsRaw: { heading: string; content: string }[] =
-    told.length || background.length === 0 ? [{ heading: 'What happened', content: (told.length ? told : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }]).map(cite).join(' ') }] : [];
+    fresh.length || background.length === 0 ? [{ heading: 'What happened', content: (fresh.length ? fresh : retold).map(cite).join(' ') }] : [];
   if (input.knownFacts.length && novel.length) {
     // The new facts lead the points: say which, rather than quote them a second time.
     const listed = novel.filter((f) => bullets.includes(`${f} [1]`)).length;

@@ -67,7 +67,7 @@ test('a superuser inspects the timeline: modes with counts, an event and its LLM
   expect(await page.evaluate(() => localStorage.getItem('timelineMode'))).toBe('events');
   const event = page.getByTestId('timeline-item').first();
   await see(event.getByText(/^(PASS|DROP)$/)).toBeVisible();
-  await event.getByRole('button', { name: 'Expand' }).click();
+  await event.getByRole('button', { name: 'Expand', exact: true }).click();
   await see(event.getByText('Language-model interactions')).toBeVisible();
   await see(event.getByText(/Detection documents \(\d+\)/)).toBeVisible();
   const relevance = event.getByTestId('llm-panel-relevance');
@@ -84,7 +84,7 @@ test('a superuser inspects the timeline: modes with counts, an event and its LLM
   }
   // A dropped event stops at detection: the later stages say they have no record.
   const dropped = page.getByTestId('timeline-item').filter({ has: page.getByText('DROP', { exact: true }) }).first();
-  const expandDropped = dropped.getByRole('button', { name: 'Expand' });
+  const expandDropped = dropped.getByRole('button', { name: 'Expand', exact: true });
   if (await expandDropped.count()) await expandDropped.click();
   await see(dropped.getByText('No novelty prompt data available')).toBeVisible();
   if (!isMobile) await expectNoSeriousViolations(page);
@@ -101,7 +101,7 @@ test('a superuser opens the detailed article view and its composition dialog', a
   await page.reload();
   const first = page.getByTestId('timeline-item').first();
   await see(first).toBeVisible();
-  await first.getByRole('button', { name: 'Expand' }).click();
+  await first.getByRole('button', { name: 'Expand', exact: true }).click();
   await see(first.getByText('Original Event Summary')).toBeVisible();
   await first.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/a\/\d+/);

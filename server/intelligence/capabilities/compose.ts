@@ -85,7 +85,7 @@ export function keyMetrics(items: { sentence: string; source: number; date: stri
       if (rows.some((row) => row[1] === figure && terms(row[0]!).some((t) => labelTerms.has(t)))) continue;
       const entity = names(sentence.slice(0, match.index)).at(-1) ?? '';
       const unitText = currency ? `${currency}${unit ? ` ${unit}` : ''}` : (unit ?? '');
-      rows.push([label, fractionValue(value!), unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
+      rows.push([label, figure, unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
       if (rows.length >= 6) return rows;
     }
   }
@@ -151,12 +151,13 @@ export function builtinCompose(input: ComposeInput): TArticle {
   // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
   // often one of the document's own sentences that 'happened' picked as well).
   const novel: string[] = [];
+  const newSentences = input.novelFacts.flatMap((f) => sentences(f));
   // The introduction is said once: a new fact that is the introduction is not a point as well.
   const said = introSentence ? [introSentence] : [];
-  for (const sentence of input.novelFacts.flatMap((f) => sentences(f))) if (!repeats(sentence, [...said, ...novel])) novel.push(sentence);
+  for (const sentence of newSentences) if (!repeats(sentence, [...said, ...novel])) novel.push(sentence);
   novel.splice(4);
   // The takeaway names the first new fact, the introduction's included.
-  const firstNew = input.novelFacts.flatMap((f) => sentences(f))[0] ?? novel[0];
+  const firstNew = newSentences[0];
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !repeats(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);

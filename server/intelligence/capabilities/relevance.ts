@@ -88,7 +88,7 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
 
 /**
  * The share of a topic name's words a text holds. A word counts in full where the text has it next
- * to its neighbour in the name ("monetary policy", "language model"), half where it stands alone:
+ * to its neighbour in the name ("monetary policy", "language model"), 3/4 where it stands alone:
  * "Federal Aviation Administration ... Environmental Policy Act" holds two of "Federal Reserve
  * monetary policy"'s words, but not the name. A one-word name counts in full.
  */

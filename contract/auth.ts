@@ -120,6 +120,8 @@ export const ZMe = z.object({
   industry: z.string().nullable(),
   location: z.string().nullable(),
   alerts: z.boolean(),
+  /** Breaking alerts at most this many in any 24 hours. */
+  alert_daily_cap: z.number().int(),
   newsletter: z.boolean(),
   email_confirmed: z.boolean(),
   /** Profile fields of the profile form (spec 2 section 7 PATCH /me/profile/). */

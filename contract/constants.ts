@@ -23,6 +23,8 @@ export const TOP_NEWS_COUNT = 5;
 export const SIDEBAR_LIST_MAX = 5;
 export const SUGGESTIONS_SHOWN = 12;
 export const SUGGESTIONS_ONBOARDING_MAX = 36;
+/** Breaking alerts a user may allow a day: 1 to this (My Profile); 3 unless changed. */
+export const ALERT_DAILY_CAP_MAX = 20;
 /** The eight fields of the Profile Completion meter (spec 2 section 2.5). */
 export const PROFILE_COMPLETION_FIELDS = 8;
 

@@ -31,6 +31,19 @@ export const ZEvent = z.object({
   final_rank: z.number().nullable(),
   qa_at: z.string().nullable(),
   alerted_at: z.string().nullable(),
+  /** The alert policy's decision on the published article: sent, held for the brief, or not breaking, with the bar. */
+  alert_decision: z
+    .object({
+      decision: z.enum(['sent', 'held', 'not_breaking']),
+      reason: z.enum(['top_rank', 'story', 'cap', 'bar', 'alerts_off', 'catch_up']),
+      rank: z.number(),
+      bar: z.number(),
+      basis: z.enum(['user', 'install', 'too_few']),
+      sample: z.number().int(),
+      story_event_id: z.number().int().optional(),
+      at: z.string(),
+    })
+    .nullable(),
   llm_interactions: z.record(z.string(), z.unknown()),
   error: z.string().nullable(),
   created_at: z.string(),

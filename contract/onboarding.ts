@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CHOICES, ZMe } from './auth.js';
 import { ZTopic } from './topics.js';
-import { SUGGESTIONS_ONBOARDING_MAX } from './constants.js';
+import { ALERT_DAILY_CAP_MAX, SUGGESTIONS_ONBOARDING_MAX } from './constants.js';
 
 export * from './onboarding-text.js';
 
@@ -32,6 +32,7 @@ export const PROFILE_MESSAGES = {
   conversationRequired: 'This answer belongs to no open question. Please submit the form again.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
+  alertDailyCap: `Choose a whole number of alerts a day from 1 to ${ALERT_DAILY_CAP_MAX}`,
 } as const;
 
 const LANGUAGES = LANGUAGE_CHOICES.map((c) => c.value) as [string, ...string[]];
@@ -90,6 +91,13 @@ export const ZProfileUpdateRequest = z
     employer: text(200).default(''),
     interests: z.string().trim().min(1, PROFILE_MESSAGES.interestsRequired).max(INTERESTS_MAX_LENGTH, `At most ${INTERESTS_MAX_LENGTH} characters`),
     alerts: z.boolean().optional(),
+    /** Breaking alerts at most this many a day (any 24 hours); the rest go to the daily brief. */
+    alert_daily_cap: z
+      .number(PROFILE_MESSAGES.alertDailyCap)
+      .int(PROFILE_MESSAGES.alertDailyCap)
+      .min(1, PROFILE_MESSAGES.alertDailyCap)
+      .max(ALERT_DAILY_CAP_MAX, PROFILE_MESSAGES.alertDailyCap)
+      .optional(),
     newsletter: z.boolean().optional(),
     language: z.enum(LANGUAGES, 'Choose one of the offered languages').optional(),
     answer: answer.optional(),

@@ -11,7 +11,7 @@ export interface TemplateData {
   'email-change-code': { firstName: string; code: string; minutes: number; side: 'old' | 'new'; newEmail: string };
   invite: { inviterName: string; accountName: string; link: string; expiresAt: Date };
   'breaking-alert': { firstName: string; topicName: string; title: string; introduction: string; points: string[]; link: string };
-  'daily-brief': { firstName: string; date: string; articles: { title: string; topicName: string; introduction: string; link: string }[]; feedUrl: string };
+  'daily-brief': { firstName: string; date: string; articles: { title: string; topicName: string; introduction: string; link: string; breaking?: boolean }[]; feedUrl: string };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -161,7 +161,7 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
       hi(d.firstName),
       { kind: 'p', text: `Your brief for ${d.date}: the most important news on your topics since your last brief.` },
       ...d.articles.flatMap((a, i): Block[] => [
-        { kind: 'p', text: `${i + 1}. ${a.title} (${a.topicName})` },
+        { kind: 'p', text: `${i + 1}. ${a.breaking ? 'Breaking: ' : ''}${a.title} (${a.topicName})` },
         { kind: 'p', text: a.introduction },
         { kind: 'button', label: 'Read', url: a.link, secondary: true },
       ]),

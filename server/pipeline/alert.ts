@@ -1,20 +1,50 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { events, topics, users } from '../db/schema/index.js';
+import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
+import { events, topics, users, type AlertDecisionRecord } from '../db/schema/index.js';
+import type { DbOrTx } from '../db/client.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
 import type { Queue } from '../jobs/queue.js';
+import { ALERT_POLICY, calibratedBar, decideAlert } from './alert-policy.js';
 import type { StageContext } from './context.js';
 
-/** An article alerts its reader when its QA rank reaches this (and the reader has alerts on). */
-export const ALERT_BAR = 0.6;
+/** Articles ranked under this never reach the alert stage (the policy's floor). */
+export const ALERT_BAR = ALERT_POLICY.floor;
+
+/** How long the alert waits for the event's story (assigned beside novelty) before deciding without it. */
+export const STORY_WAIT_SECONDS = 60;
 
 const withoutCitations = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
 
+/** Recent ranks of published, recommended articles: one user's, or the install's. */
+async function recentRanks(db: DbOrTx, eventId: number, userId?: string): Promise<number[]> {
+  const rows = await db
+    .select({ rank: events.finalRank })
+    .from(events)
+    .where(
+      and(
+        ...(userId ? [eq(events.userId, userId)] : []),
+        eq(events.articleGenerated, true),
+        gt(events.finalRank, 0),
+        ne(events.id, eventId),
+        gt(events.publishedAt, sql`now() - make_interval(days => ${ALERT_POLICY.sampleDays})`),
+      ),
+    )
+    .orderBy(desc(events.publishedAt))
+    .limit(ALERT_POLICY.sampleMax);
+  return rows.map((r) => r.rank ?? 0);
+}
+
+export type AlertResult = 'sent' | 'held' | 'not_breaking' | 'not_due' | 'already' | 'waiting_for_story';
+
 /**
- * The breaking alert for one published article: marking the event alerted and writing the email
- * to the outbox happen in one transaction, guarded by `alerted_at IS NULL`, so a retried or
- * duplicated job never emails twice; the email goes out after commit.
+ * The breaking-alert decision for one published article (alert-policy.ts) and, when it is
+ * breaking, the email. Under a row lock on the user (two articles of one user are decided one
+ * at a time, in any process): the bar from recent ranks, the story's and the daily window's
+ * alerts, then the decision written on the event and, when sent, `alerted_at` and the outbox
+ * email in the same transaction, guarded by `alert_decision IS NULL`, so a retried or duplicated
+ * job never emails twice; the email goes out after commit. An event whose story is not assigned
+ * yet waits for it (up to STORY_WAIT_SECONDS after the article), so one story alerts once.
  */
-export async function sendAlert(context: StageContext & { queue?: Queue }, eventId: number): Promise<'sent' | 'not_due' | 'already'> {
+export async function sendAlert(context: StageContext & { queue?: Queue }, eventId: number, now = new Date()): Promise<AlertResult> {
   const { db } = context.database;
   const [row] = await db
     .select({ event: events, topicName: topics.name, user: users })
@@ -22,18 +52,42 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
     .innerJoin(topics, eq(topics.id, events.topicId))
     .innerJoin(users, eq(users.id, events.userId))
     .where(eq(events.id, eventId));
-  if (!row) return 'not_due';
-  if (row.event.alertedAt) return 'already';
-  // A new topic's first articles come from documents already in the store: not breaking news.
-  if (!row.event.articleGenerated || (row.event.finalRank ?? 0) < ALERT_BAR || !row.user.alerts || row.event.initialization) return 'not_due';
-  const article = row.event.article as { title: string; introduction: string; bullet_points: string[] };
-  const ids = await db.transaction(async (tx) => {
+  if (!row || !row.event.articleGenerated) return 'not_due';
+  if (row.event.alertDecision || row.event.alertedAt) return 'already';
+  const article = row.event.article as { title: string; introduction: string; bullet_points: string[]; catch_up?: boolean };
+  const catchUp = row.event.initialization || article.catch_up === true;
+  const userRanks = await recentRanks(db, eventId, row.user.id);
+  const bar = calibratedBar(userRanks, userRanks.length >= ALERT_POLICY.minSample ? [] : await recentRanks(db, eventId));
+  const breaking = !catchUp && row.user.alerts && (row.event.finalRank ?? 0) >= bar.bar;
+  const publishedAgo = now.getTime() - (row.event.publishedAt ?? now).getTime();
+  if (breaking && row.event.storyId === null && publishedAgo < STORY_WAIT_SECONDS * 1000) return 'waiting_for_story';
+  const windowStart = new Date(now.getTime() - ALERT_POLICY.storyHours * 3_600_000);
+  const outcome = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, row.user.id)).for('update');
+    const alerted = await tx
+      .select({ id: events.id, storyId: events.storyId })
+      .from(events)
+      .where(and(eq(events.userId, row.user.id), isNotNull(events.alertedAt), gt(events.alertedAt, windowStart)));
+    const sameStory = row.event.storyId === null ? undefined : alerted.find((a) => a.storyId === row.event.storyId);
+    const decision: AlertDecisionRecord = {
+      ...decideAlert({
+        rank: row.event.finalRank ?? 0,
+        bar,
+        alertsOn: row.user.alerts,
+        catchUp,
+        storyAlertedEventId: sameStory?.id ?? null,
+        alertsInWindow: alerted.length,
+        dailyCap: row.user.alertDailyCap,
+      }),
+      at: now.toISOString(),
+    };
     const marked = await tx
       .update(events)
-      .set({ alertedAt: new Date() })
-      .where(and(eq(events.id, eventId), isNull(events.alertedAt)))
+      .set({ alertDecision: decision, ...(decision.decision === 'sent' ? { alertedAt: now } : {}) })
+      .where(and(eq(events.id, eventId), sql`${events.alertDecision} IS NULL`, sql`${events.alertedAt} IS NULL`))
       .returning({ id: events.id });
-    if (marked.length === 0) return [];
+    if (marked.length === 0) return { result: 'already' as const, emails: [] };
+    if (decision.decision !== 'sent') return { result: decision.decision, emails: [] };
     const id = await queueEmail(
       tx,
       row.user.email,
@@ -48,9 +102,8 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
       },
       { publicUrl: context.config.publicUrl },
     );
-    return [id];
+    return { result: 'sent' as const, emails: [id] };
   });
-  if (ids.length === 0) return 'already';
-  await dispatchEmails(context.queue, ids);
-  return 'sent';
+  if (outcome.emails.length) await dispatchEmails(context.queue, outcome.emails);
+  return outcome.result;
 }

@@ -19,9 +19,12 @@ export function localHour(now: Date, timeZone: string): number {
   }
 }
 
+/** Breaking articles the alert policy held back (story already alerted, daily cap): they lead the brief. */
+const heldBack = sql<boolean>`coalesce(${events.alertDecision}->>'decision' = 'held', false)`;
+
 /**
  * One user's daily brief: the recommended articles (rank above 0) published since the last
- * brief (at most a day back), best first. Nothing new, no email. Marking the brief sent and
+ * brief (at most a day back), the breaking ones held back from alerts first, then best first. Nothing new, no email. Marking the brief sent and
  * writing the email share one transaction, guarded by the previous `last_brief_at`, so two
  * schedulers or a retry never send it twice.
  */
@@ -32,11 +35,11 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
   if (user.lastBriefAt && now.getTime() - user.lastBriefAt.getTime() < 20 * 3_600_000) return 'skipped';
   const since = new Date(Math.max(now.getTime() - 24 * 3_600_000, user.lastBriefAt?.getTime() ?? 0));
   const rows = await db
-    .select({ id: events.id, article: events.article, topicName: topics.name })
+    .select({ id: events.id, article: events.article, topicName: topics.name, held: heldBack })
     .from(events)
     .innerJoin(topics, eq(topics.id, events.topicId))
     .where(and(eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt), gt(events.publishedAt, since), gt(events.finalRank, 0)))
-    .orderBy(desc(events.finalRank), desc(events.id))
+    .orderBy(desc(heldBack), desc(events.finalRank), desc(events.id))
     .limit(BRIEF_MAX_ARTICLES);
   const ids = await db.transaction(async (tx) => {
     const claimed = await tx
@@ -54,7 +57,7 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
         date: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: user.timezone }).format(now),
         articles: rows.map((r) => {
           const a = r.article as { title: string; introduction: string };
-          return { title: a.title, topicName: r.topicName, introduction: withoutCitations(a.introduction), link: `${context.config.publicUrl}/a/${r.id}` };
+          return { title: a.title, topicName: r.topicName, introduction: withoutCitations(a.introduction), link: `${context.config.publicUrl}/a/${r.id}`, breaking: r.held };
         }),
         feedUrl: `${context.config.publicUrl}/`,
       },

@@ -114,7 +114,8 @@ export const detectJob: JobDefinition<typeof ZPairs> = {
     if (detected.length) {
       const alerting = await alertingEvents(context, detected);
       await sendUrgentFirst(context, NOVELTY_JOB, detected, (id) => alerting.has(id), (eventIds) => ({ eventIds }));
-      await context.queue.boss.send(STORY_JOB, { eventIds: detected });
+      // A breaking alert waits for its story (one alert per story): those stories go first too.
+      await sendUrgentFirst(context, STORY_JOB, detected, (id) => alerting.has(id), (eventIds) => ({ eventIds }));
     }
     return counts;
   },
@@ -171,13 +172,18 @@ export const articleJob: JobDefinition<typeof ZEvent> = {
   },
 };
 
-/** The breaking alert email for one published article (exactly once, see alert.ts). */
+const STORY_RETRY_SECONDS = 3;
+
+/** The breaking-alert decision for one published article, and its email (exactly once, see alert.ts). */
 export const alertJob: JobDefinition<typeof ZEvent> = {
   name: ALERT_JOB,
   payload: ZEvent,
   queue: { ...retries, policy: 'stately' },
   async handler({ eventId }, context) {
-    return { result: await sendAlert({ ...stage(context), queue: context.queue }, eventId) };
+    const result = await sendAlert({ ...stage(context), queue: context.queue }, eventId);
+    // Its story is being assigned (beside novelty): decide once it is, so one story alerts once.
+    if (result === 'waiting_for_story') await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: `alert-${eventId}`, priority: URGENT, startAfter: STORY_RETRY_SECONDS });
+    return { result };
   },
 };
 
@@ -275,7 +281,7 @@ async function stuckEvents(context: JobContext) {
         .select({ id: events.id })
         .from(events)
         .innerJoin(users, eq(users.id, events.userId))
-        .where(and(recent, eq(events.articleGenerated, true), gte(events.finalRank, ALERT_BAR), isNull(events.alertedAt), eq(events.initialization, false), eq(users.alerts, true)))
+        .where(and(recent, eq(events.articleGenerated, true), gte(events.finalRank, ALERT_BAR), isNull(events.alertDecision), isNull(events.alertedAt), eq(events.initialization, false), eq(users.alerts, true)))
         .orderBy(events.id)
         .limit(500)
     ).map((r) => r.id),

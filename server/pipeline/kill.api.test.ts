@@ -42,7 +42,7 @@ function missingStage(e: TEvent): string | undefined {
   if (!e.consolidated_at) return 'consolidation';
   if (e.merged_into_id) return undefined;
   if (!e.article_generated && !e.error) return 'article';
-  if (e.article_generated && (e.final_rank ?? 0) >= ALERT_BAR && !e.initialization && !e.alerted_at) return 'alert';
+  if (e.article_generated && (e.final_rank ?? 0) >= ALERT_BAR && !e.initialization && !e.alert_decision) return 'alert';
   return undefined;
 }
 

@@ -248,25 +248,16 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     expect(Object.keys(article!.llmInteractions)).toEqual(expect.arrayContaining(['summarization', 'relevance', 'novelty', 'research', 'article', 'qa']));
     expect((article!.queries as unknown[]).length).toBeGreaterThan(0);
 
-    // The breaking alert: one email however many times the job runs, even at once.
+    // The alert decision is written once however many times the job runs, even at once (the
+    // policy itself, the email and the brief's order: alert.api.test.ts). With a handful of
+    // articles in the install there is nothing to compare with yet: not breaking.
     await herald.database.db.update(events).set({ finalRank: 0.9 }).where(eq(events.id, ids[2]!));
     const results = await Promise.all([sendAlert(stage(), ids[2]!), sendAlert(stage(), ids[2]!)]);
-    expect(results.sort()).toEqual(['already', 'sent']);
+    expect(results.sort()).toEqual(['already', 'not_breaking']);
     expect(await sendAlert(stage(), ids[2]!)).toBe('already');
+    const [decided] = await herald.database.db.select().from(events).where(eq(events.id, ids[2]!));
+    expect(decided!.alertDecision).toMatchObject({ decision: 'not_breaking', reason: 'bar', basis: 'too_few' });
     const [me] = await herald.database.db.select().from(users).where(eq(users.id, userId));
-    // The background jobs of the earlier test may alert this user about their own articles.
-    const mails = (await herald.database.db.select().from(outboxEmails).where(and(eq(outboxEmails.to, me!.email), eq(outboxEmails.template, 'breaking-alert')))).filter((m) =>
-      new RegExp(`/a/${ids[2]}\\b`).test(m.text),
-    );
-    expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe('Herald breaking: Federal Reserve cuts the federal funds rate');
-    expect(mails[0]!.text).toContain(`/a/${ids[2]}`);
-    expect(mails[0]!.text).not.toMatch(/\[\d+\]/);
-    // Alerts off: nothing.
-    await herald.database.db.update(users).set({ alerts: false }).where(eq(users.id, userId));
-    await herald.database.db.update(events).set({ finalRank: 0.9, articleGenerated: true, article: article!.article }).where(eq(events.id, ids[0]!));
-    expect(await sendAlert(stage(), ids[0]!)).toBe('not_due');
-    await herald.database.db.update(users).set({ alerts: true }).where(eq(users.id, userId));
 
     // The daily brief: the published, recommended articles, once; nothing to send, no email.
     const morning = new Date();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A company or organisation. Someone registering without an invite gets one and is its ADMIN. */
 export const accounts = pgTable('accounts', {
@@ -43,6 +43,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     alerts: boolean('alerts').notNull().default(true),
     newsletter: boolean('newsletter').notNull().default(true),
+    /** Breaking alerts at most this many in any 24 hours (server/pipeline/alert-policy.ts); the rest go to the daily brief. */
+    alertDailyCap: integer('alert_daily_cap').notNull().default(3),
     /** IANA time zone for the daily brief ("the user's morning"); UTC until the user sets one. */
     timezone: text('timezone').notNull().default('UTC'),
     /** When the last daily brief was sent (or found nothing to send). */

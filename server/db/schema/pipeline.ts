@@ -4,6 +4,24 @@ import { users } from './accounts.js';
 import { documents } from './content.js';
 import { topics } from './topics.js';
 
+/**
+ * What the alert policy decided for a published article (server/pipeline/alert-policy.ts):
+ * `sent`; `held` (breaking-class, kept for the daily brief) with `story` or `cap`; or `not_breaking`
+ * with `bar`, `alerts_off` or `catch_up`. `bar` is the calibrated bar the rank was held to.
+ */
+export interface AlertDecisionRecord {
+  decision: 'sent' | 'held' | 'not_breaking';
+  reason: 'top_rank' | 'story' | 'cap' | 'bar' | 'alerts_off' | 'catch_up';
+  rank: number;
+  bar: number;
+  /** Whose recent ranks the bar was found in: the user's, the install's, or too few yet. */
+  basis: 'user' | 'install' | 'too_few';
+  sample: number;
+  /** The alerted article of the same story (reason `story`). */
+  story_event_id?: number;
+  at: string;
+}
+
 /** Summaries are per document, shared by every user (the summarization stage). */
 export const documentSummaries = pgTable('document_summaries', {
   documentId: bigint('document_id', { mode: 'number' })
@@ -138,6 +156,12 @@ export const events = pgTable(
     qaAt: timestamp('qa_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     alertedAt: timestamp('alerted_at', { withTimezone: true }),
+    /**
+     * The alert policy's decision on a published article (server/pipeline/alert-policy.ts): sent,
+     * held (a breaking-class article kept for the daily brief: its story already alerted, or the
+     * daily cap reached) or not breaking (under the calibrated bar), with the bar it was held to.
+     */
+    alertDecision: jsonb('alert_decision').$type<AlertDecisionRecord>(),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -38,6 +38,7 @@ export async function presentMe(db: AppDb, userId: string): Promise<TMe | undefi
     industry: user.industry,
     location: user.location,
     alerts: user.alerts,
+    alert_daily_cap: user.alertDailyCap,
     newsletter: user.newsletter,
     email_confirmed: user.emailConfirmedAt !== null,
     country: user.country,

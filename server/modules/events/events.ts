@@ -37,6 +37,7 @@ export function presentEvent({ event, topicName, doc }: Row): TEvent {
     final_rank: event.finalRank,
     qa_at: event.qaAt?.toISOString() ?? null,
     alerted_at: event.alertedAt?.toISOString() ?? null,
+    alert_decision: event.alertDecision ?? null,
     llm_interactions: event.llmInteractions,
     error: event.error,
     created_at: event.createdAt.toISOString(),

@@ -129,7 +129,7 @@ describe('suggestions and the end of onboarding', () => {
 });
 
 describe('PATCH /me/profile/', () => {
-  const form = { first_name: 'Grace', last_name: 'Hopper', country: 'United Kingdom', city: 'London', job_title_function: 'General counsel', employer: 'Acme Bank', interests: 'Bank capital rules and SEC enforcement', alerts: false, newsletter: true, language: 'de' };
+  const form = { first_name: 'Grace', last_name: 'Hopper', country: 'United Kingdom', city: 'London', job_title_function: 'General counsel', employer: 'Acme Bank', interests: 'Bank capital rules and SEC enforcement', alerts: false, alert_daily_cap: 5, newsletter: true, language: 'de' };
 
   it('saves a valid profile and rebuilds the AI profile', async () => {
     const user = await kit.profiledUser();
@@ -137,7 +137,7 @@ describe('PATCH /me/profile/', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ status: 'validated', error: null, errors: null });
-    expect(body.user).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', country: 'United Kingdom', city: 'London', job_title_function: 'General counsel', employer: 'Acme Bank', alerts: false, language: 'de' });
+    expect(body.user).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', country: 'United Kingdom', city: 'London', job_title_function: 'General counsel', employer: 'Acme Bank', alerts: false, alert_daily_cap: 5, language: 'de' });
     expect(body.user.gpt_profile).toMatch(/^Grace is a general counsel at Acme Bank, based in London, United Kingdom/);
     expect(body.user.gpt_responsibilities).toContain('Legal risk assessment');
   });
@@ -153,6 +153,11 @@ describe('PATCH /me/profile/', () => {
     const missing = await kit.call('PATCH', '/api/me/profile/', user.access, { ...form, first_name: '' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fields.first_name).toEqual([PROFILE_MESSAGES.firstNameRequired]);
+    for (const cap of [0, 21, 2.5, '3']) {
+      const wrong = await kit.call('PATCH', '/api/me/profile/', user.access, { ...form, alert_daily_cap: cap });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().fields.alert_daily_cap).toEqual([PROFILE_MESSAGES.alertDailyCap]);
+    }
   });
 
   it('lets a superuser edit another user’s profile but not their notification preferences', async () => {
@@ -160,7 +165,7 @@ describe('PATCH /me/profile/', () => {
     const root = await kit.newUser('root@example.com');
     const response = (await kit.call('PATCH', `/api/me/profile/?user_id=${target.id}`, root.access, { ...form, alerts: false, newsletter: false })).json();
     expect(response.status).toBe('validated');
-    expect(response.user).toMatchObject({ id: target.id, first_name: 'Grace', alerts: true, newsletter: true });
+    expect(response.user).toMatchObject({ id: target.id, first_name: 'Grace', alerts: true, alert_daily_cap: 3, newsletter: true });
     const other = await kit.newUser();
     expect((await kit.call('PATCH', `/api/me/profile/?user_id=${target.id}`, other.access, form)).statusCode).toBe(403);
   });

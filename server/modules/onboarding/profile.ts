@@ -177,6 +177,7 @@ export async function updateProfile(
     employer: string;
     interests: string;
     alerts?: boolean;
+    alert_daily_cap?: number;
     newsletter?: boolean;
     language?: string;
     answer?: string;
@@ -208,6 +209,7 @@ export async function updateProfile(
       interests: body.interests,
       language,
       ...(actingAsSelf && body.alerts !== undefined ? { alerts: body.alerts } : {}),
+      ...(actingAsSelf && body.alert_daily_cap !== undefined ? { alertDailyCap: body.alert_daily_cap } : {}),
       ...(actingAsSelf && body.newsletter !== undefined ? { newsletter: body.newsletter } : {}),
       profileCompletedAt: user.profileCompletedAt ?? now,
       ...aiColumns(result.profile!),

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { KeyRound, Mail } from 'lucide-react';
 import { LANGUAGE_CHOICES, type TMe } from '../../../contract/auth';
+import { ALERT_DAILY_CAP_MAX } from '../../../contract/constants';
 import { PROFILE_FIELD_MAP, type TProfileUpdateResponse } from '../../../contract/onboarding';
 import { AutoTextarea } from '../../components/ui/chat';
 import { Dialog } from '../../components/ui/dialog';
@@ -22,6 +23,7 @@ type Form = {
   language: string;
   interests: string;
   alerts: boolean;
+  alert_daily_cap: number;
   newsletter: boolean;
 };
 
@@ -35,6 +37,7 @@ const formOf = (user: TMe): Form => ({
   language: user.language,
   interests: user.interests ?? '',
   alerts: user.alerts,
+  alert_daily_cap: user.alert_daily_cap,
   newsletter: user.newsletter,
 });
 
@@ -77,14 +80,15 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   const languageId = useId();
   const interestsId = useId();
   const answerId = useId();
+  const capId = useId();
   const set = <K extends keyof Form>(key: K, value: Form[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
   };
 
   const body = (extra: Record<string, unknown> = {}) => {
-    const { alerts, newsletter, ...rest } = form;
-    return { ...rest, ...(isImpersonating ? {} : { alerts, newsletter }), ...extra };
+    const { alerts, alert_daily_cap, newsletter, ...rest } = form;
+    return { ...rest, ...(isImpersonating ? {} : { alerts, alert_daily_cap, newsletter }), ...extra };
   };
 
   const handle = async (result: TProfileUpdateResponse) => {
@@ -205,6 +209,17 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={form.alerts} onChange={(e) => set('alerts', e.target.checked)} className="size-4 accent-blue-700" /> Breaking News Alerts
               </label>
+              <span className="flex items-center gap-2 text-sm">
+                <label htmlFor={capId}>At most</label>
+                <select id={capId} aria-label="Breaking alerts a day, at most" value={form.alert_daily_cap} disabled={!form.alerts} onChange={(e) => set('alert_daily_cap', Number(e.target.value))} className={`${selectClass} w-auto py-1`}>
+                  {Array.from({ length: ALERT_DAILY_CAP_MAX }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <span>{form.alert_daily_cap === 1 ? 'alert' : 'alerts'} a day; the rest go to the Daily Brief</span>
+              </span>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={form.newsletter} onChange={(e) => set('newsletter', e.target.checked)} className="size-4 accent-blue-700" /> Daily Brief
               </label>

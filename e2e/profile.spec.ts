@@ -25,11 +25,20 @@ test('edit the profile, then change the password with an emailed code', async ({
   await dialog.getByLabel('Interests').fill('X-ray crystallography and structural biology research');
   await dialog.getByLabel('Title', { exact: true }).fill('Research scientist');
   await dialog.getByLabel('Daily Brief').uncheck();
+  // Breaking alerts: at most 3 a day unless the reader chooses otherwise; off, the limit has no say.
+  const cap = dialog.getByLabel('Breaking alerts a day, at most');
+  await expect(cap).toHaveValue('3');
+  await cap.selectOption('1');
+  await shoot(page, testInfo, 'profile-alert-cap');
+  await expect(dialog.getByText('breaking alert a day, one per story; the rest go to the Daily Brief.')).toBeVisible();
+  await dialog.getByLabel('Breaking News Alerts').uncheck();
+  await expect(cap).toBeDisabled();
+  await dialog.getByLabel('Breaking News Alerts').check();
   await dialog.getByRole('button', { name: 'Save Profile' }).click();
   await expect(page.getByText('Profile updated')).toBeVisible();
   await expect(dialog).toBeHidden();
   const me = await (await request.get('/api/me/', { headers: auth(tokens) })).json();
-  expect(me).toMatchObject({ job_title_function: 'Research scientist', newsletter: false, interests: 'X-ray crystallography and structural biology research' });
+  expect(me).toMatchObject({ job_title_function: 'Research scientist', newsletter: false, alerts: true, alert_daily_cap: 1, interests: 'X-ray crystallography and structural biology research' });
 
   // Change Password: a code by email, then the code and the new password twice.
   await page.getByRole('button', { name: 'Edit profile' }).click();

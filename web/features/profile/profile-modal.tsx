@@ -209,21 +209,28 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={form.alerts} onChange={(e) => set('alerts', e.target.checked)} className="size-4 accent-blue-700" /> Breaking News Alerts
               </label>
-              <span className="flex items-center gap-2 text-sm">
-                <label htmlFor={capId}>At most</label>
-                <select id={capId} aria-label="Breaking alerts a day, at most" value={form.alert_daily_cap} disabled={!form.alerts} onChange={(e) => set('alert_daily_cap', Number(e.target.value))} className={`${selectClass} w-auto py-1`}>
-                  {Array.from({ length: ALERT_DAILY_CAP_MAX }, (_, i) => i + 1).map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-                <span>{form.alert_daily_cap === 1 ? 'alert' : 'alerts'} a day; the rest go to the Daily Brief</span>
-              </span>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" checked={form.newsletter} onChange={(e) => set('newsletter', e.target.checked)} className="size-4 accent-blue-700" /> Daily Brief
               </label>
             </div>
+            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+              <span>At most</span>
+              <select
+                id={capId}
+                aria-label="Breaking alerts a day, at most"
+                value={form.alert_daily_cap}
+                disabled={!form.alerts}
+                onChange={(e) => set('alert_daily_cap', Number(e.target.value))}
+                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 focus:border-blue-600 focus:outline-2 focus:outline-blue-600/30 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+              >
+                {Array.from({ length: ALERT_DAILY_CAP_MAX }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+              <span>breaking {form.alert_daily_cap === 1 ? 'alert' : 'alerts'} a day, one per story; the rest go to the Daily Brief.</span>
+            </p>
           </fieldset>
           <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row dark:border-slate-700">
             <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('email')}>

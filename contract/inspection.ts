@@ -43,6 +43,8 @@ export const ZInspectionItem = z.object({
   final_rank: z.number().nullable(),
   qa_at: z.string().nullable(),
   alerted_at: z.string().nullable(),
+  /** The alert policy's decision in words (emailed, held for the brief and why, or not breaking and the bar). */
+  alert_decision: z.string().nullable(),
   published_at: z.string().nullable(),
   consolidated_at: z.string().nullable(),
   article_generated_at: z.string().nullable(),

@@ -4,6 +4,7 @@ import type { TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspe
 import type { DbOrTx } from '../../db/client.js';
 import { documents, documentSummaries, events, stories, topics } from '../../db/schema/index.js';
 import { sentences } from '../../intelligence/capabilities/summarise.js';
+import { describeAlertDecision } from '../../pipeline/alert-policy.js';
 
 /*
  * The internal timeline's reads (spec 3 sections 2.1-2.3 and 3). One events row serves as event and
@@ -125,6 +126,7 @@ export function presentItem(row: Row): TInspectionItem {
     final_rank: event.finalRank,
     qa_at: iso(event.qaAt),
     alerted_at: iso(event.alertedAt),
+    alert_decision: event.alertDecision ? describeAlertDecision(event.alertDecision) : null,
     published_at: iso(event.publishedAt),
     consolidated_at: iso(event.consolidatedAt),
     article_generated_at: iso(event.articleGeneratedAt ?? (event.articleGenerated ? event.publishedAt : null)),

@@ -5,7 +5,7 @@ import { detectionVerdict, formatDuration, formatTokens, itemBadges, parseDocume
 const item = (over: Partial<TInspectionItem> = {}): TInspectionItem => ({
   id: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', status: 'detected', topic: { id: 1, name: 'T' },
   document: { id: 1, title: 'D', source: 'S', canonical_at: '2026-01-01T00:00:00Z', url: null, collection_id: 1 },
-  rank: 1, relevance_score: null, relevance_rank: null, final_rank: null, qa_at: null, alerted_at: null, published_at: null, consolidated_at: null,
+  rank: 1, relevance_score: null, relevance_rank: null, final_rank: null, qa_at: null, alerted_at: null, alert_decision: null, published_at: null, consolidated_at: null,
   article_generated_at: null, initialization: false, event_summary: 'E', detection_decision: 'PASS', novel: null, novelty_score: null, researched: null,
   research_error: null, query_count: 0, article_generated: false, article_title: null, error: null, relevance_to_topics: null, relevance_to_user: null, language: 'en',
   ...over,
@@ -30,6 +30,8 @@ describe('itemBadges', () => {
     [{ error: 'boom' }, ['Failed', 'PASS']],
     [{ error: 'boom', article_generated: true }, ['PASS']],
     [{ alerted_at: '2026-01-01T00:00:00Z' }, ['Alert Sent 2 hours ago', 'PASS']],
+    [{ alert_decision: 'Held for the daily brief: the daily alert limit was reached.' }, ['Alert Held', 'PASS']],
+    [{ alert_decision: 'Not breaking: rank 0.700, bar 0.790.' }, ['PASS']],
     [{ detection_decision: 'DROP' }, ['DROP']],
   ] as [Partial<TInspectionItem>, string[]][])('%j -> %j', (over, expected) => {
     expect(labels(over)).toEqual(expected);

@@ -37,7 +37,8 @@ export function itemBadges(item: TInspectionItem, now = Date.now()): Badge[] {
   if (item.qa_at && !item.final_rank) badges.push({ key: 'not-recommended', label: 'Not Recommended', tone: 'amber' });
   if (item.initialization) badges.push({ key: 'init', label: 'Init', tone: 'slate' });
   if (!item.article_generated && item.error) badges.push({ key: 'failed', label: 'Failed', tone: 'red', title: item.error });
-  if (item.alerted_at) badges.push({ key: 'alert', label: `Alert Sent ${relativeTime(item.alerted_at, now)}`, tone: 'amber' });
+  if (item.alerted_at) badges.push({ key: 'alert', label: `Alert Sent ${relativeTime(item.alerted_at, now)}`, tone: 'amber', title: item.alert_decision ?? undefined });
+  else if (item.alert_decision?.startsWith('Held')) badges.push({ key: 'alert-held', label: 'Alert Held', tone: 'slate', title: item.alert_decision });
   const verdict = detectionVerdict(item.detection_decision);
   badges.push({ key: 'verdict', label: verdict, tone: verdict === 'PASS' ? 'green' : 'red', title: item.detection_decision ?? undefined });
   return badges;

@@ -27,6 +27,8 @@ export const ZArticleSummary = z.object({
   rank: z.number().nullable(),
   /** True when the article went out as a breaking alert. */
   alerted: z.boolean(),
+  /** A new topic's catch-up: written from documents already in the store when the topic was added, never alerted. */
+  catch_up: z.boolean(),
 });
 export type TArticleSummary = z.infer<typeof ZArticleSummary>;
 

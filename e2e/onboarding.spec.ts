@@ -147,3 +147,31 @@ test('a user without an AI profile is interviewed on Home and ends with a profil
   expect(me.gpt_industries[0]).toBe('Semiconductors & Electronics');
   expect(me.topics.map((t: { name: string }) => t.name)).toContain(pick);
 });
+
+test('a new user who finishes onboarding sees their first articles within a minute (the catch-up of the store)', async ({ page, request }, testInfo) => {
+  test.setTimeout(150_000);
+  const email = freshEmail(testInfo, 'firstfeed');
+  const tokens = await newUser(request, email, 'Iris');
+  // The store holds the demo corpus: wait until its FOMC statements are in (the replay starts with the server).
+  await expect.poll(async () => (await (await request.get('/api/health')).json()).content.documents, { timeout: 60_000 }).toBeGreaterThan(300);
+  await openAs(page, tokens, '/');
+  await expect(page).toHaveURL(/\/complete-profile$/);
+  await page.getByLabel('Title').fill('Economist');
+  await page.getByLabel('Company or organization').fill('Harbor Bank');
+  await page.getByLabel('Location').fill('United States');
+  await page.getByLabel('Interests').fill('Federal Reserve interest rate decisions and FOMC statements');
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  const grid = page.getByRole('list', { name: 'Suggested topics' });
+  await expect(grid).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByLabel('Topic', { exact: true }).fill('Federal Open Market Committee');
+  await page.getByRole('button', { name: 'Add topic' }).click();
+  await expect(page.getByRole('region', { name: 'Added topics' }).getByRole('button', { name: /Federal Open Market Committee/ })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Finish' }).click();
+  const finishedAt = Date.now();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  // The first articles, marked as the catch-up, within 60 s of Finish (the page polls by itself).
+  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 60_000 - (Date.now() - finishedAt) });
+  await expect(page.getByRole('article').first().getByText('Catch-up')).toBeVisible();
+  await shoot(page, testInfo, 'first-feed');
+});

@@ -137,7 +137,7 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
       article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: [
         { topicId: topic.id, topicName: topic.name, reasoning: event.detectionRational },
         ...merged.filter((m, i) => m.topicId !== topic.id && merged.findIndex((n) => n.topicId === m.topicId) === i).map((m) => ({ topicId: m.topicId, topicName: m.topicName, reasoning: m.rationale })),
-      ], qa_reason: qa.output.reason },
+      ], qa_reason: qa.output.reason, ...(event.initialization ? { catch_up: true } : {}) },
       articleGenerated: true,
       language: a.language,
       finalRank: qa.output.final_rank,

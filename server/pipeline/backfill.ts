@@ -6,20 +6,24 @@ import type { JobDefinition } from '../jobs/definitions.js';
 import { searchChunks } from '../search/search.js';
 import type { StageContext } from './context.js';
 import { detect } from './detect.js';
-import { NOVELTY_JOB, STORY_JOB } from './jobs.js';
+import { CATCH_UP, NOVELTY_JOB, STORY_JOB } from './jobs.js';
 
 export const BACKFILL_JOB = 'pipeline-backfill';
-/** Documents a new topic is judged against at once (spec 3 'Init'): enough for a first feed. */
-export const BACKFILL_DOCUMENTS = 15;
+/** A new topic's catch-up: this many detected documents become its first articles. */
+export const CATCH_UP_ARTICLES = 10;
+/** Documents judged at most to find them (spec 3 'Init'): some are dropped by detection. */
+export const BACKFILL_DOCUMENTS = 25;
 /** Search score a document needs to be judged for a new topic. */
 export const BACKFILL_MIN_SCORE = 0.3;
 
 /**
- * The initialization of a new topic: the pre-filter only sees documents as they arrive, so a
- * new topic would wait for the next matching document. Instead the store is searched for the
- * topic now (its name, within its collections), the best documents go through detection like
- * any pair, their events are marked `initialization`, and the detected ones go on to novelty and
- * stories, so a new user's feed fills within minutes.
+ * The initialization of a new topic, its catch-up: the pre-filter only sees documents as they
+ * arrive, so a new topic would wait for the next matching document. Instead the store is searched
+ * for the topic now (its name, within its collections), the best documents (search score, the
+ * newer first among near-equals) go through detection like any pair until CATCH_UP_ARTICLES pass,
+ * their events are marked `initialization` (they guard novelty for later documents, are never
+ * alerted, and their articles say `catch_up`), and the detected ones go on to novelty, stories and
+ * articles at the CATCH_UP priority, so a new user's first feed fills within a minute.
  */
 export async function backfillTopic(context: StageContext, topicId: number): Promise<{ judged: number; detected: number[] }> {
   const { db } = context.database;
@@ -32,19 +36,34 @@ export async function backfillTopic(context: StageContext, topicId: number): Pro
     collections: topic.sources.length ? coveredCollections(topic.sources) : undefined,
     minScore: BACKFILL_MIN_SCORE,
   });
-  const documentIds = [...new Map(found.results.map((r) => [r.metadata.document_id, r.score])).entries()].slice(0, BACKFILL_DOCUMENTS);
+  // Each document once at its best chunk's score, the newest first among near-equals (a month
+  // older costs what 0.05 of search score does), so the catch-up is the topic's recent news.
+  const best = new Map<number, { score: number; at: number }>();
+  for (const r of found.results) {
+    const seen = best.get(r.metadata.document_id);
+    if (!seen || seen.score < r.score) best.set(r.metadata.document_id, { score: r.score, at: Date.parse(r.metadata.canonical_at) });
+  }
+  const newest = Math.max(...[...best.values()].map((b) => b.at));
+  const order = (b: { score: number; at: number }) => b.score - (0.05 * (newest - b.at)) / (30 * 86_400_000);
+  const documentIds = [...best.entries()]
+    .sort((a, b) => order(b[1]) - order(a[1]))
+    .slice(0, BACKFILL_DOCUMENTS)
+    .map(([id, b]) => [id, b.score] as const);
   const detected: number[] = [];
+  const judged: number[] = [];
   for (const [documentId, score] of documentIds) {
+    if (detected.length >= CATCH_UP_ARTICLES) break;
     const result = await detect(context, { userId: topic.userId, topicId, documentId, score });
+    judged.push(documentId);
     if (result?.status === 'detected') detected.push(result.eventId);
   }
-  if (documentIds.length) {
+  if (judged.length) {
     await db
       .update(events)
       .set({ initialization: true })
-      .where(and(eq(events.topicId, topicId), inArray(events.documentId, documentIds.map(([id]) => id))));
+      .where(and(eq(events.topicId, topicId), inArray(events.documentId, judged)));
   }
-  return { judged: documentIds.length, detected };
+  return { judged: judged.length, detected };
 }
 
 const ZTopic = z.object({ topicId: z.number().int().positive() });
@@ -56,9 +75,10 @@ export const backfillJob: JobDefinition<typeof ZTopic> = {
   async handler({ topicId }, context) {
     const stage = { database: context.database, search: context.search, config: context.config, logger: context.logger };
     const { judged, detected } = await backfillTopic(stage, topicId);
+    // The reader who just added the topic is looking at an empty feed: ahead of every backlog.
     if (detected.length) {
-      await context.queue.boss.send(NOVELTY_JOB, { eventIds: detected });
-      await context.queue.boss.send(STORY_JOB, { eventIds: detected });
+      await context.queue.boss.send(NOVELTY_JOB, { eventIds: detected }, { priority: CATCH_UP });
+      await context.queue.boss.send(STORY_JOB, { eventIds: detected }, { priority: CATCH_UP });
     }
     return { judged, detected: detected.length };
   },

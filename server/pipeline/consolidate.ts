@@ -3,6 +3,7 @@ import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
 import { consolidate, CONSOLIDATION_WINDOW_HOURS, type ConsolidationEvent } from '../intelligence/capabilities/consolidate.js';
 import { runCapability } from '../intelligence/engine.js';
+import { originalDate, originalDateSql } from '../documents/dates.js';
 import type { StageContext } from './context.js';
 
 /** Novel events compared with: the user's most recent survivors. */
@@ -26,7 +27,7 @@ export async function consolidateEvent(context: StageContext, eventId: number): 
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`consolidate:${owner.userId}`}))`);
     const [row] = await tx
-      .select({ event: events, title: documents.title, canonicalAt: documents.canonicalAt, summary: documentSummaries.summary, topic: topics.name, prefs: users.modelPreferences })
+      .select({ event: events, title: documents.title, canonicalAt: documents.canonicalAt, metadata: documents.metadata, summary: documentSummaries.summary, topic: topics.name, prefs: users.modelPreferences })
       .from(events)
       .innerJoin(documents, eq(documents.id, events.documentId))
       .innerJoin(topics, eq(topics.id, events.topicId))
@@ -36,9 +37,12 @@ export async function consolidateEvent(context: StageContext, eventId: number): 
     if (!row || row.event.status !== 'detected' || row.event.novel !== true) return undefined;
     if (row.event.consolidatedAt) return row.event.mergedIntoId ? { survives: false, mergedInto: row.event.mergedIntoId } : { survives: true };
 
+    // Reports of one happening are close in the time they are about (a replayed document's
+    // original date, not its arrival: two FOMC minutes replayed together are months apart).
     const window = sql`make_interval(hours => ${CONSOLIDATION_WINDOW_HOURS})`;
+    const about = originalDate(row).toISOString();
     const candidates = await tx
-      .select({ eventId: events.id, documentId: events.documentId, topic: topics.name, title: documents.title, summary: documentSummaries.summary, canonicalAt: documents.canonicalAt })
+      .select({ eventId: events.id, documentId: events.documentId, topic: topics.name, title: documents.title, summary: documentSummaries.summary, canonicalAt: documents.canonicalAt, metadata: documents.metadata })
       .from(events)
       .innerJoin(documents, eq(documents.id, events.documentId))
       .innerJoin(topics, eq(topics.id, events.topicId))
@@ -51,7 +55,7 @@ export async function consolidateEvent(context: StageContext, eventId: number): 
           eq(events.novel, true),
           isNotNull(events.consolidatedAt),
           isNull(events.mergedIntoId),
-          sql`${documents.canonicalAt} BETWEEN ${row.canonicalAt.toISOString()}::timestamptz - ${window} AND ${row.canonicalAt.toISOString()}::timestamptz + ${window}`,
+          sql`${originalDateSql} BETWEEN ${about}::timestamptz - ${window} AND ${about}::timestamptz + ${window}`,
         ),
       )
       .orderBy(desc(events.id))
@@ -62,12 +66,12 @@ export async function consolidateEvent(context: StageContext, eventId: number): 
       topic: c.topic,
       title: c.title,
       summary: c.summary ?? '',
-      date: c.canonicalAt.toISOString(),
+      date: originalDate(c).toISOString(),
     });
     const { output, record } = await runCapability(
       consolidate,
       {
-        event: { eventId, documentId: row.event.documentId, topic: row.topic, title: row.title, summary: row.summary ?? '', date: row.canonicalAt.toISOString() },
+        event: { eventId, documentId: row.event.documentId, topic: row.topic, title: row.title, summary: row.summary ?? '', date: about },
         candidates: candidates.map(toInput),
       },
       row.prefs.consolidation_model ?? MODEL_DEFAULTS.consolidation_model,

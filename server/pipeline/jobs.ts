@@ -44,6 +44,11 @@ const retries = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeco
 
 /** Priority of the work of users with breaking alerts on (pg-boss takes higher first). */
 const URGENT = 10;
+/**
+ * Priority of a new topic's catch-up (backfill events on their way to articles): a reader who
+ * just finished onboarding is looking at an empty feed, so it goes ahead even of alert work.
+ */
+export const CATCH_UP = 20;
 
 /** Of these users, those with breaking alerts on. */
 async function alertingUsers(context: JobContext, userIds: string[]): Promise<Set<string>> {
@@ -61,6 +66,34 @@ async function alertingEvents(context: JobContext, eventIds: number[]): Promise<
     .innerJoin(users, eq(users.id, events.userId))
     .where(and(inArray(events.id, eventIds), eq(users.alerts, true)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** Of these events, a new topic's catch-up (backfill) events. */
+async function catchUpEvents(context: JobContext, eventIds: number[]): Promise<Set<number>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await context.database.db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(inArray(events.id, eventIds), eq(events.initialization, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Sends events to `job`: catch-up events first at CATCH_UP, then those of users with alerts on at
+ * URGENT, then the rest, in jobs of their own per priority.
+ */
+async function sendEventsByPriority(context: JobContext, job: string, eventIds: number[]): Promise<void> {
+  const catchUp = await catchUpEvents(context, eventIds);
+  const rest = eventIds.filter((id) => !catchUp.has(id));
+  const alerting = await alertingEvents(context, rest);
+  const lists = [
+    [[...catchUp], CATCH_UP],
+    [rest.filter((id) => alerting.has(id)), URGENT],
+    [rest.filter((id) => !alerting.has(id)), 0],
+  ] as const;
+  for (const [list, priority] of lists) {
+    for (let i = 0; i < list.length; i += BATCH) await context.queue.boss.send(job, { eventIds: list.slice(i, i + BATCH) }, { priority });
+  }
 }
 
 /**
@@ -112,10 +145,9 @@ export const detectJob: JobDefinition<typeof ZPairs> = {
       if (result?.status === 'detected') detected.push(result.eventId);
     }
     if (detected.length) {
-      const alerting = await alertingEvents(context, detected);
-      await sendUrgentFirst(context, NOVELTY_JOB, detected, (id) => alerting.has(id), (eventIds) => ({ eventIds }));
+      await sendEventsByPriority(context, NOVELTY_JOB, detected);
       // A breaking alert waits for its story (one alert per story): those stories go first too.
-      await sendUrgentFirst(context, STORY_JOB, detected, (id) => alerting.has(id), (eventIds) => ({ eventIds }));
+      await sendEventsByPriority(context, STORY_JOB, detected);
     }
     return counts;
   },
@@ -130,8 +162,7 @@ export const noveltyJob: JobDefinition<typeof ZEvents> = {
   async handler({ eventIds }, context) {
     const novel: number[] = [];
     for (const id of eventIds) if ((await checkNovelty(stage(context), id))?.novel) novel.push(id);
-    const alerting = await alertingEvents(context, novel);
-    await sendUrgentFirst(context, CONSOLIDATE_JOB, novel, (id) => alerting.has(id), (eventIds) => ({ eventIds }));
+    await sendEventsByPriority(context, CONSOLIDATE_JOB, novel);
     return { events: eventIds.length, novel: novel.length };
   },
 };
@@ -149,10 +180,11 @@ export const consolidateJob: JobDefinition<typeof ZEvents> = {
       if (result?.survives) survivors.push(id);
       else if (result) merged += 1;
     }
-    // Articles that may become breaking alerts go first: a reader is waiting for them.
+    // A new topic's first articles and those that may become breaking alerts go first: a reader is waiting for them.
+    const catchUp = await catchUpEvents(context, survivors);
     const alerting = await alertingEvents(context, survivors);
     for (const id of survivors) {
-      await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: alerting.has(id) ? URGENT : 0 });
+      await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: catchUp.has(id) ? CATCH_UP : alerting.has(id) ? URGENT : 0 });
     }
     return { events: eventIds.length, survivors: survivors.length, merged };
   },

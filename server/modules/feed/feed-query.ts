@@ -19,6 +19,8 @@ export const articleColumns = {
   publishedAt: sql<Date>`coalesce(${events.publishedAt}, ${events.articleGeneratedAt}, ${events.createdAt})`.mapWith(events.publishedAt),
   finalRank: events.finalRank,
   alertedAt: events.alertedAt,
+  /** A new topic's catch-up article (from documents already in the store when it was added). */
+  catchUp: events.initialization,
   topicId: events.topicId,
   topicName: topics.name,
 };

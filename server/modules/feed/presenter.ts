@@ -8,6 +8,7 @@ export interface ArticleRow {
   publishedAt: Date | null;
   finalRank: number | null;
   alertedAt: Date | null;
+  catchUp?: boolean;
   topicId: number;
   topicName: string;
 }
@@ -117,6 +118,7 @@ export function presentSummary(row: ArticleRow): TArticleSummary {
     topic: { id: row.topicId, name: row.topicName },
     rank: row.finalRank,
     alerted: row.alertedAt !== null,
+    catch_up: row.catchUp ?? false,
   };
 }
 

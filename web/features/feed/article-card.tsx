@@ -25,6 +25,11 @@ function Meta({ article }: { article: TArticleSummary }) {
           <BellRing aria-hidden className="size-3" /> Alert
         </span>
       )}
+      {article.catch_up && (
+        <span title="Written when you added this topic, from documents already in Herald" className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          Catch-up
+        </span>
+      )}
     </p>
   );
 }

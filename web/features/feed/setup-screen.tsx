@@ -91,8 +91,8 @@ export function EmptyFeed({ topicName }: { topicName?: string }) {
         No articles yet
       </h2>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600 dark:text-slate-400">
-        {topicName ? `Nothing has been written about ${topicName} yet.` : 'Herald is reading new documents for your topics.'} Articles appear here as soon as something relevant is published; this page checks for them by
-        itself.
+        {topicName ? `Nothing has been written about ${topicName} yet.` : 'Nothing has been written for your topics yet.'} When a topic is added, Herald writes its first articles from the
+        documents it already holds, usually within a minute; when none of them match, articles appear as soon as a relevant document arrives. This page checks by itself.
       </p>
       <Link to="/topics" className="mt-4 inline-block text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
         Manage topics

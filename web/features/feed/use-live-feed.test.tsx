@@ -30,6 +30,7 @@ const article = (id: number, topicId = 1): TArticleSummary => ({
   topic: { id: topicId, name: `Topic ${topicId}` },
   rank: 0.5,
   alerted: false,
+  catch_up: false,
 });
 const page = (articles: TArticleSummary[]) => ({ articles, page: 1, per_page: 25, has_next: false, next_cursor: null });
 

@@ -29,6 +29,8 @@ export const ZArticleSummary = z.object({
   alerted: z.boolean(),
   /** A new topic's catch-up: written from documents already in the store when the topic was added, never alerted. */
   catch_up: z.boolean(),
+  /** A replayed document's original publication date (the demo source); null for documents that arrived when they were published. */
+  original_published_at: z.string().nullable(),
 });
 export type TArticleSummary = z.infer<typeof ZArticleSummary>;
 

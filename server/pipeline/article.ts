@@ -6,6 +6,7 @@ import { rank } from '../intelligence/capabilities/rank.js';
 import { planResearch } from '../intelligence/capabilities/research.js';
 import { runCapability } from '../intelligence/engine.js';
 import { searchChunks } from '../search/search.js';
+import { originalDate } from '../documents/dates.js';
 import type { StageContext } from './context.js';
 
 /** Research keeps results scoring at least this, at most this many documents. */
@@ -73,7 +74,7 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
     text: d.text,
     summary: summary ?? '',
     publisher: d.publisher,
-    date: d.canonicalAt.toISOString(),
+    date: originalDate(d).toISOString(),
     collectionId: d.collectionId,
     score,
     strategy,
@@ -90,7 +91,7 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
     compose,
     {
       topic: { name: topic.name },
-      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: doc.canonicalAt.toISOString(), collectionId: doc.collectionId, score: 1 },
+      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, score: 1 },
       supporting,
       novelFacts,
       knownFacts: (event.knownFacts ?? []).map((f) => f.fact),
@@ -116,7 +117,7 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
   );
   const cited = new Set(a.references.map((r) => r.document_id));
   const initial = [doc.id, ...supporting.map((s) => s.documentId)];
-  const supportingDocuments = [{ documentId: doc.id, title: doc.title, publisher: doc.publisher, date: doc.canonicalAt.toISOString(), collectionId: doc.collectionId, score: 1, strategy: 'event document' }, ...supporting].map((s, i) => ({
+  const supportingDocuments = [{ documentId: doc.id, title: doc.title, publisher: doc.publisher, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, score: 1, strategy: 'event document' }, ...supporting].map((s, i) => ({
     document_id: s.documentId,
     title: s.title || 'Untitled',
     source: s.publisher ?? 'Unknown',

@@ -19,6 +19,8 @@ export const articleColumns = {
   publishedAt: sql<Date>`coalesce(${events.publishedAt}, ${events.articleGeneratedAt}, ${events.createdAt})`.mapWith(events.publishedAt),
   finalRank: events.finalRank,
   alertedAt: events.alertedAt,
+  /** The source's own date of a replayed document (the demo source): the card says when it was first published. */
+  originalPublishedAt: sql<string | null>`(SELECT d.metadata->>'original_published_at' FROM documents d WHERE d.id = ${events.documentId})`,
   /** A new topic's catch-up article (from documents already in the store when it was added). */
   catchUp: events.initialization,
   topicId: events.topicId,

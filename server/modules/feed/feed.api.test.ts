@@ -231,3 +231,18 @@ describe('GET /articles/history/', () => {
     expect(await walk('/api/articles/history/', user.access, 7)).toHaveLength(30);
   });
 });
+
+describe('dates of replayed documents', () => {
+  it('gives a replayed document its original date beside the arrival that orders the feed', async () => {
+    const user = await kit.reader();
+    const replayed = await kit.publish(user.userId, user.topics[0]!.id, { title: 'FOMC statement' });
+    const live = await kit.publish(user.userId, user.topics[0]!.id, { title: 'Fresh news' });
+    const [event] = await herald.database.db.select({ documentId: events.documentId }).from(events).where(eq(events.id, replayed));
+    await herald.database.db.execute(sql`UPDATE documents SET metadata = '{"original_published_at": "1996-01-31"}'::jsonb WHERE id = ${event!.documentId}`);
+    const page = (await kit.get('/api/for-you/latest/', user.access)).json<TArticlePage>();
+    expect(ids(page.articles)).toEqual([live, replayed]);
+    expect(page.articles.find((a) => a.id === replayed)!.original_published_at).toBe('1996-01-31T00:00:00.000Z');
+    expect(page.articles.find((a) => a.id === live)!.original_published_at).toBeNull();
+    expect((await kit.get(`/api/for-you/article/${replayed}/`, user.access)).json().original_published_at).toBe('1996-01-31T00:00:00.000Z');
+  });
+});

@@ -9,6 +9,7 @@ export interface ArticleRow {
   finalRank: number | null;
   alertedAt: Date | null;
   catchUp?: boolean;
+  originalPublishedAt?: string | null;
   topicId: number;
   topicName: string;
 }
@@ -105,6 +106,13 @@ function dataTable(value: unknown): TDataTable | null {
   return columns.length && rows.length ? { columns, rows } : null;
 }
 
+/** A replayed document's original date as ISO text, when it reads as a date. */
+function originalDateText(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
 export function presentSummary(row: ArticleRow): TArticleSummary {
   const a = row.article ?? {};
   return {
@@ -119,6 +127,7 @@ export function presentSummary(row: ArticleRow): TArticleSummary {
     rank: row.finalRank,
     alerted: row.alertedAt !== null,
     catch_up: row.catchUp ?? false,
+    original_published_at: originalDateText(row.originalPublishedAt),
   };
 }
 

@@ -70,7 +70,7 @@ function SideItem({ article, userId }: { article: TArticleSummary; userId?: stri
             {article.title}
           </Link>
           <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-            <time dateTime={isoDate(article.published_at)}>{formatDate(article.published_at)}</time>
+            <time dateTime={isoDate(article.original_published_at ?? article.published_at)}>{formatDate(article.original_published_at ?? article.published_at)}</time>
           </p>
         </div>
         <button

@@ -17,7 +17,16 @@ export function ArticleBody({ article, showReferences }: { article: TReaderArtic
           {article.title}
         </h1>
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          Published <time dateTime={isoDate(article.published_at)}>{formatDate(article.published_at)}</time>
+          {article.original_published_at ? (
+            <>
+              Published <time dateTime={isoDate(article.original_published_at)}>{formatDate(article.original_published_at)}</time>
+              <span aria-hidden> · </span>replayed <time dateTime={isoDate(article.published_at)}>{formatDate(article.published_at)}</time>
+            </>
+          ) : (
+            <>
+              Published <time dateTime={isoDate(article.published_at)}>{formatDate(article.published_at)}</time>
+            </>
+          )}
           {article.topic.name.toLowerCase() !== article.theme.toLowerCase() && (
             <>
               <span aria-hidden> · </span>

@@ -17,9 +17,16 @@ function Meta({ article }: { article: TArticleSummary }) {
           <span aria-hidden>·</span>
         </>
       )}
-      <time dateTime={isoDate(article.published_at)} title={formatDate(article.published_at)}>
-        {relativeTime(article.published_at)}
-      </time>
+      {article.original_published_at ? (
+        // A replayed document: its own date first, then when it arrived here.
+        <span title={`Replayed ${formatDate(article.published_at)}`}>
+          Published <time dateTime={isoDate(article.original_published_at)}>{formatDate(article.original_published_at)}</time> · replayed {relativeTime(article.published_at).toLowerCase()}
+        </span>
+      ) : (
+        <time dateTime={isoDate(article.published_at)} title={formatDate(article.published_at)}>
+          {relativeTime(article.published_at)}
+        </time>
+      )}
       {article.alerted && (
         <span className="inline-flex items-center gap-1 rounded-full bg-rose-100 px-2 py-0.5 font-semibold text-rose-800 dark:bg-rose-900/60 dark:text-rose-100">
           <BellRing aria-hidden className="size-3" /> Alert

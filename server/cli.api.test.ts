@@ -65,7 +65,7 @@ describe.skipIf(TEST_DATABASE_URL)('herald command (embedded database)', () => {
   }, 120_000);
 
   it('a fresh install fills its store from the demo source within its first minute', async () => {
-    const run = startProcess({ PORT: '0', DATA_DIR: await tempDir(), DEMO_SOURCE: 'on', DEMO_SOURCE_LIMIT: '120' });
+    const run = startProcess({ PORT: '0', DATA_DIR: await tempDir(), DEMO_SOURCE: 'on', DEMO_SOURCE_LIMIT: '140' });
     children.push(run.child);
     const url = await run.running;
     const started = Date.now();

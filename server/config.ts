@@ -47,6 +47,7 @@ const ZEnv = z.object({
   DEMO_PASSWORD: z.string().min(8, 'at least 8 characters').optional(),
   DEMO_SOURCE: z.enum(['on', 'off'], 'on or off').default('on'),
   DEMO_SOURCE_LIMIT: z.coerce.number().int('a whole number').min(1, 'at least 1').optional(),
+  DEMO_SOURCE_RATE: z.coerce.number('a number').min(0, 'at least 0').max(1000, 'at most 1000').optional(),
   SOURCE_CONTACT_EMAIL: z.email('an email address').default('herald-operator@example.com'),
   CONGRESS_API_KEY: z.string().optional(),
   REGULATIONS_API_KEY: z.string().optional(),
@@ -99,7 +100,7 @@ export interface Config {
   /** Demo accounts and topics created at the first start (DEMO=on). */
   demo: { enabled: boolean; password: string | undefined };
   /** The bundled demo corpus replayed as a live source (on unless other sources exist or off). */
-  demoSource: { enabled: boolean; limit: number | undefined };
+  demoSource: { enabled: boolean; limit: number | undefined; rate: number | undefined };
   sourceKeys: SourceKeys;
   /** LLM providers: a provider without its key is not used (stages fall back to the built-in engine). */
   llm: {
@@ -161,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID, apiUrl: e.GOOGLE_API_URL.replace(/\/$/, '') },
     superuserEmails: e.SUPERUSER_EMAILS,
     demo: { enabled: e.DEMO === 'on', password: e.DEMO_PASSWORD },
-    demoSource: { enabled: e.DEMO_SOURCE === 'on', limit: e.DEMO_SOURCE_LIMIT },
+    demoSource: { enabled: e.DEMO_SOURCE === 'on', limit: e.DEMO_SOURCE_LIMIT, rate: e.DEMO_SOURCE_RATE },
     sourceKeys: {
       contactEmail: e.SOURCE_CONTACT_EMAIL,
       congressApiKey: e.CONGRESS_API_KEY,

@@ -74,22 +74,40 @@ describe('a feed source', () => {
 });
 
 describe('the demo source', () => {
-  it('is created when no other source exists, streams the bundled corpus with original dates in metadata, and resumes', async () => {
-    const other = await createTestHerald({ DEMO_SOURCE: 'on', DEMO_SOURCE_LIMIT: '40', HERALD_ROLES: 'api' });
+  it('is created when no other source exists, streams the bundled corpus with original dates in metadata, resumes, then trickles what it held back', async () => {
+    const other = await createTestHerald({ DEMO_SOURCE: 'on', DEMO_SOURCE_LIMIT: '40', DEMO_SOURCE_RATE: '2', HERALD_ROLES: 'api' });
     try {
       expect(await reconcileDemoSource(other.database.db, other.config)).toBe('on');
       const [demo] = await other.database.db.select().from(sources).where(eq(sources.name, DEMO_SOURCE_NAME));
-      expect(demo).toMatchObject({ kind: 'demo', enabled: true, config: { limit: 40 } });
-      const run = await runSource({ database: other.database, search: other.search, logger: other.logger, config: other.config }, demo!.id);
+      expect(demo).toMatchObject({ kind: 'demo', enabled: true, config: { limit: 40, rate: 2 } });
+      const context = { database: other.database, search: other.search, logger: other.logger, config: other.config };
+      const run = await runSource(context, demo!.id);
       expect(run.ok).toBe(true);
-      expect(run.inserted + run.duplicates).toBe(40);
+      // One document in four is held back for the trickle.
+      expect(run.inserted + run.duplicates).toBe(30);
       const docs = await other.database.db.select().from(documents);
       const kinds = new Set(docs.map((d) => d.collectionId));
       expect(kinds.size).toBeGreaterThanOrEqual(5);
       expect(docs.every((d) => Date.now() - d.canonicalAt.getTime() < 5 * 60_000)).toBe(true);
       expect(docs.some((d) => typeof d.metadata.original_published_at === 'string')).toBe(true);
-      const again = await runSource({ database: other.database, search: other.search, logger: other.logger, config: other.config }, demo!.id);
+      const again = await runSource(context, demo!.id);
       expect(again).toMatchObject({ ok: true, received: 0 });
+
+      // Two a minute: 90 s after the first replay ended, three held-back documents are due.
+      const [{ cursor }] = (await other.database.db.select({ cursor: sources.cursor }).from(sources).where(eq(sources.id, demo!.id))) as [{ cursor: { offset: number; trickled: number; trickleAt: number } }];
+      expect(cursor).toMatchObject({ offset: 30, trickled: 0 });
+      await other.database.db.update(sources).set({ cursor: { ...cursor, trickleAt: Date.now() - 90_000 } }).where(eq(sources.id, demo!.id));
+      const trickle = await runSource(context, demo!.id);
+      expect(trickle).toMatchObject({ ok: true, received: 3, inserted: 3 });
+      const [{ n }] = (await other.database.db.select({ n: sql<number>`count(*)::int` }).from(documents)) as [{ n: number }];
+      expect(n).toBe(33);
+      expect(await runSource(context, demo!.id)).toMatchObject({ ok: true, received: 0 });
+      // After a long pause, at most five at once; the held-back ten run out and nothing loops.
+      for (let i = 0; i < 3; i++) {
+        const [{ cursor: c }] = (await other.database.db.select({ cursor: sources.cursor }).from(sources).where(eq(sources.id, demo!.id))) as [{ cursor: { trickleAt: number } }];
+        await other.database.db.update(sources).set({ cursor: { ...c, trickleAt: Date.now() - 3_600_000 } }).where(eq(sources.id, demo!.id));
+        expect((await runSource(context, demo!.id)).received).toBe([5, 2, 0][i]);
+      }
 
       // Adding a real source switches the demo off.
       await addSource(other.database.db, { kind: 'feed', name: 'real', config: { url: 'https://example.com/feed.xml' } });

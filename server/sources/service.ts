@@ -44,7 +44,10 @@ export const DEMO_SOURCE_NAME = 'Demo corpus';
 export async function reconcileDemoSource(db: DbOrTx, config: Pick<Config, 'demoSource'>): Promise<'on' | 'off'> {
   const [others] = await db.select({ n: sql<number>`count(*)::int` }).from(sources).where(ne(sources.kind, 'demo'));
   const wanted = config.demoSource.enabled && (others?.n ?? 0) === 0;
-  const demoConfig = config.demoSource.limit ? { limit: config.demoSource.limit } : {};
+  const demoConfig = {
+    ...(config.demoSource.limit ? { limit: config.demoSource.limit } : {}),
+    ...(config.demoSource.rate !== undefined ? { rate: config.demoSource.rate } : {}),
+  };
   const [demo] = await db.select().from(sources).where(and(eq(sources.kind, 'demo'), eq(sources.name, DEMO_SOURCE_NAME)));
   if (!demo) {
     if (wanted) await addSource(db, { kind: 'demo', name: DEMO_SOURCE_NAME, config: demoConfig });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCompose, keyMetrics } from './compose.js';
+import { articleTitle, builtinCompose, keyMetrics } from './compose.js';
 import { builtinResearchPlan } from './research.js';
 
 const main = {
@@ -131,5 +131,21 @@ describe('built-in composition', () => {
 
   it('reads a range as one figure', () => {
     expect(keyMetrics([{ sentence: 'Globally, around 2-3% of the population is affected.', source: 1, date: '2020-01-01', main: true }])[0]).toEqual(['Globally, around', '2-3', '%', '', '2020-01-01', 'high']);
+  });
+});
+
+describe('article titles', () => {
+  it('keep a title that says what happened, and make one that only names a kind of document distinct by its date and lead', () => {
+    expect(articleTitle('Volkswagen admits 11 million cars carry emissions cheating software', '2015-09-22T10:00:00Z', 'Anything.')).toBe('Volkswagen admits 11 million cars carry emissions cheating software');
+    const a = articleTitle('FOMC statement', '1995-02-01T00:00:00Z', 'The Federal Open Market Committee decided today to raise its target for the federal funds rate by 50 basis points to 6 percent. [1]');
+    const b = articleTitle('FOMC statement', '1996-01-31T00:00:00Z', 'The Federal Reserve today announced a reduction in the discount rate from 5-1/4 percent to 5 percent.');
+    expect(a).toBe('FOMC statement, Feb 1, 1995: The Federal Open Market Committee decided today to raise its target for the federal...');
+    expect(a.length).toBeLessThanOrEqual(120);
+    expect(b).toMatch(/^FOMC statement, Jan 31, 1996: The Federal Reserve today announced a reduction in the discount rate from/);
+    expect(a).not.toBe(b);
+    // A lead that repeats the title adds only the date; a long own title is cut at a word.
+    expect(articleTitle('Apple Inc. files Form 4', '2023-08-08T00:00:00Z', 'Apple Inc. files Form 4.')).toBe('Apple Inc. files Form 4, Aug 8, 2023');
+    const long = 'Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and exempt community lenders';
+    expect(articleTitle(long, '2023-08-08T00:00:00Z', undefined)).toBe('Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and...');
   });
 });

@@ -189,7 +189,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
     return { number: i + 1, title: doc.title || 'Untitled', source: doc.publisher ?? 'Unknown', date: doc.date.slice(0, 10), document_id: doc.documentId };
   });
   const metrics = keyMetrics([...happened, ...details, ...background, ...candidates.filter((c) => c.source === 1)].map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1 })));
-  const title = input.main.title.length > 120 ? `${input.main.title.slice(0, 117).replace(/\s+\S*$/, '')}...` : input.main.title;
+  const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence);
   return {
     title,
     superhead: input.topic.name,
@@ -204,6 +204,33 @@ export function builtinCompose(input: ComposeInput): TArticle {
     disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
     language: input.language ?? 'en',
   };
+}
+
+/** A title of at most this many content words says what kind of document it is, not what happened ("FOMC statement", "Apple Inc. files Form 4"). */
+const GENERIC_TITLE_WORDS = 4;
+const TITLE_MAX = 120;
+
+const shortDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+};
+
+/**
+ * The article's title: the document's own, unless it only names a kind of document. Then many
+ * articles would share it (fourteen "FOMC statement"s), so it is followed by the document's date
+ * and what happened, the article's lead sentence cut at a word: "FOMC statement, Feb 1, 1995: The
+ * Federal Open Market Committee decided today to raise its target for the federal funds rate by...".
+ */
+export function articleTitle(title: string, date: string, lead: string | undefined): string {
+  const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '')}...` : text);
+  const own = title.trim() || 'Untitled';
+  if (terms(own).length > GENERIC_TITLE_WORDS) return cut(own, TITLE_MAX);
+  const when = shortDate(date);
+  const head = when ? `${own}, ${when}` : own;
+  const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
+  // A lead that only repeats the title adds nothing.
+  if (!what || terms(what).every((w) => terms(own).includes(w))) return cut(head, TITLE_MAX);
+  return cut(`${head}: ${what.replace(/\.$/, '')}`, TITLE_MAX);
 }
 
 export const compose: Capability<ComposeInput, typeof ZArticle> = {

@@ -1,6 +1,8 @@
 /**
  * Story grouping and first-story detection of the built-in engine on a document stream.
  *
+ *   npm run eval                       both bundled dev sets (fixtures/eval): the Wikipedia Current
+ *                                      Events stream and the headline-only stream, through the pipeline
  *   npm run eval -- --input docs.jsonl --out pred.jsonl [--all-relevant] [--topic "text"]
  *                   [--threshold 0.17] [--sweep] [--synthetic 6000] [--also other.jsonl ...]
  *
@@ -27,11 +29,13 @@
  * the defaults generalise; its predictions are not written.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readStream, runStream, score, topicMatcher, type RunOptions, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
 import { STORY_DEFAULTS } from '../server/intelligence/builtin/stories.js';
 import { runThroughPipeline } from '../server/pipeline/evaluate.js';
+import { ROOT } from '../server/paths.js';
 import { cpuReferenceMs } from './machine.js';
 
 const { values } = parseArgs({
@@ -47,6 +51,13 @@ const { values } = parseArgs({
     'tracker-only': { type: 'boolean', default: false },
   },
 });
+const DEV_SETS = ['wcep_2015-09.jsonl', 'headlines_uci_2014_03_em.jsonl'].map((f) => path.join(ROOT, 'fixtures', 'eval', f));
+if (!values.input && !values.out) {
+  // No stream named: both dev sets, predictions in the temp directory.
+  values.input = DEV_SETS[0];
+  values.out = path.join(os.tmpdir(), 'herald-eval', 'wcep.pred.jsonl');
+  values.also = [...(values.also ?? []), ...DEV_SETS.slice(1)];
+}
 if (!values.input || !values.out) {
   console.error('usage: npm run eval -- --input docs.jsonl --out pred.jsonl [--all-relevant] [--topic "text"] [--threshold x] [--sweep] [--synthetic N] [--also other.jsonl]');
   process.exit(2);

@@ -27,7 +27,7 @@ export interface Prediction {
   event_id: string | null;
 }
 
-/** Reads JSONL (one document a line). Accepts `doc_id` or `id`, `published` as ISO date or epoch ms. */
+/** Reads JSONL (one document a line). Accepts `doc_id` or `id`, `published` as ISO date or epoch ms (or `published_ms`). */
 export function readStream(file: string): StreamDoc[] {
   const lines = readFileSync(file, 'utf8').split('\n');
   const docs: StreamDoc[] = [];
@@ -45,7 +45,7 @@ export function readStream(file: string): StreamDoc[] {
       docId: String(docId),
       title: typeof row.title === 'string' ? row.title : '',
       text: typeof row.text === 'string' ? row.text : '',
-      published: parseDate(row.published),
+      published: parseDate(row.published ?? row.published_ms),
       ...(typeof row.source === 'string' ? { source: row.source } : {}),
       ...(typeof row.url === 'string' ? { url: row.url } : {}),
       ...('story' in row ? { story: typeof row.story === 'string' && row.story ? row.story : null } : {}),

@@ -3,11 +3,13 @@
  * stemming) and named entities (people, places, organisations) found by `compromise` in the lead
  * of the document. Deterministic, offline.
  */
-import type Compromise from 'compromise';
+import path from 'node:path';
 import { lazyRequire } from '../../lazy.js';
+import { ROOT } from '../../paths.js';
 import { stem } from '../../search/terms.js';
 
-const compromise = lazyRequire<typeof Compromise>('compromise');
+/** compromise's names of a lead, title-case headlines re-cased first: the entity pool's worker file, so both give the same answers. */
+const entityNames = lazyRequire<{ namesOf(lead: string): string[] }>(path.join(ROOT, 'server', 'intelligence', 'builtin', 'entity-worker.cjs'));
 
 /** Function words plus words every news item uses (dates, reporting verbs): they join nothing. */
 const STOP = new Set(
@@ -110,7 +112,7 @@ export function entityKey(name: string): string {
  * "nigeria") so qualified mentions of one place or actor meet.
  */
 export function extractEntities(title: string, text: string): string[] {
-  return entitiesOfNames(compromise()(leadOf(title, text)).topics().out('array') as string[]);
+  return entitiesOfNames(entityNames().namesOf(leadOf(title, text)));
 }
 
 /** Canonical entity keys of the names compromise found (extractEntities, entity-pool.ts). */

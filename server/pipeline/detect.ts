@@ -7,6 +7,11 @@ import { cosine } from '../search/embeddings.js';
 import type { StageContext } from './context.js';
 import type { Pair } from './prefilter.js';
 
+/** The document's and the topic's texts detection embeds for their similarity. */
+export function detectionTexts(title: string, summary: string, topic: { name: string; description: string; query: string; keyEvents: string[] }): [string, string] {
+  return [`${title}\n${summary}`, `${topic.name}. ${topic.description} ${topic.query} ${topic.keyEvents.join('. ')}`];
+}
+
 /**
  * Detection for one (user, topic, document) pair: relevance with the user's events model, then
  * one event row, PASS -> 'detected', DROP -> 'dropped'. Re-running finds the row and does
@@ -30,10 +35,7 @@ export async function detect(context: StageContext, pair: Pair): Promise<{ event
   if (!row || row.topic.retiredAt || row.topic.userId !== pair.userId) return undefined;
   const { doc, topic } = row;
   const summary = row.summary?.summary ?? '';
-  const [docVector, topicVector] = await context.search.embedder.embed([
-    `${doc.title}\n${summary}`,
-    `${topic.name}. ${topic.description} ${topic.query} ${topic.keyEvents.join('. ')}`,
-  ]);
+  const [docVector, topicVector] = await context.search.embedder.embed(detectionTexts(doc.title, summary, topic));
   const similarity = Math.max(0, cosine(docVector!, topicVector!));
   const model = row.prefs.events_model ?? MODEL_DEFAULTS.events_model;
   const detectionDocuments = [

@@ -19,11 +19,29 @@ export interface Pair {
 
 const topicVectors = new Map<string, number[]>();
 
-function topicText(t: typeof topics.$inferSelect): string {
+type TopicFields = Pick<typeof topics.$inferSelect, 'name' | 'description' | 'query' | 'keyEvents' | 'keyEntities'>;
+
+/** The text a topic is embedded from for the pre-filter. */
+export function topicText(t: TopicFields): string {
   return `${t.name}. ${t.description} ${t.query} ${t.keyEvents.join('. ')} ${t.keyEntities.join(', ')}`;
 }
 
 const norm = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+
+/**
+ * The pre-filter's rule for one pair: the document's title and summary (`headTerms`, stemmed) are
+ * close to the topic (embedding cosine), hold several of its name and query words, or the title
+ * names a key entity or the topic.
+ */
+export function plausible(title: string, headTerms: Set<string>, topic: Pick<TopicFields, 'name' | 'keyEntities'>, topicTerms: string[], similarity: number): boolean {
+  const normalised = norm(title);
+  const named = [topic.name, ...topic.keyEntities].some((phrase) => norm(phrase).trim().length > 2 && normalised.includes(norm(phrase)));
+  const sharedTerms = topicTerms.filter((t) => headTerms.has(t)).length;
+  return similarity >= PREFILTER_SIMILARITY || named || sharedTerms >= PREFILTER_SHARED_TERMS;
+}
+
+/** The topic's name and query words the pre-filter counts. */
+export const prefilterTerms = (topic: Pick<TopicFields, 'name' | 'query'>) => [...new Set(terms(`${topic.name} ${topic.query}`))];
 
 /**
  * New documents x every active topic whose sources include the document's collection: only pairs
@@ -54,16 +72,13 @@ export async function prefilter(context: StageContext, documentIds: number[]): P
   }
   const docVectors = await embedder.embed(docs.map((d) => `${d.title}\n${d.summary ?? ''}`));
   const headTerms = docs.map((d) => new Set(terms(`${d.title} ${d.summary ?? ''}`)));
-  const topicTerms = new Map(live.map((t) => [t.id, [...new Set(terms(`${t.name} ${t.query}`))]]));
+  const topicTerms = new Map(live.map((t) => [t.id, prefilterTerms(t)]));
   const pairs: Pair[] = [];
   docs.forEach((doc, i) => {
-    const title = norm(doc.title);
     for (const topic of live) {
       if (topic.sources.length && !coveredCollections(topic.sources).includes(doc.collectionId)) continue;
       const similarity = cosine(docVectors[i]!, topicVectors.get(`${topic.id}:${topicText(topic)}`)!);
-      const named = [topic.name, ...topic.keyEntities].some((phrase) => norm(phrase).trim().length > 2 && title.includes(norm(phrase)));
-      const sharedTerms = topicTerms.get(topic.id)!.filter((t) => headTerms[i]!.has(t)).length;
-      if (similarity >= PREFILTER_SIMILARITY || named || sharedTerms >= PREFILTER_SHARED_TERMS) pairs.push({ userId: topic.userId, topicId: topic.id, documentId: doc.id, score: Math.round(similarity * 1000) / 1000 });
+      if (plausible(doc.title, headTerms[i]!, topic, topicTerms.get(topic.id)!, similarity)) pairs.push({ userId: topic.userId, topicId: topic.id, documentId: doc.id, score: Math.round(similarity * 1000) / 1000 });
     }
   });
   return pairs;

@@ -10,7 +10,7 @@ import type { Connector, RawDocument } from './types.js';
 export const DEMO_CORPUS_FILE = path.join(ROOT, 'fixtures', 'demo', 'corpus.jsonl.gz');
 
 /** One line of fixtures/demo/corpus.jsonl.gz (scripts/build-demo-corpus.ts). */
-interface DemoRecord {
+export interface DemoRecord {
   id: string;
   collection_id: number;
   title: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cosine } from '../../search/embeddings.js';
 import { terms } from '../../search/terms.js';
+import { countriesOf } from '../builtin/places.js';
 import type { Capability } from '../types.js';
 
 export interface RelevanceInput {
@@ -33,6 +34,9 @@ export type TRelevance = z.infer<typeof ZRelevance>;
 /** A document passes when its weighted total reaches this. */
 export const DETECTION_THRESHOLD = 0.5;
 const WEIGHTS = { action_outcome: 0.4, entities: 0.4, places: 0.2 };
+/** The entities score, or the similarity, at which a document is taken to be about the topic's subject. */
+const SUBJECT_EVIDENCE = 0.4;
+const SUBJECT_SIMILARITY = 0.2;
 
 const norm = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -64,11 +68,18 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   const nameShare = nameShareOf(terms(topic.name), terms(`${document.title} ${document.summary}`));
   const entities = Math.min(1, Math.max(entityHits.reduce((sum, h) => sum + h.score, 0) / 1.5, nameShare));
   const placeHits = topic.keyPlaces.map((p) => ({ p, score: found(p) })).filter((h) => h.score > 0);
-  const places = topic.keyPlaces.length === 0 ? 0.5 : Math.min(1, Math.max(0, ...placeHits.map((h) => h.score)));
+  // A document that names no country at all is not elsewhere: neutral, as for a topic without places
+  // (a Federal Reserve auction notice need not say "United States").
+  const placeless = topic.keyPlaces.length === 0 || (placeHits.length === 0 && countriesOf(`${document.title}. ${document.summary} ${document.text.slice(0, 3000)}`).length === 0);
+  const places = placeless ? 0.5 : Math.min(1, Math.max(0, ...placeHits.map((h) => h.score)));
   const topicTerms = new Set(terms(`${topic.query} ${topic.keyEvents.join(' ')}`));
   const docTerms = new Set(terms(`${document.title} ${document.summary} ${document.text.slice(0, 6000)}`));
   const shared = [...topicTerms].filter((t) => docTerms.has(t));
-  const coverage = topicTerms.size ? Math.min(1, shared.length / Math.min(8, topicTerms.size)) : 0;
+  // Words a topic shares with every document of a kind ("proposed rule", "comment period", "federal")
+  // say the document is of that kind, not that it is about the topic: they count in full only when
+  // the document names the topic's subject (a key entity, half the topic's name) or is close to it.
+  const aboutSubject = entities >= SUBJECT_EVIDENCE || input.similarity >= SUBJECT_SIMILARITY;
+  const coverage = topicTerms.size ? Math.min(1, shared.length / Math.min(8, topicTerms.size)) * (aboutSubject ? 1 : 0.5) : 0;
   const action_outcome = Math.min(1, 0.6 * Math.min(1, input.similarity / 0.3) + 0.4 * coverage);
   const weighted_total = WEIGHTS.action_outcome * action_outcome + WEIGHTS.entities * entities + WEIGHTS.places * places;
   const decision = weighted_total >= DETECTION_THRESHOLD ? 'PASS' : 'DROP';

@@ -7,11 +7,35 @@ import { planResearch } from '../intelligence/capabilities/research.js';
 import { runCapability } from '../intelligence/engine.js';
 import { searchChunks } from '../search/search.js';
 import { originalDate } from '../documents/dates.js';
+import { extractEntities } from '../intelligence/builtin/text-features.js';
 import type { StageContext } from './context.js';
 
 /** Research keeps results scoring at least this, at most this many documents. */
 export const RESEARCH_MIN_SCORE = 0.3;
 export const RESEARCH_MAX_DOCUMENTS = 5;
+
+/** A research result older or newer than the event by more than this is not its background, unless it is in the event's story. */
+export const BACKGROUND_MAX_DAYS = 365;
+
+interface Relation {
+  entities: Set<string>;
+  date: Date;
+}
+
+const relationOf = (title: string, text: string, date: Date): Relation => ({ entities: new Set(extractEntities(title, text.slice(0, 1500))), date });
+
+/**
+ * Whether a research result can be the event's background: it names one of the event document's
+ * people, places or organisations, within BACKGROUND_MAX_DAYS of it (by original dates). Search
+ * finds documents that share words with the event; a 1999 meeting schedule shares "Federal Open
+ * Market Committee" with 2012 projections, but it is not their background. Results in the event's
+ * own story always qualify.
+ */
+export function relatedToEvent(event: Relation, candidate: Relation): boolean {
+  if (Math.abs(event.date.getTime() - candidate.date.getTime()) > BACKGROUND_MAX_DAYS * 86_400_000) return false;
+  for (const entity of candidate.entities) if (event.entities.has(entity)) return true;
+  return false;
+}
 
 /**
  * Research -> composition -> QA rank for one novel event, then it is published to the user's
@@ -59,15 +83,24 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
   }
   const mergedDocs = new Map(merged.filter((m) => m.doc.id !== doc.id).map((m) => [m.doc.id, m]));
   for (const id of mergedDocs.keys()) found.delete(id);
-  const chosen = [...found].sort((a, b) => b[1].score - a[1].score).slice(0, RESEARCH_MAX_DOCUMENTS);
-  const supportingRows = chosen.length
+  // The best results, read a few more than needed: those unrelated to the event leave (relatedToEvent).
+  const ranked = [...found].sort((a, b) => b[1].score - a[1].score).slice(0, RESEARCH_MAX_DOCUMENTS * 2);
+  const candidateRows = ranked.length
     ? await db
         .select({ doc: documents, summary: documentSummaries.summary })
         .from(documents)
         .leftJoin(documentSummaries, eq(documentSummaries.documentId, documents.id))
-        .where(inArray(documents.id, chosen.map(([id]) => id)))
+        .where(inArray(documents.id, ranked.map(([id]) => id)))
     : [];
-  const byId = new Map(supportingRows.map((r) => [r.doc.id, r]));
+  const sameStory = new Set(
+    event.storyId && ranked.length
+      ? (await db.select({ id: events.documentId }).from(events).where(and(eq(events.userId, event.userId), eq(events.storyId, event.storyId), inArray(events.documentId, ranked.map(([id]) => id))))).map((r) => r.id)
+      : [],
+  );
+  const mainRelation = relationOf(doc.title, row.summary?.summary || doc.text, originalDate(doc));
+  const related = new Set(candidateRows.filter((r) => sameStory.has(r.doc.id) || relatedToEvent(mainRelation, relationOf(r.doc.title, r.summary || r.doc.text, originalDate(r.doc)))).map((r) => r.doc.id));
+  const chosen = ranked.filter(([id]) => related.has(id)).slice(0, RESEARCH_MAX_DOCUMENTS);
+  const byId = new Map(candidateRows.map((r) => [r.doc.id, r]));
   const asSupporting = (d: typeof doc, summary: string | null, score: number, strategy: string) => ({
     documentId: d.id,
     title: d.title,

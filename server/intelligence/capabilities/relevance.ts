@@ -34,8 +34,8 @@ export type TRelevance = z.infer<typeof ZRelevance>;
 /** A document passes when its weighted total reaches this. */
 export const DETECTION_THRESHOLD = 0.5;
 const WEIGHTS = { action_outcome: 0.4, entities: 0.4, places: 0.2 };
-/** The entities score, or the similarity, at which a document is taken to be about the topic's subject. */
-const SUBJECT_EVIDENCE = 0.4;
+/** The entities score (a key entity named in the text: 0.4; in the title: 0.67), or the similarity, at which a document is taken to be about the topic's subject. */
+const SUBJECT_EVIDENCE = 0.35;
 const SUBJECT_SIMILARITY = 0.2;
 
 const norm = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;

@@ -58,6 +58,8 @@ export const ZChunkMetadata = z.object({
   agent_category: z.string(),
   namespace: z.string(),
   canonical_at: z.string(),
+  /** When the document is a replay (the demo source): its original publication date; canonical_at is its arrival. */
+  original_published_at: z.string().nullable().optional(),
   chunk_index: z.number(),
   total_chunks: z.number(),
   type: z.enum(['title', 'text']),

@@ -62,7 +62,8 @@ export async function documentChunks(database: Database, documentId: number, mat
     documentInfo: {
       title: first.title || 'Untitled',
       collection: info.collection,
-      date: info.canonical_at,
+      // A replayed document's own date (its arrival is in each chunk's canonical_at).
+      date: info.original_published_at ?? info.canonical_at,
       source: info.source || 'Unknown',
       publisher: info.publisher,
       namespace: info.namespace,

@@ -37,6 +37,8 @@ const corpus: RawDocument[] = [
     publishedAt: new Date((now - 400 * DAY) * 1000),
     contentType: 'study',
     collectionId: 9,
+    // Replayed (as the demo source does): arrived 400 days ago, first published in 2009.
+    metadata: { original_published_at: '2009-03-01' },
   },
   {
     externalId: 'news-1',
@@ -98,6 +100,7 @@ describe('POST /search/', () => {
       agent: 'demo',
       agent_category: 'news',
       namespace: `source-${sourceId}`,
+      original_published_at: null,
     });
     expect(body.results[0].metadata.total_chunks).toBeGreaterThanOrEqual(2);
     expect(typeof body.query_time_ms).toBe('number');
@@ -108,6 +111,8 @@ describe('POST /search/', () => {
     const trials = (await search({ query: 'disc herniation ozone pain', filters: { collections: [9] } })).json();
     expect(trials.results.length).toBeGreaterThan(0);
     expect(trials.results.every((r: { metadata: { collection_id: number } }) => r.metadata.collection_id === 9)).toBe(true);
+    // A replayed document: its original date beside its arrival (canonical_at).
+    expect(trials.results[0].metadata).toMatchObject({ original_published_at: '2009-03-01T00:00:00.000Z', canonical_at: new Date((now - 400 * DAY) * 1000).toISOString() });
 
     const recent = (await search({ query: 'disc herniation ozone', filters: { date_range: { canonical_at_timestamp: { $gte: now - 30 * DAY } } } })).json();
     expect(recent.results.some((r: { title: string }) => r.title === corpus[1]!.title)).toBe(false);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { originalDate } from '../documents/dates.js';
 import { COLLECTIONS } from '../../contract/collections.js';
 import type { TChunkMetadata, TSearchResponse, TSearchResult } from '../../contract/search.js';
 import type { Database, DbOrTx } from '../db/client.js';
@@ -158,10 +159,18 @@ interface ChunkRow {
   content_type: string;
   collection_id: number;
   canonical_at: string | Date;
+  metadata: Record<string, unknown> | null;
   source_id: string;
   source_name: string;
   source_kind: string;
   total_chunks: string;
+}
+
+/** A replayed document's original date (ISO), null for a document that arrived when it was published. */
+function replayedDate(row: Pick<ChunkRow, 'canonical_at' | 'metadata'>): string | null {
+  const canonicalAt = new Date(row.canonical_at);
+  const original = originalDate({ canonicalAt, metadata: row.metadata });
+  return original.getTime() === canonicalAt.getTime() ? null : original.toISOString();
 }
 
 export function chunkMetadata(row: ChunkRow): TChunkMetadata {
@@ -177,6 +186,7 @@ export function chunkMetadata(row: ChunkRow): TChunkMetadata {
     agent_category: collection?.key ?? 'unknown',
     namespace: `source-${row.source_id}`,
     canonical_at: new Date(row.canonical_at).toISOString(),
+    original_published_at: replayedDate(row),
     chunk_index: Number(row.chunk_index),
     total_chunks: Number(row.total_chunks),
     type: row.type,
@@ -188,7 +198,7 @@ export function chunkMetadata(row: ChunkRow): TChunkMetadata {
 
 export const CHUNK_COLUMNS = sql`
   c.id::text, c.document_id::text, c.chunk_index, c.type, c.text, c.token_len, c.char_size, c.word_size,
-  d.title, d.publisher, d.content_type, d.collection_id, d.canonical_at, d.source_id::text,
+  d.title, d.publisher, d.content_type, d.collection_id, d.canonical_at, d.metadata, d.source_id::text,
   s.name AS source_name, s.kind AS source_kind,
   (SELECT count(*) FROM chunks x WHERE x.document_id = c.document_id)::text AS total_chunks`;
 

@@ -246,7 +246,8 @@ function ResultCard({ result, expanded, onToggle, onViewChunks }: { result: TSea
           <span className={`shrink-0 rounded px-1.5 py-0.5 font-mono text-xs ${scoreTone(result.score)}`}>{formatScore(result.score)}</span>
         </span>
         <span className="mt-0.5 block text-xs text-slate-600 dark:text-slate-400">
-          {m.collection} · {m.source || 'Unknown'} · {formatDate(m.canonical_at)}
+          {m.collection} · {m.source || 'Unknown'} ·{' '}
+          {m.original_published_at ? `Published ${formatDate(m.original_published_at)}, replayed ${formatDate(m.canonical_at)}` : formatDate(m.canonical_at)}
         </span>
         <span className={`mt-1 block text-sm text-slate-700 dark:text-slate-300 ${expanded ? '' : 'line-clamp-3'}`}>{result.text}</span>
       </button>
@@ -272,7 +273,12 @@ function ResultCard({ result, expanded, onToggle, onViewChunks }: { result: TSea
                   ['Content type', m.source_content_type],
                   ['Agent', `${m.agent} (${m.agent_category})`],
                   ['Namespace', m.namespace],
-                  ['Date', formatDate(m.canonical_at)],
+                  ...((m.original_published_at
+                    ? [
+                        ['Published', formatDate(m.original_published_at)],
+                        ['Replayed', formatDate(m.canonical_at)],
+                      ]
+                    : [['Date', formatDate(m.canonical_at)]]) satisfies [string, string][]),
                 ]}
               />
             ) : (

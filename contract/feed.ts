@@ -31,6 +31,8 @@ export const ZArticleSummary = z.object({
   catch_up: z.boolean(),
   /** A replayed document's original publication date (the demo source); null for documents that arrived when they were published. */
   original_published_at: z.string().nullable(),
+  /** When later reports of the same happening were added to the article (it was composed again with them; never a second alert). */
+  updated_at: z.string().nullable(),
 });
 export type TArticleSummary = z.infer<typeof ZArticleSummary>;
 

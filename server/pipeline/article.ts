@@ -41,8 +41,12 @@ export function relatedToEvent(event: Relation, candidate: Relation): boolean {
  * Research -> composition -> QA rank for one novel event, then it is published to the user's
  * feed (published_at). Skips events that are not detected and novel, merged, or already written;
  * so a re-run after a crash writes nothing twice.
+ *
+ * `update`: a later report was merged into an event whose article is published (consolidation):
+ * the article is composed again with it, in place. Its rank, publication time and alert stay as
+ * they were (a story alerts once), and article_updated_at says when it changed.
  */
-export async function writeArticle(context: StageContext, eventId: number): Promise<{ published: boolean; rank: number } | undefined> {
+export async function writeArticle(context: StageContext, eventId: number, options: { update?: boolean } = {}): Promise<{ published: boolean; rank: number; updated?: boolean } | undefined> {
   const { db } = context.database;
   const [row] = await db
     .select({ event: events, doc: documents, summary: documentSummaries, topic: topics, prefs: users.modelPreferences })
@@ -54,7 +58,7 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
     .where(eq(events.id, eventId));
   if (!row) return undefined;
   const { event, doc, topic } = row;
-  if (event.status !== 'detected' || event.novel !== true || event.mergedIntoId || event.articleGenerated) return undefined;
+  if (event.status !== 'detected' || event.novel !== true || event.mergedIntoId || event.articleGenerated !== Boolean(options.update)) return undefined;
   const model = (field: keyof typeof MODEL_DEFAULTS) => row.prefs[field] ?? MODEL_DEFAULTS[field];
   // Events consolidated into this one: their topics are this article's too, their documents cite first.
   const merged = await db
@@ -135,19 +139,6 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
     engine,
   );
   const a = article.output;
-  const qa = await runCapability(
-    rank,
-    {
-      relevance: Number(event.detectionScores?.weighted_total ?? 0),
-      novelty: event.noveltyScore ?? 0,
-      phaseChange: Boolean(event.phaseChange),
-      references: a.references.length,
-      ageHours: (Date.now() - doc.canonicalAt.getTime()) / 3_600_000,
-      title: a.title,
-    },
-    model('qa_model'),
-    engine,
-  );
   const cited = new Set(a.references.map((r) => r.document_id));
   const initial = [doc.id, ...supporting.map((s) => s.documentId)];
   const supportingDocuments = [{ documentId: doc.id, title: doc.title, publisher: doc.publisher, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, score: 1, strategy: 'event document' }, ...supporting].map((s, i) => ({
@@ -162,16 +153,46 @@ export async function writeArticle(context: StageContext, eventId: number): Prom
     collection_id: s.collectionId,
     strategy_used: s.strategy,
   }));
+  const topicAssignments = [
+    { topicId: topic.id, topicName: topic.name, reasoning: event.detectionRational },
+    ...merged.filter((m, i) => m.topicId !== topic.id && merged.findIndex((n) => n.topicId === m.topicId) === i).map((m) => ({ topicId: m.topicId, topicName: m.topicName, reasoning: m.rationale })),
+  ];
   const now = new Date();
+  if (options.update) {
+    const previous = event.article ?? {};
+    const updated = await db
+      .update(events)
+      .set({
+        queries,
+        article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: previous.qa_reason, ...(previous.catch_up ? { catch_up: true } : {}) },
+        language: a.language,
+        articleUpdatedAt: now,
+        llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ research_update: plan.record, article_update: article.record })}::jsonb`,
+        updatedAt: now,
+      })
+      .where(and(eq(events.id, eventId), eq(events.articleGenerated, true)))
+      .returning({ rank: events.finalRank });
+    return updated.length ? { published: true, rank: updated[0]!.rank ?? 0, updated: true } : undefined;
+  }
+  const qa = await runCapability(
+    rank,
+    {
+      relevance: Number(event.detectionScores?.weighted_total ?? 0),
+      novelty: event.noveltyScore ?? 0,
+      phaseChange: Boolean(event.phaseChange),
+      references: a.references.length,
+      ageHours: (Date.now() - doc.canonicalAt.getTime()) / 3_600_000,
+      title: a.title,
+    },
+    model('qa_model'),
+    engine,
+  );
   const updated = await db
     .update(events)
     .set({
       researched: true,
       queries,
-      article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: [
-        { topicId: topic.id, topicName: topic.name, reasoning: event.detectionRational },
-        ...merged.filter((m, i) => m.topicId !== topic.id && merged.findIndex((n) => n.topicId === m.topicId) === i).map((m) => ({ topicId: m.topicId, topicName: m.topicName, reasoning: m.rationale })),
-      ], qa_reason: qa.output.reason, ...(event.initialization ? { catch_up: true } : {}) },
+      article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: qa.output.reason, ...(event.initialization ? { catch_up: true } : {}) },
       articleGenerated: true,
       language: a.language,
       finalRank: qa.output.final_rank,

@@ -94,5 +94,22 @@ describe('consolidation', () => {
       const feed = (await kit.get(`/api/for-you/latest/?topic_id=${topicId}`, access)).json() as { articles: { id: number }[] };
       expect(feed.articles.map((a) => a.id)).toContain(first);
     }
+
+    // A later report of it, after the article is out, updates that article in place: cited, marked
+    // updated, same rank, publication time and alert state (the job sends no alert for an update).
+    const before = article!;
+    const later = await store({ externalId: 'c4', title: 'The Federal Reserve raises the federal funds rate to 5.5 percent', text: 'On Wednesday the Federal Open Market Committee raised the target range for the federal funds rate to 5.5 percent, citing persistent inflation, its highest level in 22 years.', publishedAt: new Date(at.getTime() + 7_200_000) });
+    const laterReport = await novelEvent(topicIds[0]!, later);
+    expect(await consolidateEvent(stage(), laterReport)).toEqual({ survives: false, mergedInto: first });
+    expect(await writeArticle(stage(), first)).toBeUndefined();
+    expect(await writeArticle(stage(), first, { update: true })).toMatchObject({ published: true, updated: true, rank: before.finalRank });
+    const [after] = await herald.database.db.select().from(events).where(eq(events.id, first));
+    expect((after!.article as typeof body).supporting_documents).toContainEqual(expect.objectContaining({ document_id: later, strategy_used: 'consolidated event' }));
+    expect(after!.articleUpdatedAt).toBeInstanceOf(Date);
+    expect(after).toMatchObject({ publishedAt: before.publishedAt, finalRank: before.finalRank, alertedAt: before.alertedAt });
+    const latest = (await kit.get(`/api/for-you/latest/?topic_id=${topicIds[0]}`, access)).json() as { articles: { id: number; updated_at: string | null }[] };
+    expect(latest.articles.find((a) => a.id === first)?.updated_at).toBe(after!.articleUpdatedAt!.toISOString());
+    // An event without a published article has nothing to update.
+    expect(await writeArticle(stage(), unrelated, { update: true })).toBeUndefined();
   });
 });

@@ -174,12 +174,18 @@ export const consolidateJob: JobDefinition<typeof ZEvents> = {
   queue: retries,
   async handler({ eventIds }, context) {
     const survivors: number[] = [];
+    const absorbing = new Set<number>();
     let merged = 0;
     for (const id of eventIds) {
       const result = await consolidateEvent(stage(context), id);
       if (result?.survives) survivors.push(id);
-      else if (result) merged += 1;
+      else if (result) {
+        merged += 1;
+        if (result.mergedInto) absorbing.add(result.mergedInto);
+      }
     }
+    // A later report merged into an event whose article is out updates that article (no email).
+    for (const id of absorbing) await context.queue.boss.send(ARTICLE_JOB, { eventId: id, update: true }, { singletonKey: `article-update-${id}`, startAfter: ARTICLE_UPDATE_DELAY_SECONDS });
     // A new topic's first articles and those that may become breaking alerts go first: a reader is waiting for them.
     const catchUp = await catchUpEvents(context, survivors);
     const alerting = await alertingEvents(context, survivors);
@@ -191,15 +197,18 @@ export const consolidateJob: JobDefinition<typeof ZEvents> = {
 };
 
 const ZEvent = z.object({ eventId: z.number().int().positive() });
+const ZArticleWork = ZEvent.extend({ update: z.boolean().optional() });
+/** Reports merged within this many seconds of each other update an article once. */
+const ARTICLE_UPDATE_DELAY_SECONDS = 10;
 
-/** Research, composition and QA for one novel event (one job per event: articles are slow). */
-export const articleJob: JobDefinition<typeof ZEvent> = {
+/** Research, composition and QA for one novel event (one job per event: articles are slow); or the update of a published one. */
+export const articleJob: JobDefinition<typeof ZArticleWork> = {
   name: ARTICLE_JOB,
-  payload: ZEvent,
+  payload: ZArticleWork,
   queue: { ...retries, policy: 'stately' },
-  async handler({ eventId }, context) {
-    const written = await writeArticle(stage(context), eventId);
-    if (written && written.rank >= ALERT_BAR) await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: `alert-${eventId}`, priority: URGENT });
+  async handler({ eventId, update }, context) {
+    const written = await writeArticle(stage(context), eventId, { update });
+    if (written && !written.updated && written.rank >= ALERT_BAR) await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: `alert-${eventId}`, priority: URGENT });
     return written ?? { skipped: true };
   },
 };

@@ -31,7 +31,7 @@ afterAll(async () => rm(dataDir, { recursive: true, force: true }));
 
 describe.skipIf(TEST_DATABASE_URL)('npm run sources', () => {
   it('adds a source, runs it now with a summary, and lists its state', async () => {
-    const added = await sourcesCli('add', 'demo', 'Small demo', '--config', '{"limit":25,"pageSize":10,"pageDelayMs":0}');
+    const added = await sourcesCli('add', 'demo', 'Small demo', '--config', '{"limit":25,"pageSize":10,"pageDelayMs":0,"rate":0}');
     expect(added.stdout).toContain('Added source 1: demo "Small demo"');
     const run = await sourcesCli('run', '1');
     expect(run.code).toBe(0);

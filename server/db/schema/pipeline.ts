@@ -150,6 +150,8 @@ export const events = pgTable(
     articleGenerated: boolean('article_generated').notNull().default(false),
     articleGenerationError: text('article_generation_error'),
     articleGeneratedAt: timestamp('article_generated_at', { withTimezone: true }),
+    /** When later reports merged into this event were added to its published article (it is re-composed, never re-alerted). */
+    articleUpdatedAt: timestamp('article_updated_at', { withTimezone: true }),
     language: text('language'),
     // QA ranking and delivery.
     finalRank: doublePrecision('final_rank'),

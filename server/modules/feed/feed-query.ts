@@ -23,6 +23,8 @@ export const articleColumns = {
   originalPublishedAt: sql<string | null>`(SELECT d.metadata->>'original_published_at' FROM documents d WHERE d.id = ${events.documentId})`,
   /** A new topic's catch-up article (from documents already in the store when it was added). */
   catchUp: events.initialization,
+  /** When later reports of the happening were added to the published article. */
+  updatedAt: events.articleUpdatedAt,
   topicId: events.topicId,
   topicName: topics.name,
 };

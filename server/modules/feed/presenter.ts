@@ -9,6 +9,7 @@ export interface ArticleRow {
   finalRank: number | null;
   alertedAt: Date | null;
   catchUp?: boolean;
+  updatedAt?: Date | null;
   originalPublishedAt?: string | null;
   topicId: number;
   topicName: string;
@@ -128,6 +129,7 @@ export function presentSummary(row: ArticleRow): TArticleSummary {
     alerted: row.alertedAt !== null,
     catch_up: row.catchUp ?? false,
     original_published_at: originalDateText(row.originalPublishedAt),
+    updated_at: row.updatedAt ? row.updatedAt.toISOString() : null,
   };
 }
 

@@ -32,6 +32,11 @@ function Meta({ article }: { article: TArticleSummary }) {
           <BellRing aria-hidden className="size-3" /> Alert
         </span>
       )}
+      {article.updated_at && (
+        <span title={`Updated ${formatDate(article.updated_at)} with later reports of the same news`} className="rounded-full bg-blue-50 px-2 py-0.5 font-medium text-blue-800 dark:bg-blue-950 dark:text-blue-200">
+          Updated
+        </span>
+      )}
       {article.catch_up && (
         <span title="Written when you added this topic, from documents already in Herald" className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
           Catch-up

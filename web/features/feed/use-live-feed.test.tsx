@@ -31,6 +31,7 @@ const article = (id: number, topicId = 1): TArticleSummary => ({
   rank: 0.5,
   alerted: false,
   catch_up: false,
+  updated_at: null,
   original_published_at: null,
 });
 const page = (articles: TArticleSummary[]) => ({ articles, page: 1, per_page: 25, has_next: false, next_cursor: null });

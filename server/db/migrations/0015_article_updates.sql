@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "article_updated_at" timestamp with time zone;

@@ -9,8 +9,14 @@ import { detect } from './detect.js';
 import { CATCH_UP, NOVELTY_JOB, STORY_JOB } from './jobs.js';
 
 export const BACKFILL_JOB = 'pipeline-backfill';
-/** A new topic's catch-up: this many detected documents become its first articles. */
+/** A new topic's catch-up: about this many first articles. */
 export const CATCH_UP_ARTICLES = 10;
+/**
+ * Documents detection passes for it: a few more than the articles, since novelty and consolidation
+ * fold some into others (two minutes of one meeting are one article), and a reader should still
+ * find CATCH_UP_ARTICLES.
+ */
+export const CATCH_UP_DETECTED = CATCH_UP_ARTICLES + 3;
 /** Documents judged at most to find them (spec 3 'Init'): some are dropped by detection. */
 export const BACKFILL_DOCUMENTS = 25;
 /** Search score a document needs to be judged for a new topic. */
@@ -20,7 +26,7 @@ export const BACKFILL_MIN_SCORE = 0.3;
  * The initialization of a new topic, its catch-up: the pre-filter only sees documents as they
  * arrive, so a new topic would wait for the next matching document. Instead the store is searched
  * for the topic now (its name, within its collections), the best documents (search score, the
- * newer first among near-equals) go through detection like any pair until CATCH_UP_ARTICLES pass,
+ * newer first among near-equals) go through detection like any pair until CATCH_UP_DETECTED pass,
  * their events are marked `initialization` (they guard novelty for later documents, are never
  * alerted, and their articles say `catch_up`), and the detected ones go on to novelty, stories and
  * articles at the CATCH_UP priority, so a new user's first feed fills within a minute.
@@ -52,7 +58,7 @@ export async function backfillTopic(context: StageContext, topicId: number): Pro
   const detected: number[] = [];
   const judged: number[] = [];
   for (const [documentId, score] of documentIds) {
-    if (detected.length >= CATCH_UP_ARTICLES) break;
+    if (detected.length >= CATCH_UP_DETECTED) break;
     const result = await detect(context, { userId: topic.userId, topicId, documentId, score });
     judged.push(documentId);
     if (result?.status === 'detected') detected.push(result.eventId);

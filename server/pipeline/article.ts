@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
-import { compose } from '../intelligence/capabilities/compose.js';
+import { compose, distinctTitle } from '../intelligence/capabilities/compose.js';
 import { rank } from '../intelligence/capabilities/rank.js';
 import { planResearch } from '../intelligence/capabilities/research.js';
 import { runCapability } from '../intelligence/engine.js';
@@ -139,6 +139,13 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     engine,
   );
   const a = article.output;
+  // Fourteen 'FOMC statement's cannot be told apart: a title the reader already has leads with the date.
+  const [taken] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.userId, event.userId), eq(events.articleGenerated, true), ne(events.id, eventId), sql`${events.article}->>'title' = ${a.title}`))
+    .limit(1);
+  if (taken) a.title = distinctTitle(a.title, originalDate(doc).toISOString());
   const cited = new Set(a.references.map((r) => r.document_id));
   const initial = [doc.id, ...supporting.map((s) => s.documentId)];
   const supportingDocuments = [{ documentId: doc.id, title: doc.title, publisher: doc.publisher, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, score: 1, strategy: 'event document' }, ...supporting].map((s, i) => ({

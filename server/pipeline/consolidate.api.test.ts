@@ -111,5 +111,15 @@ describe('consolidation', () => {
     expect(latest.articles.find((a) => a.id === first)?.updated_at).toBe(after!.articleUpdatedAt!.toISOString());
     // An event without a published article has nothing to update.
     expect(await writeArticle(stage(), unrelated, { update: true })).toBeUndefined();
+
+    // A year later, another document under the same title: its article leads with its date.
+    const nextYear = new Date(at.getTime() + 400 * 86_400_000);
+    const sameTitle = await store({ externalId: 'c5', title: 'Federal Reserve raises the federal funds rate to 5.5 percent', text: 'A year on, the Federal Open Market Committee again set the federal funds rate at 5.5 percent after a review of bank lending.', publishedAt: nextYear });
+    const yearLater = await novelEvent(topicIds[0]!, sameTitle);
+    expect(await consolidateEvent(stage(), yearLater)).toEqual({ survives: true });
+    await writeArticle(stage(), yearLater);
+    const [distinct] = await herald.database.db.select().from(events).where(eq(events.id, yearLater));
+    const day = nextYear.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect((distinct!.article as { title: string }).title).toBe(`${day}: Federal Reserve raises the federal funds rate to 5.5 percent`);
   });
 });

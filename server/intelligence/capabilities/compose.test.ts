@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleTitle, builtinCompose, keyMetrics } from './compose.js';
+import { articleTitle, builtinCompose, distinctTitle, keyMetrics } from './compose.js';
 import { builtinResearchPlan } from './research.js';
 
 const main = {
@@ -147,5 +147,14 @@ describe('article titles', () => {
     expect(articleTitle('Apple Inc. files Form 4', '2023-08-08T00:00:00Z', 'Apple Inc. files Form 4.')).toBe('Apple Inc. files Form 4, Aug 8, 2023');
     const long = 'Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and exempt community lenders';
     expect(articleTitle(long, '2023-08-08T00:00:00Z', undefined)).toBe('Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and...');
+  });
+
+  it('lead a title the reader already has with the date, within the length', () => {
+    const long = 'FOMC statement and Board approval of discount rate requests of the Federal Reserve Banks of Boston, New York, Philadelphia, Cleveland';
+    const a = distinctTitle(long, '2001-08-21T00:00:00Z');
+    expect(a).toBe('Aug 21, 2001: FOMC statement and Board approval of discount rate requests of the Federal Reserve Banks of Boston...');
+    expect(a.length).toBeLessThanOrEqual(120);
+    expect(distinctTitle(a, '2001-08-21T00:00:00Z')).toBe(a);
+    expect(distinctTitle('FOMC statement, Feb 1, 1995: The Committee decided', '1995-02-01T00:00:00Z')).toBe('FOMC statement, Feb 1, 1995: The Committee decided');
   });
 });

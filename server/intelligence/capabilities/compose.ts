@@ -222,15 +222,27 @@ const shortDate = (iso: string) => {
  * Federal Open Market Committee decided today to raise its target for the federal funds rate by...".
  */
 export function articleTitle(title: string, date: string, lead: string | undefined): string {
-  const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '')}...` : text);
   const own = title.trim() || 'Untitled';
-  if (terms(own).length > GENERIC_TITLE_WORDS) return cut(own, TITLE_MAX);
+  if (terms(own).length > GENERIC_TITLE_WORDS) return cutTitle(own, TITLE_MAX);
   const when = shortDate(date);
   const head = when ? `${own}, ${when}` : own;
   const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
   // A lead that only repeats the title adds nothing.
-  if (!what || terms(what).every((w) => terms(own).includes(w))) return cut(head, TITLE_MAX);
-  return cut(`${head}: ${what.replace(/\.$/, '')}`, TITLE_MAX);
+  if (!what || terms(what).every((w) => terms(own).includes(w))) return cutTitle(head, TITLE_MAX);
+  return cutTitle(`${head}: ${what.replace(/\.$/, '')}`, TITLE_MAX);
+}
+
+const cutTitle = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '')}...` : text);
+
+/**
+ * A title another of the reader's articles already has (whoever wrote it: the built-in engine or
+ * a model), made distinct: led by the document's date ("Aug 21, 2001: FOMC statement and Board
+ * approval of discount rate requests..."), which a title that names a kind of document already carries.
+ */
+export function distinctTitle(title: string, date: string): string {
+  const when = shortDate(date);
+  if (!when || title.includes(when)) return title;
+  return `${when}: ${cutTitle(title, TITLE_MAX - when.length - 2)}`;
 }
 
 export const compose: Capability<ComposeInput, typeof ZArticle> = {

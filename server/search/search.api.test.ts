@@ -152,6 +152,14 @@ describe('POST /search/', () => {
     expect(unknown.json().code).toBe('validation_failed');
   });
 
+  it('answers a query with nothing to search for (only stop words, punctuation) with no results, not an error', async () => {
+    for (const query of ['the', 'and of the', '?!', 'the "a"']) {
+      const response = await search({ query });
+      expect(response.statusCode, query).toBe(200);
+      expect(response.json(), query).toMatchObject({ results: [], total: 0 });
+    }
+  });
+
   it('is for superusers only', async () => {
     expect((await search({ query: 'rates' }, '')).statusCode).toBe(401);
     const member = await kit.signedIn();

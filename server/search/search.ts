@@ -64,7 +64,12 @@ export async function searchChunks(database: Database, index: SearchIndex, q: Se
   const pool = Math.min(POOL_MAX, Math.max(POOL_MIN, (q.offset + q.limit) * 3));
   const words = queryWords(q.query);
   const minScore = q.minScore ?? 0;
-  const hybrid = index.vectors;
+  // A query with nothing to mean (only stop words: "the") embeds to a zero vector, whose distance
+  // to anything is NaN: it searches by its text alone, which finds nothing, and answers empty.
+  const [vector] = index.vectors ? await index.embedder.embed([q.query]) : [];
+  const hybrid = Boolean(vector?.some((x) => x !== 0));
+  // No word at all ("?!"): nothing to look for.
+  if (words.length === 0) return { results: [], total: 0, query_time_ms: Math.round((performance.now() - started) * 10) / 10, mode: hybrid ? 'hybrid' : 'full_text' };
   const advanced = /["]|\bor\b|(^|\s)-\w/i.test(q.query);
   const allQuery = advanced ? sql`websearch_to_tsquery('english', ${q.query})` : sql`plainto_tsquery('english', ${words.join(' ')})`;
   const anyQuery = sql`to_tsquery('english', ${words.join(' | ') || "''"})`;
@@ -78,7 +83,6 @@ export async function searchChunks(database: Database, index: SearchIndex, q: Se
     let vectorJoin = sql``;
     let vectorScore = sql`0::float8`;
     if (hybrid) {
-      const [vector] = await index.embedder.embed([q.query]);
       await db.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(HNSW_EF_SEARCH, pool))}`));
       const filtered = Boolean(q.collections?.length || q.from || q.to);
       if (index.iterativeScan && filtered) await db.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { oneTimeCodes } from '../db/schema/index.js';
 import { hashCode, randomCode, randomToken, sha256, type AuthKeys } from './secrets.js';
@@ -43,24 +43,38 @@ export type CodeCheck = 'ok' | 'invalid' | 'exhausted';
  * correct submissions cannot both succeed).
  */
 export async function checkCode(db: DbOrTx, keys: AuthKeys, purpose: CodePurpose, subject: string, code: string): Promise<CodeCheck> {
+  const verdict = await verifyCode(db, keys, purpose, subject, code);
+  if (verdict.check !== 'ok') return verdict.check;
+  return (await consumeCodes(db, [verdict.id])) ? 'ok' : 'invalid';
+}
+
+/**
+ * Checks a code without consuming it, for a change that needs two codes (the email change): a
+ * wrong guess spends an attempt of that code, a right one spends nothing, and `consumeCodes` takes
+ * both once both are right. So a mistyped second code leaves the first one usable.
+ */
+export async function verifyCode(db: DbOrTx, keys: AuthKeys, purpose: CodePurpose, subject: string, code: string): Promise<{ check: 'ok'; id: string } | { check: Exclude<CodeCheck, 'ok'> }> {
   const live = and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.subject, subject), isNull(oneTimeCodes.consumedAt), gt(oneTimeCodes.expiresAt, sql`now()`));
   const [latest] = await db.select({ id: oneTimeCodes.id }).from(oneTimeCodes).where(live).orderBy(desc(oneTimeCodes.createdAt)).limit(1);
-  if (!latest) return 'invalid';
+  if (!latest) return { check: 'invalid' };
   const [claimed] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(and(eq(oneTimeCodes.id, latest.id), sql`${oneTimeCodes.attempts} < ${MAX_CODE_ATTEMPTS}`, isNull(oneTimeCodes.consumedAt)))
     .returning({ secretHash: oneTimeCodes.secretHash });
-  if (!claimed) return 'exhausted';
+  if (!claimed) return { check: 'exhausted' };
   const expected = Buffer.from(claimed.secretHash, 'hex');
   const given = Buffer.from(hashCode(keys, subject, code), 'hex');
-  if (!timingSafeEqual(expected, given)) return 'invalid';
-  const [consumed] = await db
-    .update(oneTimeCodes)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.consumedAt)))
-    .returning({ id: oneTimeCodes.id });
-  return consumed ? 'ok' : 'invalid';
+  if (!timingSafeEqual(expected, given)) return { check: 'invalid' };
+  // A right code does not count as an attempt.
+  await db.update(oneTimeCodes).set({ attempts: sql`greatest(0, ${oneTimeCodes.attempts} - 1)` }).where(eq(oneTimeCodes.id, latest.id));
+  return { check: 'ok', id: latest.id };
+}
+
+/** Consumes verified codes; false when one was taken meanwhile (run it in a transaction and roll back then: two parallel submissions cannot both succeed). */
+export async function consumeCodes(db: DbOrTx, ids: string[]): Promise<boolean> {
+  const consumed = await db.update(oneTimeCodes).set({ consumedAt: sql`now()` }).where(and(inArray(oneTimeCodes.id, ids), isNull(oneTimeCodes.consumedAt))).returning({ id: oneTimeCodes.id });
+  return consumed.length === ids.length;
 }
 
 export type LinkCheck = { status: 'ok'; subject: string } | { status: 'expired'; subject: string } | { status: 'invalid' };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../contract/auth.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
+import { MAX_CODE_ATTEMPTS } from '../../auth/codes.js';
 import { authKit } from './auth-test-kit.js';
 
 let herald: TestHerald;
@@ -53,6 +54,29 @@ describe('email change', () => {
     expect((await kit.get('/api/me/', access)).json().email).toBe(next);
     expect((await kit.post('/api/auth/login/', { email: next, password: kit.PASSWORD })).statusCode).toBe(200);
     expect((await kit.post('/api/auth/login/', { email, password: kit.PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('checks both codes before using either: a mistyped new-address code leaves the old-address code good, and counts against the new one only', async () => {
+    const { email, access } = await kit.signedIn();
+    const next = kit.newEmail();
+    await kit.post('/api/me/email/', { new_email: next }, access);
+    const oldMail = await kit.lastEmail(email, 'email-change-code');
+    const newMail = await kit.lastEmail(next, 'email-change-code');
+    const typo = [newMail.code, oldMail.code].includes('000000') ? ([newMail.code, oldMail.code].includes('111111') ? '222222' : '111111') : '000000';
+    const both = await kit.post('/api/me/confirm/', { old_email_code: typo, new_email_code: typo }, access);
+    expect(Object.keys(both.json().fields).sort()).toEqual(['new_email_code', 'old_email_code']);
+    // Up to the last attempt of the new code, the right old code is never spent.
+    for (let i = 0; i < MAX_CODE_ATTEMPTS - 2; i++) {
+      const wrong = await kit.post('/api/me/confirm/', { old_email_code: oldMail.code, new_email_code: typo }, access);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'code_invalid', fields: { new_email_code: [expect.any(String)] } });
+      expect(wrong.json().fields.old_email_code).toBeUndefined();
+    }
+    const done = await kit.post('/api/me/confirm/', { old_email_code: oldMail.code, new_email_code: newMail.code }, access);
+    expect(done.statusCode).toBe(200);
+    expect((await kit.get('/api/me/', access)).json().email).toBe(next);
+    // Both codes are used now.
+    expect((await kit.post('/api/me/confirm/', { old_email_code: oldMail.code, new_email_code: newMail.code }, access)).json()).toMatchObject({ code: 'no_pending_change' });
   });
 
   it('refuses an address in use, the current address, and a confirmation with nothing pending', async () => {

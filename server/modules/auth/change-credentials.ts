@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, like, sql } from 'drizzle-orm';
 import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type TTokenPair } from '../../../contract/auth.js';
 import { ErrorCode } from '../../../contract/errors.js';
-import { checkCode, CODE_MINUTES, issueCode, type CodeCheck } from '../../auth/codes.js';
+import { checkCode, CODE_MINUTES, consumeCodes, issueCode, verifyCode, type CodeCheck } from '../../auth/codes.js';
 import { hashPassword, passwordProblem } from '../../auth/passwords.js';
 import { endAllSessions, startSession } from '../../auth/sessions.js';
 import { oneTimeCodes, users } from '../../db/schema/index.js';
@@ -13,6 +13,13 @@ async function userById(context: AuthContext, userId: string) {
   const [user] = await context.database.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError(401, 'token_invalid', 'Your session has expired or is invalid. Please log in again.');
   return user;
+}
+
+/** Refuses with every wrong code's field; the code of the first decides the answer's code. */
+function refuseAll(wrong: (readonly [field: string, check: Exclude<CodeCheck, 'ok'>])[]): never {
+  const message = (check: Exclude<CodeCheck, 'ok'>) => (check === 'exhausted' ? AUTH_MESSAGES.codeAttemptsExceeded : AUTH_MESSAGES.codeInvalid);
+  const first = wrong[0]![1];
+  throw new AppError(400, first === 'exhausted' ? 'code_attempts_exceeded' : 'code_invalid', message(first), Object.fromEntries(wrong.map(([field, check]) => [field, [message(check)]])));
 }
 
 function refuse(check: Exclude<CodeCheck, 'ok'>, field: string): never {
@@ -89,13 +96,21 @@ export async function confirmEmailChange(context: AuthContext, userId: string, o
     .limit(1);
   if (!pending) throw new AppError(400, 'no_pending_change', ACCOUNT_MESSAGES.noPendingChange);
   const newEmail = pending.subject.slice(user.id.length + 1);
-  const oldCheck = await checkCode(db, context.keys, 'email-change-old', user.id, oldCode);
-  if (oldCheck !== 'ok') refuse(oldCheck, 'old_email_code');
-  const newCheck = await checkCode(db, context.keys, 'email-change-new', pending.subject, newCode);
-  if (newCheck !== 'ok') refuse(newCheck, 'new_email_code');
+  // Both codes are checked before either is used: a mistyped one costs an attempt of that code
+  // only, and the right one stays good for the next try.
+  const oldCheck = await verifyCode(db, context.keys, 'email-change-old', user.id, oldCode);
+  const newCheck = await verifyCode(db, context.keys, 'email-change-new', pending.subject, newCode);
+  if (oldCheck.check !== 'ok' || newCheck.check !== 'ok') {
+    const wrong = [...(oldCheck.check !== 'ok' ? [['old_email_code', oldCheck.check] as const] : []), ...(newCheck.check !== 'ok' ? [['new_email_code', newCheck.check] as const] : [])];
+    refuseAll(wrong);
+  }
   try {
-    await db.update(users).set({ email: newEmail, emailConfirmedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, user.id));
-  } catch {
+    await db.transaction(async (tx) => {
+      if (!(await consumeCodes(tx, [oldCheck.id, newCheck.id]))) throw new AppError(400, 'code_invalid', AUTH_MESSAGES.codeInvalid, { old_email_code: [AUTH_MESSAGES.codeInvalid] });
+      await tx.update(users).set({ email: newEmail, emailConfirmedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     // The unique index: someone took the address between request and confirmation.
     throw new AppError(400, 'email_taken', ACCOUNT_MESSAGES.emailTaken, { new_email: [ACCOUNT_MESSAGES.emailTaken] });
   }

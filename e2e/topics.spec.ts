@@ -23,7 +23,12 @@ test('add, clarify, edit and remove topics on /topics', async ({ page, request, 
   await expect(add).toBeDisabled();
   await box.fill('   ');
   await expect(add).toBeDisabled();
+  // One limit, the server's: the field takes 200 characters and counts them.
+  await box.fill('x'.repeat(250));
+  await expect(box).toHaveValue('x'.repeat(200));
+  await expect(page.getByText('200/200 characters')).toBeVisible();
   await box.fill('Offshore wind permitting in the North Sea');
+  await expect(page.getByText('41/200 characters')).toBeVisible();
   await page.getByRole('button', { name: 'All sources' }).click();
   await page.getByRole('group', { name: 'Sources' }).getByLabel('Regulations').check();
   await page.keyboard.press('Escape');

@@ -1,6 +1,13 @@
 import { useCallback, useRef, useState } from 'react';
 import type { TValidateTopicResponse } from '../../contract/topics';
 import { authClient } from './auth-client';
+import { ApiError } from './api';
+
+/** What the server said about a refused request (a topic too long, say), as it said it; none for a network failure or a server error. */
+function serverReason(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status >= 500) return undefined;
+  return Object.values(error.fields ?? {})[0]?.[0] ?? error.message;
+}
 
 export type ValidationState =
   | { kind: 'idle' }
@@ -63,7 +70,7 @@ export function useTopicValidation(path: string, messages: ValidationMessages, o
       } catch (error) {
         if ((error as Error).name === 'AbortError') return;
         console.error('Topic validation failed', error);
-        setState({ kind: 'error', message: messages.network });
+        setState({ kind: 'error', message: serverReason(error) ?? messages.network });
       }
     },
     [handle, messages, path],
@@ -79,7 +86,7 @@ export function useTopicValidation(path: string, messages: ValidationMessages, o
         handle(await authClient.authedApi<TValidateTopicResponse>(path, { body: { topic, sources, existing_topics: existing, answer: text.trim(), conversation_id: asked.conversationId } }), true);
       } catch (error) {
         console.error('Topic clarification failed', error);
-        setState({ kind: 'error', message: messages.followUpNetwork });
+        setState({ kind: 'error', message: serverReason(error) ?? messages.followUpNetwork });
       }
     },
     [handle, messages, path, state],

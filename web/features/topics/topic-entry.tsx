@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Lock } from 'lucide-react';
-import { TOPIC_MESSAGES, type TValidateTopicResponse } from '../../../contract/topics';
+import { TOPIC_LIMITS, TOPIC_MESSAGES, type TValidateTopicResponse } from '../../../contract/topics';
 import { AutoTextarea } from '../../components/ui/chat';
 import { ClarificationPanel } from '../../components/ui/clarification-panel';
 import { Alert, Button } from '../../components/ui/form';
@@ -17,6 +17,7 @@ export function TopicEntry({ path, existing, locked, onAdded }: { path: string; 
   const [topic, setTopic] = useState('');
   const [sources, setSources] = useState<number[]>([]);
   const fieldId = useId();
+  const counterId = useId();
   const added = useCallback(
     (answer: TValidateTopicResponse) => {
       setTopic('');
@@ -51,12 +52,16 @@ export function TopicEntry({ path, existing, locked, onAdded }: { path: string; 
           value={topic}
           minRows={2}
           maxRows={6}
-          maxLength={2000}
+          maxLength={TOPIC_LIMITS.name}
+          aria-describedby={counterId}
           disabled={locked || validation.busy || asking}
           placeholder="A company, technology, regulation, market or event, e.g. “EU rules on battery recycling”"
           onChange={(e) => setTopic(e.target.value)}
           onEnter={submit}
         />
+        <p id={counterId} className={`-mt-2 text-right text-xs tabular-nums ${topic.length >= TOPIC_LIMITS.name ? 'font-semibold text-amber-700 dark:text-amber-400' : 'text-slate-500 dark:text-slate-400'}`}>
+          {topic.length}/{TOPIC_LIMITS.name} characters
+        </p>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <SourcesSelect value={sources} onChange={setSources} disabled={locked || validation.busy || asking} />
           <Button type="submit" className="sm:w-auto" busy={state.kind === 'validating'} busyLabel="Validating..." disabled={locked || !topic.trim() || validation.busy || asking}>

@@ -32,6 +32,10 @@ import { toolRoutes } from '../modules/tools/routes.js';
 import { VERSION } from '../version.js';
 import { installErrorHandling } from './errors.js';
 import { registerWeb } from './web.js';
+import { installFieldMessages } from '../../contract/field-messages.js';
+
+// Every field error in the product's words (a schema's own message wins).
+installFieldMessages();
 
 /** Everything a route may need, built once at start and passed down explicitly. */
 export interface AppServices {

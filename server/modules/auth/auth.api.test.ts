@@ -56,6 +56,14 @@ describe('registration', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe('validation_failed');
   });
+
+  it('says what each field needs in the product words, never the schema library', async () => {
+    const response = await kit.post('/api/auth/register/', { first_name: 7, email: 'not an email' });
+    expect(response.statusCode).toBe(400);
+    const body = response.json() as { fields: Record<string, string[]> };
+    expect(body.fields).toMatchObject({ first_name: ['Must be text.'], last_name: ['This field is required.'] });
+    expect(JSON.stringify(body)).not.toMatch(/Invalid input|expected|received/);
+  });
 });
 
 describe('email confirmation', () => {

@@ -15,6 +15,7 @@ export type TErrorBody = z.infer<typeof ZErrorBody>;
 export const ErrorCode = {
   notFound: 'not_found',
   invalidJson: 'invalid_json',
+  invalidText: 'invalid_text',
   validationFailed: 'validation_failed',
   unsupportedMediaType: 'unsupported_media_type',
   payloadTooLarge: 'payload_too_large',

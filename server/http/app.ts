@@ -30,7 +30,8 @@ import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { feedRoutes } from '../modules/feed/routes.js';
 import { toolRoutes } from '../modules/tools/routes.js';
 import { VERSION } from '../version.js';
-import { installErrorHandling } from './errors.js';
+import { AppError, installErrorHandling } from './errors.js';
+import { ErrorCode } from '../../contract/errors.js';
 import { registerWeb } from './web.js';
 import { installFieldMessages } from '../../contract/field-messages.js';
 
@@ -70,6 +71,11 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   installErrorHandling(app);
   // Everything a request does runs as interactive work: ahead of jobs on the embedded database.
   app.addHook('onRequest', (_request, _reply, done) => runInteractive(done));
+  // Text with a NUL character or broken Unicode (a lone surrogate) is refused at the edge: the
+  // database cannot store it and the answers could not carry it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(brokenText(request.query) || brokenText(request.body) || brokenText(request.params) ? new AppError(400, ErrorCode.invalidText, INVALID_TEXT_MESSAGE) : undefined);
+  });
   // Set before the handler runs, so error answers carry it too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -123,4 +129,16 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(devMailboxRoutes(services));
   await registerWeb(app, services.webDist);
   return app;
+}
+
+const INVALID_TEXT_MESSAGE = 'The request holds text Herald cannot read: a NUL character or broken Unicode. Remove it and try again.';
+// eslint-disable-next-line no-control-regex -- the NUL character is what this looks for
+const BROKEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether any string in a parsed query, body or params (keys included) holds a NUL or a lone surrogate. */
+function brokenText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return BROKEN.test(value);
+  if (!value || typeof value !== 'object' || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((v) => brokenText(v, depth + 1));
+  return Object.entries(value as Record<string, unknown>).some(([key, v]) => BROKEN.test(key) || brokenText(v, depth + 1));
 }

@@ -82,6 +82,21 @@ describe('error shapes', () => {
     expect(ZErrorBody.parse(response.json())).toMatchObject({ code: 'invalid_json' });
   });
 
+  it('refuses text with a NUL character or broken Unicode with 400 invalid_text, in a body, a query or a key', async () => {
+    for (const payload of ['{"name": "a\\u0000b"}', '{"name": "\\ud800x"}', '{"a\\u0000": 1}', '{"deep": [[[{"name": "\\udc00"}]]]}']) {
+      const response = await herald.app!.inject({ method: 'POST', url: '/api/probe/', headers: { 'content-type': 'application/json' }, payload });
+      expect(response.statusCode, payload).toBe(400);
+      expect(ZErrorBody.parse(response.json()), payload).toMatchObject({ code: 'invalid_text' });
+    }
+    const query = await herald.app!.inject({ method: 'GET', url: '/api/health?q=%00' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ code: 'invalid_text' });
+    // Bytes that are not UTF-8 in a query: not a 500.
+    expect((await herald.app!.inject({ method: 'GET', url: '/api/health?q=%FF%FE' })).statusCode).toBeLessThan(500);
+    // A paired surrogate (an emoji) is text like any other.
+    expect((await herald.app!.inject({ method: 'POST', url: '/api/probe/', payload: { name: 'ok 😀' } })).json().code).not.toBe('invalid_text');
+  });
+
   it('answers a schema failure with 400 validation_failed and per-field messages', async () => {
     const response = await herald.app!.inject({ method: 'POST', url: '/api/probe/', payload: { name: 'x', age: 'old', tags: ['ok', 3] } });
     expect(response.statusCode).toBe(400);

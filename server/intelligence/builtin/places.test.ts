@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countriesOf } from './places.js';
+import { countriesOf, parseLocation } from './places.js';
 import { contentWords, kindsOf } from './text-features.js';
 
 describe('countriesOf (gazetteer)', () => {
@@ -28,5 +28,18 @@ describe('kindsOf', () => {
     expect(kindsOf(contentWords('Voters go to the polls in a parliamentary election.'))).toEqual(['politics']);
     expect(kindsOf(contentWords('Flooding from the typhoon forces thousands to evacuate.'))).toEqual(['disaster']);
     expect(kindsOf(contentWords('The museum opens a new wing.'))).toEqual([]);
+  });
+});
+
+describe('a location as people write it', () => {
+  it.each([
+    ['Oslo, Norway', { city: 'Oslo', country: 'Norway' }],
+    ['Austin, Texas, USA', { city: 'Austin, Texas', country: 'USA' }],
+    ['Norway', { city: null, country: 'Norway' }],
+    ['Oslo', { city: 'Oslo', country: 'Norway' }],
+    ['Springfield', { city: null, country: 'Springfield' }],
+    [' , ', { city: null, country: null }],
+  ])('%s', (text, expected) => {
+    expect(parseLocation(text)).toEqual(expected);
   });
 });

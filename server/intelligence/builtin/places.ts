@@ -204,6 +204,10 @@ export interface Gazetteer {
   /** Lower-case name (one to four words) -> country key. */
   names: Map<string, string>;
   longest: number;
+  /** Country key -> its name as written ("United States"). */
+  display: Map<string, string>;
+  /** Lower-case names that are a country itself (its name or an alias, not a demonym or a city). */
+  countryNames: Set<string>;
 }
 
 const key = (name: string) =>
@@ -218,6 +222,8 @@ const key = (name: string) =>
 
 function build(): Gazetteer {
   const names = new Map<string, string>();
+  const display = new Map<string, string>();
+  const countryNames = new Set<string>();
   let longest = 1;
   for (const line of TABLE.split('\n')) {
     if (!line.trim()) continue;
@@ -226,6 +232,8 @@ function build(): Gazetteer {
     // country's name or adjective but name no country ("Indian Ocean").
     const bare = country!.includes('(');
     const id = country === '-' ? '' : key(country!.replace(/\(.*\)/, '')).replace(/ /g, '_');
+    if (id && !display.has(id)) display.set(id, country!.replace(/\s*\(.*\)/, '').trim());
+    if (id) for (const name of [...(bare ? [] : [country!]), ...aliases.split(',')]) if (key(name)) countryNames.add(key(name));
     for (const name of [...(bare || !id ? [] : [country!]), ...aliases.split(','), ...demonyms.split(','), ...cities.split(',')]) {
       const k = key(name);
       if (!k) continue;
@@ -234,7 +242,7 @@ function build(): Gazetteer {
       longest = Math.max(longest, k.split(' ').length);
     }
   }
-  return { names, longest };
+  return { names, longest, display, countryNames };
 }
 
 let gazetteer: Gazetteer | undefined;
@@ -262,4 +270,26 @@ export function countriesOf(text: string): string[] {
     }
   }
   return found;
+}
+
+/**
+ * A location as people write it, read into city and country: "Oslo, Norway" -> Oslo / Norway,
+ * "Austin, Texas, USA" -> "Austin, Texas" / USA, "Norway" -> country only, "Oslo" -> Oslo / Norway
+ * (a capital or big city the gazetteer knows). The parts keep the user's own spelling; an unknown
+ * single name is taken as the country, as the form's one field asked for a place.
+ */
+export function parseLocation(text: string): { city: string | null; country: string | null } {
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return { city: null, country: null };
+  if (parts.length > 1) return { city: parts.slice(0, -1).join(', '), country: parts[parts.length - 1]! };
+  const only = parts[0]!;
+  const { names, display, countryNames } = get();
+  const k = key(only);
+  if (countryNames.has(k)) return { city: null, country: only };
+  const country = names.get(k);
+  if (country && display.has(country)) return { city: only, country: display.get(country)! };
+  return { city: null, country: only };
 }

@@ -35,7 +35,7 @@ describe('POST /auth/complete_profile/', () => {
     expect(new Set(names.map((n: string) => n.toLowerCase())).size).toBe(names.length);
     expect(body.suggestions[0]).toMatchObject({ id: expect.any(Number), sources: expect.any(Array), reasoning: expect.stringMatching(/\S/) });
     const me = body.user;
-    expect(me).toMatchObject({ profile_completed: true, onboarding_complete: false, job_title_function: 'Policy analyst', employer: 'Acme Capital', country: 'Washington, United States', interests: PROFILE_FORM.interests });
+    expect(me).toMatchObject({ profile_completed: true, onboarding_complete: false, job_title_function: 'Policy analyst', employer: 'Acme Capital', city: 'Washington', country: 'United States', location: 'Washington, United States', interests: PROFILE_FORM.interests });
     expect(me.gpt_profile).toMatch(/^Ada is a policy analyst at Acme Capital/);
     expect(me.places_jurisdictions).toContain('United States');
     expect(me.gpt_industries).toContain('Banking & Capital Markets');

@@ -11,6 +11,7 @@ import { addMessage, answeredTurns, openConversation, saveState, startConversati
 import type { TopicContext } from '../topics/context.js';
 import { loadUser, onboardingModel, type UserRow } from '../topics/user.js';
 import { generateSuggestions, openSuggestions, topUpSuggestions } from './suggestions.js';
+import { parseLocation } from '../../intelligence/builtin/places.js';
 
 type Form = { first_name: string; title: string; organization: string; location: string; language: string; interests: string };
 interface ProfileState extends ClarificationState {
@@ -119,7 +120,8 @@ export async function completeProfile(
       title: body.title || null,
       company: body.organization || null,
       location: body.location || null,
-      country: body.location || null,
+      // "Oslo, Norway" is a city and a country, as the profile form shows them back.
+      ...parseLocation(body.location),
       language: body.language,
       interests: body.interests,
       alerts: body.alerts,
@@ -203,7 +205,7 @@ export async function updateProfile(
       lastName: body.last_name,
       country: body.country || null,
       city: body.city || null,
-      location: body.country || null,
+      location: location || null,
       title: body.job_title_function || null,
       company: body.employer || null,
       interests: body.interests,

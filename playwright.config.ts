@@ -39,6 +39,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // A known JWT key lets e2e/auth.spec.ts forge an expired access token for the refresh journey.
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: E2E_JWT_SECRET, DEMO_PASSWORD: E2E_DEMO_PASSWORD },
+    // The browser reaches Herald from loopback, as through a proxy: each test's X-Forwarded-For is its own client address.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: E2E_JWT_SECRET, DEMO_PASSWORD: E2E_DEMO_PASSWORD, TRUST_PROXY: '127.0.0.1,::1' },
   },
 });

@@ -3,7 +3,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 let addresses = 0;
 
 /**
- * Every test gets its own client address (X-Forwarded-For, which the server trusts) for its page
+ * Every test gets its own client address (X-Forwarded-For, which the server believes from loopback: TRUST_PROXY in playwright.config.ts) for its page
  * and its API requests: the server's rate limits are per address, and the suite's registrations
  * and logins would otherwise all count against 127.0.0.1.
  */

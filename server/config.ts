@@ -24,6 +24,11 @@ const ZEnv = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int('a whole number').min(1, 'from 1 to 100').max(100, 'from 1 to 100').default(10),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('off')
+    .refine((v) => /^(off|on|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(v), 'off, on, a number of proxy hops, or a comma-separated list of proxy addresses (CIDR allowed)'),
   SITE_URL: urlWithProtocols(['http:', 'https:']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HERALD_ROLES: z
@@ -78,6 +83,8 @@ const ZEnv = z.object({
 
 export interface Config {
   port: number;
+  /** Whose X-Forwarded-For to believe (Fastify's trustProxy): nobody's by default, so a client cannot choose its own address. */
+  trustProxy: boolean | number | string[];
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -146,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   return {
     port: e.PORT,
+    trustProxy: e.TRUST_PROXY === 'off' ? false : e.TRUST_PROXY === 'on' ? true : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,

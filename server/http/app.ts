@@ -61,7 +61,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // X-Forwarded-For counts only from the proxies TRUST_PROXY names: per-IP limits would mean nothing if a client could choose its address.
+    trustProxy: typeof services.config.trustProxy === 'number' ? hopsOf(services.config.trustProxy) : services.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
@@ -142,3 +143,6 @@ function brokenText(value: unknown, depth = 0): boolean {
   if (Array.isArray(value)) return value.some((v) => brokenText(v, depth + 1));
   return Object.entries(value as Record<string, unknown>).some(([key, v]) => BROKEN.test(key) || brokenText(v, depth + 1));
 }
+
+/** TRUST_PROXY as a number: the nearest this many hops are proxies. */
+const hopsOf = (hops: number) => (_address: string, hop: number) => hop < hops;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../contract/auth.js';
 import { accounts, invites, oneTimeCodes, outboxEmails, refreshTokens, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
+import { FAILURES_PER_ADDRESS } from '../../http/rate-limit.js';
 import { authKit } from './auth-test-kit.js';
 
 let herald: TestHerald;
@@ -152,6 +153,30 @@ describe('login and sessions', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('counts the connection address, not a client-chosen X-Forwarded-For (TRUST_PROXY off)', async () => {
+    const { email } = await kit.signedIn();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await herald.app!.inject({ method: 'POST', url: '/api/auth/login/', headers: { 'x-forwarded-for': `203.0.113.${i + 1}` }, payload: { email, password: 'wrong password 1' } });
+      statuses.push(response.statusCode);
+    }
+    // Ten wrong passwords per address and IP; a new header each time changes nothing.
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('stops a guesser spread over many IPs after FAILURES_PER_ADDRESS refusals of one address', async () => {
+    const { email } = await kit.signedIn();
+    const attempt = (n: number, password = 'wrong password 1') => herald.app!.inject({ method: 'POST', url: '/api/auth/login/', remoteAddress: `198.51.${n >> 8}.${n & 255}`, payload: { email, password } });
+    for (let i = 0; i < FAILURES_PER_ADDRESS; i++) expect((await attempt(i + 1)).statusCode).toBe(401);
+    const blocked = await attempt(FAILURES_PER_ADDRESS + 1, kit.PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Other addresses are untouched.
+    const other = await kit.signedIn();
+    expect((await kit.post('/api/auth/login/', { email: other.email, password: kit.PASSWORD })).statusCode).toBe(200);
   });
 
   it('refresh rotates; replaying a rotated token later ends the whole session', async () => {

@@ -64,13 +64,13 @@ export const authRoutes =
       });
     }
 
-    app.post('/auth/confirm/', { preHandler: limits.code, schema: { tags, body: ZConfirmRequest, response: { 200: ZConfirmResponse, ...errors } } }, async (request) =>
+    app.post('/auth/confirm/', { preHandler: limits.code, onResponse: limits.codeFailed, schema: { tags, body: ZConfirmRequest, response: { 200: ZConfirmResponse, ...errors } } }, async (request) =>
       confirmed(await confirmByLink(context, request.body.uidb64, request.body.token)),
     );
-    app.get('/auth/verify_email_confirmation/', { preHandler: limits.code, schema: { tags, querystring: ZConfirmQuery, response: { 200: ZConfirmResponse, ...errors } } }, async (request) =>
+    app.get('/auth/verify_email_confirmation/', { preHandler: limits.code, onResponse: limits.codeFailed, schema: { tags, querystring: ZConfirmQuery, response: { 200: ZConfirmResponse, ...errors } } }, async (request) =>
       confirmed(await confirmByLink(context, request.query.uid, request.query.token)),
     );
-    app.post('/auth/verify_email_confirmation/', { preHandler: limits.code, schema: { tags, body: ZVerifyCodeRequest, response: { 200: ZConfirmResponse, ...errors } } }, async (request) =>
+    app.post('/auth/verify_email_confirmation/', { preHandler: limits.code, onResponse: limits.codeFailed, schema: { tags, body: ZVerifyCodeRequest, response: { 200: ZConfirmResponse, ...errors } } }, async (request) =>
       confirmed(await confirmByCode(context, request.body.email, request.body.code)),
     );
     app.post('/auth/request_email_confirmation/', { preHandler: limits.resend, schema: { tags, body: ZEmailOnly, response: { 200: ZDetailResponse, ...errors } } }, async (request) => {
@@ -78,7 +78,7 @@ export const authRoutes =
       return { detail: AUTH_MESSAGES.confirmationSent };
     });
 
-    app.post('/auth/login/', { preHandler: limits.login, schema: { tags, body: ZLoginRequest, response: { 200: ZTokenPair, ...errors } } }, async (request) =>
+    app.post('/auth/login/', { preHandler: limits.login, onResponse: limits.loginFailed, schema: { tags, body: ZLoginRequest, response: { 200: ZTokenPair, ...errors } } }, async (request) =>
       login(context, request.body.email, request.body.password),
     );
     app.post('/auth/google/', { preHandler: limits.login, schema: { tags, body: ZGoogleLoginRequest, response: { 200: ZGoogleLoginResponse, ...errors } } }, async (request) =>
@@ -103,11 +103,11 @@ export const authRoutes =
       await requestReset(context, request.body.email);
       return { detail: AUTH_MESSAGES.resetSent };
     });
-    app.post('/auth/reset_code/', { preHandler: limits.code, schema: { tags, body: ZResetCodeRequest, response: { 200: ZTokenPair, ...errors } } }, async (request) =>
+    app.post('/auth/reset_code/', { preHandler: limits.code, onResponse: limits.codeFailed, schema: { tags, body: ZResetCodeRequest, response: { 200: ZTokenPair, ...errors } } }, async (request) =>
       resetWithCode(context, request.body.email, request.body.code, request.body.password),
     );
 
-    app.get('/invite/:token/', { preHandler: limits.code, schema: { tags, params: z.object({ token: z.string().min(1).max(200) }), response: { 200: ZInvite, ...errors } } }, async (request) =>
+    app.get('/invite/:token/', { preHandler: limits.code, onResponse: limits.codeFailed, schema: { tags, params: z.object({ token: z.string().min(1).max(200) }), response: { 200: ZInvite, ...errors } } }, async (request) =>
       validateInvite(context, request.params.token),
     );
 

@@ -60,6 +60,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { error: error.message, code: (error.code ?? 'bad_request').toLowerCase() };
+    } else if (databaseUnavailable(error)) {
+      status = 503;
+      body = { error: 'Herald cannot reach its database right now. Please try again in a moment.', code: ErrorCode.serviceUnavailable };
     } else {
       body = { error: 'An unexpected error occurred.', code: ErrorCode.internalError };
     }
@@ -67,4 +70,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     else request.log.info({ code: body.code, status }, 'request rejected');
     return reply.status(status).send(body);
   });
+}
+
+/** Connection failures (the socket's, or PostgreSQL's classes 08 and 57P: the server is gone or shutting down), through any `cause`. */
+const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
+function databaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE.has(code) || /^08\d{3}$/.test(code))) return true;
+  return databaseUnavailable((error as { cause?: unknown }).cause, depth + 1);
 }

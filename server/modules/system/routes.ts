@@ -39,7 +39,9 @@ export const systemRoutes =
         try {
           migrations = await migrationState(services.database);
         } catch (error) {
-          throw new AppError(503, ErrorCode.serviceUnavailable, `The database is not reachable: ${(error as Error).message}`);
+          // The cause goes to the log; anyone may read this answer.
+          services.logger.warn({ err: error }, 'health: the database is not reachable');
+          throw new AppError(503, ErrorCode.serviceUnavailable, 'The database is not reachable.');
         }
         const { features, queue } = services;
         const [counts] = rowsOf<{ documents: string; sources: string; disabled: string }>(

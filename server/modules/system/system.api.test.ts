@@ -16,6 +16,9 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/probe/boom/', async () => {
     throw new Error('secret internal detail');
   });
+  app.get('/probe/db-down/', async () => {
+    throw new Error('query failed', { cause: Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }) });
+  });
 };
 
 beforeAll(async () => {
@@ -119,5 +122,12 @@ describe('error shapes', () => {
     expect(response.json()).toEqual({ error: 'An unexpected error occurred.', code: 'internal_error' });
     expect(response.body).not.toContain('secret');
     expect(response.body).not.toContain('stack');
+  });
+
+  it('answers a database that cannot be reached with 503 service_unavailable, naming no host', async () => {
+    const response = await herald.app!.inject({ method: 'GET', url: '/api/probe/db-down/' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'service_unavailable' });
+    expect(response.body).not.toContain('10.0.0.5');
   });
 });

@@ -8,7 +8,7 @@ import { emailRow, waitForJob, waitForStatus } from './testing.js';
 
 let herald: TestHerald;
 const ctx = { publicUrl: 'http://localhost:3000' };
-const confirm = (code: string) => ({ firstName: 'Ada', link: `http://localhost:3000/confirm?token=t${code}&x=1`, code, minutes: 30 });
+const confirm = (code: string) => ({ firstName: 'Ada', link: `http://localhost:3000/confirm?token=t${code}&x=1`, code, minutes: 30, linkMinutes: 1440 });
 
 beforeAll(async () => {
   herald = await createTestHerald();

@@ -46,7 +46,7 @@ describe('delivery over SMTP', () => {
   it('delivers a queued email with from, to, subject, text and HTML, then marks it sent', async () => {
     const link = 'http://herald.test/confirm?token=abc&x=1';
     const id = await herald.database.db.transaction((tx) =>
-      queueEmail(tx, 'ada@example.com', 'confirm-email', { firstName: 'Ada <3', link, code: '123456', minutes: 30 }, ctx),
+      queueEmail(tx, 'ada@example.com', 'confirm-email', { firstName: 'Ada <3', link, code: '123456', minutes: 30, linkMinutes: 1440 }, ctx),
     );
     await dispatchEmails(herald.queue, [id]);
     const row = await waitForStatus(herald, id, 'sent');

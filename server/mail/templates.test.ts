@@ -6,7 +6,7 @@ const link = 'https://herald.example.com/confirm?token=abc&email=ada%40example.c
 const when = new Date('2026-03-03T04:05:00Z');
 
 const SAMPLES: { [N in TemplateName]: TemplateData[N] } = {
-  'confirm-email': { firstName: 'Ada', link, code: '123456', minutes: 30 },
+  'confirm-email': { firstName: 'Ada', link, code: '123456', minutes: 30, linkMinutes: 1440 },
   'account-exists': { firstName: 'Ada', loginUrl: 'https://herald.example.com/login', resetUrl: 'https://herald.example.com/reset?x=1&y=2' },
   'reset-code': { firstName: 'Ada', code: '234567', minutes: 15 },
   'password-changed': { firstName: 'Ada', when },
@@ -19,7 +19,7 @@ const SAMPLES: { [N in TemplateName]: TemplateData[N] } = {
 
 /** What each email must carry, in its text and (escaped) in its HTML. */
 const MUST_CONTAIN: { [N in TemplateName]: string[] } = {
-  'confirm-email': [link, '123456', '30 minutes'],
+  'confirm-email': [link, '123456', 'The code expires in 30 minutes, the link in 24 hours.'],
   'account-exists': ['https://herald.example.com/login', 'https://herald.example.com/reset?x=1&y=2'],
   'reset-code': ['234567', '15 minutes'],
   'password-changed': ['3 March 2026 at 04:05 UTC', 'If it was not you'],

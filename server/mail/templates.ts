@@ -3,7 +3,7 @@
 export const PRODUCT_NAME = 'Herald';
 
 export interface TemplateData {
-  'confirm-email': { firstName: string; link: string; code: string; minutes: number };
+  'confirm-email': { firstName: string; link: string; code: string; minutes: number; linkMinutes: number };
   'account-exists': { firstName: string; loginUrl: string; resetUrl: string };
   'reset-code': { firstName: string; code: string; minutes: number };
   'password-changed': { firstName: string; when: Date };
@@ -54,6 +54,8 @@ export function formatDate(date: Date): string {
 }
 
 const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
+/** Whole hours as hours ('24 hours'), the rest as minutes. */
+const durationText = (minutes: number) => (minutes >= 60 && minutes % 60 === 0 ? (minutes === 60 ? '1 hour' : `${minutes / 60} hours`) : minutesText(minutes));
 const hi = (firstName: string): Block => ({ kind: 'p', text: firstName.trim() ? `Hi ${firstName.trim()},` : 'Hello,' });
 
 const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContext) => Content } = {
@@ -65,7 +67,7 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
       { kind: 'button', label: 'Confirm my email', url: d.link },
       { kind: 'p', text: 'Or enter this code on the confirmation screen:' },
       { kind: 'code', code: d.code },
-      { kind: 'p', text: `The link and the code expire in ${minutesText(d.minutes)}.` },
+      { kind: 'p', text: `The code expires in ${minutesText(d.minutes)}, the link in ${durationText(d.linkMinutes)}.` },
       { kind: 'note', text: `If you did not create a ${PRODUCT_NAME} account, ignore this email.` },
     ],
   }),

@@ -1,4 +1,4 @@
-import { issueCode, issueLinkToken, CODE_MINUTES } from '../../auth/codes.js';
+import { issueCode, issueLinkToken, CODE_MINUTES, LINK_MINUTES } from '../../auth/codes.js';
 import type { DbOrTx } from '../../db/client.js';
 import { queueEmail } from '../../mail/outbox.js';
 import type { AuthContext } from './context.js';
@@ -12,5 +12,5 @@ export async function queueConfirmation(db: DbOrTx, context: AuthContext, user: 
   const token = await issueLinkToken(db, 'email-confirm-link', user.id);
   const code = await issueCode(db, context.keys, 'email-confirm', user.id);
   const link = `${context.config.publicUrl}/confirm-email?uid=${encodeUid(user.id)}&token=${token}`;
-  return queueEmail(db, user.email, 'confirm-email', { firstName: user.firstName, link, code, minutes: CODE_MINUTES }, { publicUrl: context.config.publicUrl });
+  return queueEmail(db, user.email, 'confirm-email', { firstName: user.firstName, link, code, minutes: CODE_MINUTES, linkMinutes: LINK_MINUTES }, { publicUrl: context.config.publicUrl });
 }

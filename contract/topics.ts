@@ -26,6 +26,7 @@ export const ZTopicList = z.object({ topics: z.array(ZTopic) });
 
 /** Topic messages the spec quotes (spec 1 section 8, spec 2 section 8). */
 export const TOPIC_MESSAGES = {
+  tooMany: 'You follow 50 topics, the most Herald keeps for one person. Remove one to add another.',
   alreadyTracked: 'This topic is already tracked',
   alreadyBeingTracked: 'This topic is already being tracked',
   youAreTracking: "You're already tracking this topic: ",
@@ -56,7 +57,7 @@ export const TOPIC_MESSAGES = {
 } as const;
 
 /** Topic limits (spec 2 section 9): key lists 6-12 items, description 25+ words, query 12+ words. */
-export const TOPIC_LIMITS = { name: 200, keyListMin: 6, keyListMax: 12, descriptionWords: 25, queryWords: 12 } as const;
+export const TOPIC_LIMITS = { name: 200, keyListMin: 6, keyListMax: 12, descriptionWords: 25, queryWords: 12, perUser: 50 } as const;
 
 const topicText = z.string().trim().min(1, TOPIC_MESSAGES.empty).max(TOPIC_LIMITS.name, TOPIC_MESSAGES.tooLong);
 const answer = z.string().trim().min(1, TOPIC_MESSAGES.answerRequired).max(2000, 'At most 2000 characters');

@@ -7,7 +7,8 @@ import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import { topUpSuggestions } from '../onboarding/suggestions.js';
 import type { TopicContext } from '../topics/context.js';
 import { afterTopicCreated } from '../topics/jobs.js';
-import { createTopicOnce } from '../topics/topics.js';
+import { createTopicOnce, TOPIC_LIMIT_CODE } from '../topics/topics.js';
+import { AppError } from '../../http/errors.js';
 import { loadUser, onboardingModel } from '../topics/user.js';
 import { interviewTurns, type InterviewState } from './present.js';
 import { messagesOf, saveState } from './store.js';
@@ -57,8 +58,13 @@ export async function profileFromInterview(context: TopicContext, conversationId
   await saveState(db, conversationId, { ...state, stage: 'profile_ready' });
   const sources = chosenCollections(input.turns);
   for (const name of result.topics.map((t) => t.trim().slice(0, 200)).filter(Boolean)) {
-    const { row, created } = await createTopicOnce(db, user.id, { name, sources: sources.length ? sources : undefined });
-    if (created) await afterTopicCreated(context, row);
+    // The interview's topics stop at the user's limit (TOPIC_LIMITS.perUser); the rest stay suggestions.
+    const made = await createTopicOnce(db, user.id, { name, sources: sources.length ? sources : undefined }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === TOPIC_LIMIT_CODE) return undefined;
+      throw error;
+    });
+    if (!made) break;
+    if (made.created) await afterTopicCreated(context, made.row);
   }
   await topUpSuggestions(context, await loadUser(db, user.id));
   await db

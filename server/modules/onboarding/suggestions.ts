@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { SUGGESTIONS_ONBOARDING_MAX } from '../../../contract/constants.js';
 import { SUGGESTION_MESSAGES, SUGGESTIONS_TARGET, type TSuggestion } from '../../../contract/onboarding.js';
 import type { TTopic } from '../../../contract/topics.js';
-import { TOPIC_MESSAGES } from '../../../contract/topics.js';
+import { TOPIC_LIMITS, TOPIC_MESSAGES } from '../../../contract/topics.js';
 import { suggestions, topics, users } from '../../db/schema/index.js';
 import { builtinSuggestTopics, suggestTopics, topicKey } from '../../intelligence/capabilities/suggest-topics.js';
 import { SELECTABLE_COLLECTIONS } from '../../intelligence/capabilities/topic-fields.js';
@@ -10,7 +10,7 @@ import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import { AppError } from '../../http/errors.js';
 import type { TopicContext } from '../topics/context.js';
 import { afterTopicCreated, enrichTopic } from '../topics/jobs.js';
-import { activeTopics, createTopicOnce, presentTopic, sameTopic } from '../topics/topics.js';
+import { activeTopics, createTopicOnce, presentTopic, sameTopic, TOPIC_LIMIT_CODE } from '../topics/topics.js';
 import { loadUser, onboardingModel, onboardingModelIsBuiltin, requireProfile, type UserRow } from '../topics/user.js';
 import { suggestionCandidates } from './candidates.js';
 
@@ -163,6 +163,10 @@ export async function saveSuggestions(
     }),
     ...(body.step === 'onboarding' ? body.topics.map((t) => ({ name: t.name.trim(), sources: t.sources, suggestionId: undefined })) : []),
   ];
+  // All or none: a batch that would pass the user's topic limit adds nothing.
+  const active = await activeTopics(db, userId);
+  const fresh = new Set(wanted.filter((item) => !sameTopic(active, item.name)).map((item) => item.name.toLowerCase()));
+  if (active.length + fresh.size > TOPIC_LIMITS.perUser) throw new AppError(400, TOPIC_LIMIT_CODE, TOPIC_MESSAGES.tooMany);
   for (const item of wanted) {
     const sources = item.sources.filter((id) => selectable.has(id));
     const { row, created: isNew } = await createTopicOnce(db, userId, { name: item.name, sources: sources.length ? sources : undefined });

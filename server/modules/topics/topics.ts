@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { COLLECTIONS } from '../../../contract/collections.js';
-import type { TTopic } from '../../../contract/topics.js';
+import { TOPIC_LIMITS, TOPIC_MESSAGES, type TTopic } from '../../../contract/topics.js';
+import { AppError } from '../../http/errors.js';
 import type { AppDb, DbOrTx } from '../../db/client.js';
 import { topics, type RelevanceMatrix } from '../../db/schema/index.js';
 import { topicKey } from '../../intelligence/capabilities/suggest-topics.js';
@@ -81,6 +82,9 @@ const isUniqueViolation = (error: unknown) => {
   return false;
 };
 
+/** The code of the answer when a user already follows TOPIC_LIMITS.perUser topics. */
+export const TOPIC_LIMIT_CODE = 'topic_limit';
+
 /**
  * Creates a topic unless the user already follows the same one. Requests for one user are
  * serialised by an advisory lock while the check and insert run, and the unique index on the
@@ -91,8 +95,10 @@ export async function createTopicOnce(db: AppDb, userId: string, input: NewTopic
   try {
     return await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`topics:${userId}`}))`);
-      const existing = sameTopic(await activeTopics(tx, userId), input.name);
+      const active = await activeTopics(tx, userId);
+      const existing = sameTopic(active, input.name);
       if (existing) return { row: existing, created: false };
+      if (active.length >= TOPIC_LIMITS.perUser) throw new AppError(400, TOPIC_LIMIT_CODE, TOPIC_MESSAGES.tooMany);
       return { row: await createTopic(tx, userId, input), created: true };
     });
   } catch (error) {

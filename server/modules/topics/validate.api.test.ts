@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPIC_MESSAGES } from '../../../contract/topics.js';
+import { TOPIC_LIMITS, TOPIC_MESSAGES } from '../../../contract/topics.js';
 import { conversationMessages, events, topics, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { onboardingKit, seedCorpus, waitForJobs } from '../onboarding/onboarding-test-kit.js';
+import { createTopic } from './topics.js';
 
 let herald: TestHerald;
 let kit: ReturnType<typeof onboardingKit>;
@@ -113,6 +114,17 @@ describe('POST /topics/validate/ (built-in engine)', () => {
     // Without a completed profile there is nothing to add topics to.
     const fresh = await kit.newUser();
     expect((await validate(fresh.access, { topic: 'Apple Inc.' })).json()).toMatchObject({ code: 'not_onboarded', error: TOPIC_MESSAGES.notOnboarded });
+  });
+
+  it('keeps at most TOPIC_LIMITS.perUser topics a user, and a batch past it adds nothing', async () => {
+    const user = await kit.onboardedUser();
+    for (let i = 0; i < TOPIC_LIMITS.perUser; i++) await createTopic(herald.database.db, user.id, { name: `Limit topic ${i}` });
+    const over = await validate(user.access, { topic: 'Offshore wind permitting in the North Sea' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 'topic_limit', error: TOPIC_MESSAGES.tooMany });
+    const batch = await kit.call('POST', '/api/topics/add-suggestions/', user.access, { suggestions: ['Battery recycling rules'], step: 'suggestions' });
+    expect(batch.json()).toMatchObject({ code: 'topic_limit' });
+    expect(await herald.database.db.$count(topics, eq(topics.userId, user.id))).toBe(TOPIC_LIMITS.perUser);
   });
 
   it('acts for another user when a superuser passes user_id, and refuses anyone else', async () => {

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody } from '../../../contract/errors.js';
+import { ErrorCode, ZErrorBody } from '../../../contract/errors.js';
 import { ZViewedUserQuery } from '../../../contract/models.js';
 import { ZFeedbackRequest, ZFeedbackResponse } from '../../../contract/users.js';
 import { requireAuth } from '../../auth/authenticate.js';
 import type { AuthKeys } from '../../auth/secrets.js';
 import { viewedUserId } from '../../auth/viewed-user.js';
 import type { Database } from '../../db/client.js';
-import { feedback, users } from '../../db/schema/index.js';
+import { events, feedback, users } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
@@ -26,6 +27,12 @@ export const feedbackRoutes =
       async (request, reply) => {
         const userId = await viewedUserId(database, request, request.query.user_id, 'read');
         const caller = request.auth!.userId;
+        // Feedback is about one of the reader's own articles, or about nothing in particular.
+        const articleId = request.body.article_id;
+        if (articleId !== undefined && articleId !== null) {
+          const [own] = await database.db.select({ id: events.id }).from(events).where(and(eq(events.id, articleId), eq(events.userId, userId), eq(events.articleGenerated, true)));
+          if (!own) throw new AppError(404, ErrorCode.notFound, 'There is no such article in your feed.', { article_id: ['There is no such article in your feed.'] });
+        }
         const [row] = await database.db
           .insert(feedback)
           .values({ userId, actorId: caller === userId ? null : caller, articleId: request.body.article_id ?? null, text: request.body.text })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, feedback, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
+import { feedKit } from '../feed/feed-test-kit.js';
 
 let herald: TestHerald;
 let kit: ReturnType<typeof authKit>;
@@ -83,12 +84,21 @@ describe('GET /users/', () => {
 });
 
 describe('POST /feedback/', () => {
-  it('stores the text with the article it is about; blank text is refused', async () => {
-    const user = await kit.signedIn();
-    const ok = await inject('POST', '/api/feedback/', user.access, { text: '  Great brief today  ', article_id: 42 });
+  it('stores the text with the article it is about, only one of the reader’s own; blank text is refused', async () => {
+    const feeds = feedKit(herald);
+    const user = await feeds.reader();
+    const article = await feeds.publish(user.userId, user.topics[0]!.id);
+    const ok = await inject('POST', '/api/feedback/', user.access, { text: '  Great brief today  ', article_id: article });
     expect(ok.statusCode).toBe(201);
     const [row] = await herald.database.db.select().from(feedback).where(eq(feedback.id, ok.json().id));
-    expect(row).toMatchObject({ text: 'Great brief today', articleId: 42, userId: await idOf(user.email), actorId: null });
+    expect(row).toMatchObject({ text: 'Great brief today', articleId: article, userId: user.userId, actorId: null });
+    // Another reader's article, or none at all: 404, nothing stored.
+    const other = await feeds.reader();
+    const theirs = await inject('POST', '/api/feedback/', other.access, { text: 'Not mine', article_id: article });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ code: 'not_found', fields: { article_id: [expect.any(String)] } });
+    expect((await inject('POST', '/api/feedback/', other.access, { text: 'Nothing', article_id: 999_999 })).statusCode).toBe(404);
+    expect(await herald.database.db.$count(feedback, eq(feedback.userId, other.userId))).toBe(0);
     const blank = await inject('POST', '/api/feedback/', user.access, { text: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ code: 'validation_failed', fields: { text: ['Please enter your feedback'] } });

@@ -58,6 +58,8 @@ describe('delivery over SMTP', () => {
     expect(mail.from?.value).toEqual([{ name: 'Herald Test', address: 'herald@example.test' }]);
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.value.map((v) => v.address) : []).toEqual(['ada@example.com']);
     expect(mail.subject).toBe('Confirm your email for Herald');
+    // Its Message-ID is its outbox row's: a retry would carry the same one.
+    expect(mail.messageId).toBe(`<outbox-${id}@example.test>`);
     expect(mail.text).toContain('Hi Ada <3,');
     expect(mail.text).toContain(link);
     expect(mail.text).toContain('123456');

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 
 export interface OutgoingEmail {
+  /** The outbox row's id: the email's Message-ID, the same on every attempt. */
+  id?: string;
   to: string;
   subject: string;
   text: string;
@@ -46,6 +48,8 @@ export async function deliver(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, logg
     return 'log';
   }
   await transporterFor(config.smtpUrl).sendMail({
+    // One Message-ID per outbox row: a retry after a crash that followed delivery is recognisably the same email, not a new one.
+    ...(email.id ? { messageId: messageIdOf(email.id, config.mailFrom) } : {}),
     from: config.mailFrom,
     to: email.to,
     subject: email.subject,
@@ -53,4 +57,10 @@ export async function deliver(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, logg
     html: email.html,
   });
   return 'smtp';
+}
+
+/** `<outbox-{id}@{the sender's domain}>`. */
+export function messageIdOf(id: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'herald.local';
+  return `<outbox-${id}@${domain}>`;
 }

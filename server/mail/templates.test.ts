@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, formatDate, renderEmail, type TemplateData, type TemplateName } from './templates.js';
+import { escapeHtml, formatDate, plainName, renderEmail, type TemplateData, type TemplateName } from './templates.js';
 
 const ctx = { publicUrl: 'https://herald.example.com' };
 const link = 'https://herald.example.com/confirm?token=abc&email=ada%40example.com';
@@ -87,7 +87,7 @@ describe('email templates', () => {
 
   it('keeps line breaks in names out of the subject', () => {
     const { subject } = renderEmail('invite', { ...SAMPLES.invite, inviterName: 'Eve\r\nBcc: all@example.com' }, ctx);
-    expect(subject).toBe('Eve Bcc: all@example.com invited you to Acme Research on Herald');
+    expect(subject).toBe('Eve Bcc invited you to Acme Research on Herald');
   });
 
   it('refuses links that are not http(s)', () => {
@@ -103,5 +103,18 @@ describe('email templates', () => {
 
   it('escapes the five HTML special characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('names people typed, in emails', () => {
+  it('carry no link or address, on one line, at most 60 characters', () => {
+    expect(plainName('Your IT Helpdesk - urgent: http://evil.example')).toBe('Your IT Helpdesk - urgent');
+    expect(plainName('Acme Research (verify at www.evil.example/login)')).toBe('Acme Research (verify at');
+    expect(plainName('Grace\nHopper mail me: grace@evil.example')).toBe('Grace Hopper mail me');
+    expect(plainName('Acme Research')).toBe('Acme Research');
+    expect(plainName('x'.repeat(100))).toHaveLength(60);
+    const invite = renderEmail('invite', { inviterName: 'IT Helpdesk http://evil.example/login', accountName: 'verify your password at evil.example', link, expiresAt: when }, ctx);
+    const own = `${invite.subject} ${invite.text}`.replace(link, '').replaceAll(ctx.publicUrl, '');
+    expect(own).not.toMatch(/evil\.example|https?:/);
   });
 });

@@ -56,7 +56,24 @@ export function formatDate(date: Date): string {
 const minutesText = (minutes: number) => (minutes === 1 ? '1 minute' : `${minutes} minutes`);
 /** Whole hours as hours ('24 hours'), the rest as minutes. */
 const durationText = (minutes: number) => (minutes >= 60 && minutes % 60 === 0 ? (minutes === 60 ? '1 hour' : `${minutes / 60} hours`) : minutesText(minutes));
-const hi = (firstName: string): Block => ({ kind: 'p', text: firstName.trim() ? `Hi ${firstName.trim()},` : 'Hello,' });
+/**
+ * A name someone typed (a first name, an inviter's or an account's), as an email may carry it: no
+ * web or email addresses (an account named "IT Helpdesk - verify at http://evil.example" must not
+ * put a link in an invitation), one line, at most NAME_MAX characters.
+ */
+export function plainName(name: string): string {
+  const cleaned = name
+    .replace(/\b(?:https?:\/\/|www\.)\S*/gi, '')
+    .replace(/\S+@\S+/g, '')
+    .replace(/\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|co|info|biz|example|xyz|ru|cn|app|dev)\b\S*/gi, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s:;,.-]+|[\s:;,-]+$/g, '')
+    .trim();
+  return cleaned.length > NAME_MAX ? `${cleaned.slice(0, NAME_MAX - 1).trimEnd()}…` : cleaned;
+}
+const NAME_MAX = 60;
+
+const hi = (firstName: string): Block => ({ kind: 'p', text: plainName(firstName) ? `Hi ${plainName(firstName)},` : 'Hello,' });
 
 const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContext) => Content } = {
   'confirm-email': (d) => ({
@@ -136,10 +153,10 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
           ],
         },
   invite: (d) => ({
-    subject: `${d.inviterName} invited you to ${d.accountName} on ${PRODUCT_NAME}`,
+    subject: `${plainName(d.inviterName) || 'A colleague'} invited you to ${plainName(d.accountName) || 'a team'} on ${PRODUCT_NAME}`,
     blocks: [
       { kind: 'p', text: 'Hello,' },
-      { kind: 'p', text: `${d.inviterName} invited you to join ${d.accountName} on ${PRODUCT_NAME}, an intelligence feed that follows the topics your team cares about.` },
+      { kind: 'p', text: `${plainName(d.inviterName) || 'A colleague'} invited you to join ${plainName(d.accountName) || 'a team'} on ${PRODUCT_NAME}, an intelligence feed that follows the topics your team cares about.` },
       { kind: 'button', label: 'Accept the invitation', url: d.link },
       { kind: 'p', text: `The invitation expires on ${formatDate(d.expiresAt)}.` },
       { kind: 'note', text: 'If you were not expecting it, ignore this email.' },

@@ -259,6 +259,11 @@ describe('me', () => {
     expect((await kit.get(`/api/me/check_email_availability/?email=${encodeURIComponent(email)}`, access)).json()).toEqual({ available: false });
     expect((await kit.get(`/api/me/check_email_availability/?email=${kit.newEmail()}`, access)).json()).toEqual({ available: true });
     expect((await kit.get(`/api/me/check_email_availability/?email=${kit.newEmail()}`)).statusCode).toBe(401);
+    // Twenty checks in 15 minutes, then 429: enough to choose an address, not to list accounts.
+    const statuses = [];
+    for (let i = 0; i < 19; i++) statuses.push((await kit.get(`/api/me/check_email_availability/?email=${kit.newEmail()}`, access)).statusCode);
+    expect(statuses.slice(0, 18).every((s) => s === 200)).toBe(true);
+    expect(statuses[18]).toBe(429);
   });
 });
 
@@ -277,6 +282,20 @@ describe('password reset', () => {
     expect((await kit.lastEmail(email)).template).toBe('password-changed');
     expect((await kit.post('/api/auth/login/', { email, password: kit.PASSWORD })).statusCode).toBe(401);
     expect((await kit.post('/api/auth/login/', { email, password: 'a brand new passphrase' })).statusCode).toBe(200);
+  });
+
+  it('answers wrong codes for an address without an account exactly as for one with an account', async () => {
+    const { email } = await kit.signedIn();
+    const nobody = kit.newEmail();
+    const answers = async (address: string) => {
+      await kit.post('/api/auth/reset/', { email: address });
+      const out = [];
+      for (let i = 0; i < 6; i++) out.push((await kit.post('/api/auth/reset_code/', { email: address, code: '000000', password: 'a brand new passphrase' })).json());
+      return out;
+    };
+    const known = await answers(email);
+    expect(known.at(-1)).toMatchObject({ code: 'code_attempts_exceeded' });
+    expect(await answers(nobody)).toEqual(known);
   });
 });
 

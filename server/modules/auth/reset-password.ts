@@ -14,7 +14,12 @@ export async function requestReset(context: AuthContext, email: string): Promise
   const { db } = context.database;
   const emailId = await db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.email, email));
-    if (!user) return undefined;
+    // An address without an account gets a code too, never sent: guesses at it then count and
+    // run out exactly as for a real account, so the answers tell nobody which addresses exist.
+    if (!user) {
+      await issueCode(tx, context.keys, 'reset', unknownSubject(email));
+      return undefined;
+    }
     const code = await issueCode(tx, context.keys, 'reset', user.id);
     return queueEmail(tx, user.email, 'reset-code', { firstName: user.firstName, code, minutes: CODE_MINUTES }, { publicUrl: context.config.publicUrl });
   });
@@ -30,8 +35,8 @@ export async function resetWithCode(context: AuthContext, email: string, code: s
   if (problem) throw new AppError(400, ErrorCode.validationFailed, problem, { password: [problem] });
   const { db } = context.database;
   const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) throw new AppError(400, 'code_invalid', AUTH_MESSAGES.codeInvalid, { code: [AUTH_MESSAGES.codeInvalid] });
-  const check = await checkCode(db, context.keys, 'reset', user.id, code);
+  const check = await checkCode(db, context.keys, 'reset', user ? user.id : unknownSubject(email), code);
+  if (!user) throw new AppError(400, check === 'exhausted' ? 'code_attempts_exceeded' : 'code_invalid', check === 'exhausted' ? AUTH_MESSAGES.codeAttemptsExceeded : AUTH_MESSAGES.codeInvalid, { code: [check === 'exhausted' ? AUTH_MESSAGES.codeAttemptsExceeded : AUTH_MESSAGES.codeInvalid] });
   if (check === 'exhausted') throw new AppError(400, 'code_attempts_exceeded', AUTH_MESSAGES.codeAttemptsExceeded, { code: [AUTH_MESSAGES.codeAttemptsExceeded] });
   if (check === 'invalid') throw new AppError(400, 'code_invalid', AUTH_MESSAGES.codeInvalid, { code: [AUTH_MESSAGES.codeInvalid] });
   const passwordHash = await hashPassword(password);
@@ -48,3 +53,6 @@ export async function resetWithCode(context: AuthContext, email: string, code: s
   await dispatchEmails(context.queue, [result.emailId]);
   return result.tokens;
 }
+
+/** The subject of a reset code for an address no account has (never a user id: those are UUIDs). */
+const unknownSubject = (email: string) => `no-account|${email}`;

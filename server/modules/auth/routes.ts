@@ -34,7 +34,7 @@ import { users } from '../../db/schema/index.js';
 import { ZViewedUserQuery } from '../../../contract/models.js';
 import { viewedUserId } from '../../auth/viewed-user.js';
 import { AppError } from '../../http/errors.js';
-import { authRateLimits } from '../../http/rate-limit.js';
+import { authRateLimits, perUserRateLimit } from '../../http/rate-limit.js';
 import type { AuthContext } from './context.js';
 import { confirmEmailChange, confirmPasswordChange, requestEmailChange, requestPasswordChange } from './change-credentials.js';
 import { confirmByCode, confirmByLink, resendConfirmation } from './confirm-email.js';
@@ -135,9 +135,11 @@ export const authRoutes =
       return { detail: ACCOUNT_MESSAGES.emailChanged, email };
     });
 
+    // A person checks an address or two before changing theirs; more is someone listing accounts.
+    const availabilityLimit = perUserRateLimit(app, 'email-availability', 20, 15 * 60_000);
     app.get(
       '/me/check_email_availability/',
-      { preHandler: authenticated, schema: { tags: ['me'], security: [{ bearer: [] }], querystring: ZEmailAvailabilityQuery, response: { 200: ZEmailAvailability, ...errors } } },
+      { preHandler: [authenticated, availabilityLimit], schema: { tags: ['me'], security: [{ bearer: [] }], querystring: ZEmailAvailabilityQuery, response: { 200: ZEmailAvailability, ...errors } } },
       async (request) => {
         const [taken] = await context.database.db.select({ id: users.id }).from(users).where(eq(users.email, request.query.email));
         return { available: !taken };

@@ -92,7 +92,7 @@ export function RegistrationForm({
         onChange={set('email')}
         readOnly={emailLocked}
         aria-readonly={emailLocked || undefined}
-        hint={emailLocked ? 'This is the address your invitation was sent to.' : undefined}
+        hint={emailLocked ? (inviteToken ? 'This is the address your invitation was sent to.' : googleCredential ? 'This is the address of your Google account.' : undefined) : undefined}
         error={errors.email}
       />
       {!googleCredential && (

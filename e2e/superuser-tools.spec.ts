@@ -101,6 +101,11 @@ test.describe('superuser tools', () => {
     await dialog.getByRole('button', { name: /^Min Score/ }).click();
     await dialog.getByRole('spinbutton').fill('0.01');
     await expect(dialog.getByRole('button', { name: /Min Score: ≥ 0\.01/ })).toBeVisible();
+    // Escape inside a filter closes the filter, not the Search modal; focus goes back to its chip.
+    await dialog.getByRole('spinbutton').press('Escape');
+    await expect(dialog.getByRole('spinbutton')).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /Min Score: ≥ 0\.01/ })).toBeFocused();
 
     await dialog.getByRole('searchbox', { name: 'Search query' }).fill('government policy market');
     await submit.click();

@@ -24,6 +24,12 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
   const [query, setQuery] = useState('');
   const [filters, setFilters] = useState<SearchFilters>(NO_FILTERS);
   const [chip, setChip] = useState<Chip | null>(null);
+  const chipsRef = useRef<HTMLDivElement>(null);
+  /** Closes the open filter and puts focus back on its chip. */
+  const closeChip = () => {
+    setChip(null);
+    chipsRef.current?.querySelector<HTMLButtonElement>('button[aria-expanded="true"]')?.focus();
+  };
   const [response, setResponse] = useState<TSearchResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,7 +96,19 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
         </Button>
       </form>
 
-      <div className="mt-3 flex flex-wrap items-center gap-2" aria-label="Filters" role="group">
+      <div
+        className="mt-3 flex flex-wrap items-center gap-2"
+        aria-label="Filters"
+        role="group"
+        ref={chipsRef}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && chip) {
+            event.preventDefault();
+            event.stopPropagation();
+            closeChip();
+          }
+        }}
+      >
         <FilterChip label="Collections" value={filters.collections.length ? `${filters.collections.length} selected` : undefined} open={chip === 'collections'} onClick={() => setChip(chip === 'collections' ? null : 'collections')} />
         <FilterChip
           label="Date & Time"
@@ -107,7 +125,7 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
       </div>
 
       {chip === 'collections' && (
-        <FilterPanel title="Collections">
+        <FilterPanel title="Collections" onClose={closeChip}>
           <div className="grid grid-cols-1 gap-1 sm:grid-cols-3">
             {SEARCH_COLLECTIONS.map((c) => (
               <label key={c.id} className="flex items-center gap-2 text-sm">
@@ -123,7 +141,7 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
         </FilterPanel>
       )}
       {chip === 'date' && (
-        <FilterPanel title="Date & Time">
+        <FilterPanel title="Date & Time" onClose={closeChip}>
           <div className="flex flex-wrap gap-3 text-sm">
             {(['none', 'preset', 'custom'] as const).map((mode) => (
               <label key={mode} className="flex items-center gap-1.5">
@@ -162,7 +180,7 @@ export default function SearchModal({ open, onClose }: { open: boolean; onClose:
         </FilterPanel>
       )}
       {chip === 'score' && (
-        <FilterPanel title="Min Score">
+        <FilterPanel title="Min Score" onClose={closeChip}>
           <label className="flex items-center gap-3 text-sm">
             <span>Minimum score (0 to 1)</span>
             <input type="number" min={0} max={1} step={0.01} className={`${inputClass} w-28`} value={filters.minScore} onChange={(e) => setFilters((f) => ({ ...f, minScore: e.target.value }))} />
@@ -213,9 +231,18 @@ function FilterChip({ label, value, open, onClick }: { label: string; value?: st
   );
 }
 
-function FilterPanel({ title, children }: { title: string; children: ReactNode }) {
+/** An open filter: Escape inside it closes it (not the Search modal) and focus goes back to its chip. */
+function FilterPanel({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
   return (
-    <fieldset className="mt-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+    <fieldset
+      className="mt-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        event.stopPropagation();
+        onClose();
+      }}
+    >
       <legend className="px-1 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">{title}</legend>
       {children}
     </fieldset>

@@ -99,7 +99,8 @@ function Shell({ children, onTopic }: { children: ReactNode; onTopic?: (topic: T
         </aside>
       )}
 
-      <main id="main" className="pt-14 pb-20 md:pb-10" style={showSidebar ? { marginLeft: SIDEBAR_WIDTH_PX } : undefined}>
+      {/* Room at the bottom for what floats there (the tab bar on phones, Provide Feedback elsewhere): the last item scrolls clear of it. */}
+      <main id="main" className="pt-14 pb-20 md:pb-24" style={showSidebar ? { marginLeft: SIDEBAR_WIDTH_PX } : undefined}>
         {mobile && mobileTab === 'profile' ? (
           <div className="bg-white dark:bg-slate-900">
             <SidebarContent onNavigate={() => setMobileTab('articles')} />

@@ -78,7 +78,8 @@ export default function TopicsPage() {
   const suggestionList = <SuggestionsList suggestions={suggestions} tracked={tracked} loading={suggestionsLoading} disabled={locked} actions={actions} />;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 md:py-8 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
+    // On phones the Suggestions button floats above the tab bar: room below the last topic for it.
+    <div className={`mx-auto max-w-6xl px-4 py-6 md:py-8 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8 ${mobile ? 'pb-20' : ''}`}>
       <div className="min-w-0 space-y-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>

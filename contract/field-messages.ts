@@ -55,7 +55,10 @@ export function fieldMessage(issue: z.core.$ZodRawIssue): string | undefined {
   }
 }
 
-/** Installs fieldMessage as zod's message for every schema of this process (server and web call it once at start). */
+/**
+ * Installs fieldMessage as zod's message for every schema of this process: the server calls it once
+ * at start (server/http/app.ts). The web shell does not import it, to keep zod out of its initial JS.
+ */
 export function installFieldMessages(): void {
   z.config({ customError: fieldMessage });
 }

@@ -6,10 +6,6 @@ import { router } from './app/router';
 import { ToastProvider } from './components/ui/toast';
 import { SessionProvider } from './lib/session';
 import './styles.css';
-import { installFieldMessages } from '../contract/field-messages';
-
-// Form checks word what a field needs as the server does.
-installFieldMessages();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },

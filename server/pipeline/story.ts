@@ -60,7 +60,7 @@ export async function assignStories(context: StageContext, eventIds: number[]): 
 /** The events to assign with the text the tracker reads: a long document by its summary and first 4,000 characters. */
 async function unassigned(db: DbOrTx, userId: string, eventIds: number[]) {
   const rows = await db
-    .select({ id: events.id, title: documents.title, text: documents.text, canonicalAt: documents.canonicalAt, summary: documentSummaries.summary })
+    .select({ id: events.id, title: documents.title, text: documents.text, url: documents.url, canonicalAt: documents.canonicalAt, summary: documentSummaries.summary })
     .from(events)
     .innerJoin(documents, eq(documents.id, events.documentId))
     .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
@@ -102,7 +102,7 @@ async function assignForUser(context: StageContext, userId: string, before: Unas
       // The tracker is synchronous work: the event loop gets a turn every few milliseconds.
       await takeTurn();
       const t0 = performance.now();
-      const input = { id: String(row.id), title: row.title, text: row.text, publishedAt: row.canonicalAt, entityKeys: entityKeysOf.get(row.id) };
+      const input = { id: String(row.id), title: row.title, text: row.text, url: row.url, publishedAt: row.canonicalAt, entityKeys: entityKeysOf.get(row.id) };
       const assignment = engine.assign(input);
       if (assignment.isNew) started.push(row.id);
       assigned.push({ row, storyId: assignment.storyId, record: storyRecord(input, assignment, performance.now() - t0) });

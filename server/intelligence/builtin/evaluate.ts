@@ -106,7 +106,7 @@ export function runStream(docs: StreamDoc[], options: RunOptions = {}): { ordere
     if (!relevant) return { doc_id: doc.docId, cluster_id: null, is_new: false, relevant, event_id: null };
     const publishedAt = doc.published ?? new Date(lastTime);
     lastTime = Math.max(lastTime, publishedAt.getTime());
-    const result = tracker.assign({ id: doc.docId, title: doc.title, text: doc.text, publishedAt });
+    const result = tracker.assign({ id: doc.docId, title: doc.title, text: doc.text, publishedAt, url: doc.url });
     return { doc_id: doc.docId, cluster_id: result.storyId, is_new: result.isNew, relevant, event_id: `evt-${doc.docId}` };
   });
   // Stories merged later: report each document under the story it ended in.

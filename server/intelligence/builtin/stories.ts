@@ -2,7 +2,8 @@
  * The built-in story tracker: incremental, deterministic single-pass grouping of a user's events
  * into stories, and first-story detection (is this the first report of its story?).
  *
- * Each document becomes a unit TF-IDF vector over its content words plus its named entities
+ * Each document becomes a unit TF-IDF vector over its content words (with the words of its
+ * address's slug that the text lacks: slugText) plus its named entities
  * (people, places, organisations from `compromise`; an entity weighs `entityWeight` times a word),
  * the countries it names (directly, by demonym, capital or big city: places.ts; `placeWeight`) and
  * each pair of such a country with the kind of happening the document reports (conflict, disaster,
@@ -26,7 +27,7 @@
  */
 import { countriesOf } from './places.js';
 import { addTo, cosine, dotOf, heaviest, normalise, type TermVector } from './term-vectors.js';
-import { contentWords, entityKey, extractEntities, kindsOf } from './text-features.js';
+import { contentWords, entityKey, extractEntities, kindsOf, slugText } from './text-features.js';
 
 export type { TermVector } from './term-vectors.js';
 
@@ -39,6 +40,8 @@ export interface StoryDoc {
   entities?: string[];
   /** Canonical entity keys already extracted (entity-pool.ts); used as they are. */
   entityKeys?: string[];
+  /** The document's address: the words of its slug count as words of a short text (slugText). */
+  url?: string | null;
 }
 
 export interface StoryAssignment {
@@ -226,6 +229,14 @@ export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTrac
   function assign(doc: StoryDoc): StoryAssignment {
     const time = doc.publishedAt.getTime();
     const words = contentWords(`${doc.title} ${doc.text}`);
+    // The address's slug often says more than a headline (an RSS item's title may even be a
+    // section's name): its words count once each, where the title and text do not hold them.
+    const have = new Set(words);
+    for (const word of contentWords(slugText(doc.url))) {
+      if (have.has(word)) continue;
+      words.push(word);
+      have.add(word);
+    }
     const entities = (doc.entityKeys ?? (doc.entities ? doc.entities.map(entityKey) : extractEntities(doc.title, doc.text))).filter((e) => e.length > 1);
     const tf = new Map<string, number>();
     for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);

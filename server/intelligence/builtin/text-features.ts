@@ -199,3 +199,31 @@ export function kindsOf(words: string[]): string[] {
     .slice(0, 2)
     .map(([kind]) => kind);
 }
+
+/** Words of an address's path that are site furniture, not the article's subject. */
+const PATH_WORDS = new Set(['html', 'htm', 'php', 'aspx', 'asp', 'shtml', 'jsp', 'cms', 'ssf', 'index', 'story', 'stories', 'article', 'articles', 'news', 'blog', 'blogs', 'post', 'posts', 'www', 'http', 'https', 'com', 'amp', 'rss', 'feed', 'node', 'id', 'utm', 'ref', 'cid']);
+
+/**
+ * The words of a news address's slug: the path segment(s) written as words joined by hyphens or
+ * underscores ("/2014/03/10/george-zimmerman-signs-autographs-at-gun-show/" -> "george zimmerman
+ * signs autographs at gun show"). Sites write the article's subject there, often more of it than
+ * a headline holds; segments of fewer than three words (sections, dates, ids) are not slugs.
+ */
+export function slugText(url: string | null | undefined): string {
+  if (!url) return '';
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url.replace(/\\\?/g, '?')).pathname);
+  } catch {
+    return '';
+  }
+  const slugs: string[] = [];
+  for (const segment of pathname.split('/')) {
+    const words = segment
+      .replace(/\.[a-z0-9]{2,5}$/i, '')
+      .split(/[-_+]+/)
+      .filter((word) => /^\p{L}[\p{L}']*$/u.test(word) && word.length >= 2 && !PATH_WORDS.has(word.toLowerCase()));
+    if (words.length >= 3) slugs.push(words.join(' '));
+  }
+  return slugs.join(' ');
+}

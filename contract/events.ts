@@ -52,6 +52,7 @@ export const ZEvent = z.object({
 export type TEvent = z.infer<typeof ZEvent>;
 
 export const ZEventList = z.object({ events: z.array(ZEvent), page: z.number(), has_next: z.boolean() });
+export type TEventList = z.infer<typeof ZEventList>;
 export const ZEventListQuery = z.object({
   user_id: z.uuid().optional(),
   topic_id: z.coerce.number().int().positive().optional(),
@@ -60,3 +61,27 @@ export const ZEventListQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const ZRestartContentResponse = z.object({ detail: z.string(), deleted_counts: z.object({ events: z.number() }) });
+
+/**
+ * POST /events/: a superuser files a document under one of the viewed user's topics by hand (the
+ * detection missed it). The event starts as detected and goes through the rest of the pipeline:
+ * novelty, story, consolidation, article.
+ */
+export const ZEventCreate = z.object({
+  topic_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  document_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** Why it belongs: kept as the detection's reasoning ("Filed by hand" when absent). */
+  note: z.string().trim().min(1).max(1000).optional(),
+});
+/**
+ * PATCH /events/{id}/: overrule detection on one event. `detected` sends a dropped event through
+ * the rest of the pipeline; `dropped` takes a detected event out of it (not one whose article is
+ * published: delete the event to take the article away). `note` replaces the detection's reasoning.
+ */
+export const ZEventPatch = z
+  .object({
+    status: z.enum(['detected', 'dropped']).optional(),
+    note: z.string().trim().min(1).max(1000).optional(),
+  })
+  .refine((patch) => patch.status !== undefined || patch.note !== undefined, { message: 'Give a status or a note to change.', path: ['status'] });
+export const ZEventParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

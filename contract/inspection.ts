@@ -172,6 +172,9 @@ export const ZExportData = z.object({
   models: z.array(z.string()),
 });
 export type TExportData = z.infer<typeof ZExportData>;
+/** GET /articles-data/: the export's two article lists (Articles, QA Articles) without the events. */
+export const ZArticlesData = ZExportData.omit({ events: true });
+export type TArticlesData = z.infer<typeof ZArticlesData>;
 export const EXPORT_LIMIT = 200;
 
 export const PROMPT_TYPES = ['DETECTION', 'VALIDATION', 'COMPOSITION'] as const;

@@ -121,7 +121,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(conversationRoutes(topicContext), { prefix: '/api' });
   await app.register(toolRoutes(topicContext), { prefix: '/api' });
   await app.register(meRoutes({ database: services.database, keys }), { prefix: '/api' });
-  await app.register(eventRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(eventRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(inspectionRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(userRoutes({ database: services.database, keys }), { prefix: '/api' });

@@ -1,7 +1,10 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { TEvent } from '../../../contract/events.js';
+import type { z } from 'zod';
+import { ErrorCode } from '../../../contract/errors.js';
+import type { TEvent, ZEventCreate, ZEventPatch } from '../../../contract/events.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documents, events, topics } from '../../db/schema/index.js';
+import { AppError } from '../../http/errors.js';
 
 const columns = { event: events, topicName: topics.name, doc: { id: documents.id, title: documents.title, publisher: documents.publisher, canonicalAt: documents.canonicalAt, url: documents.url, collectionId: documents.collectionId } };
 type Row = { event: typeof events.$inferSelect; topicName: string; doc: { id: number; title: string; publisher: string | null; canonicalAt: Date; url: string | null; collectionId: number } };
@@ -71,4 +74,55 @@ export async function getEvent(db: DbOrTx, userId: string, eventId: number): Pro
 export async function restartContent(db: DbOrTx, userId: string): Promise<number> {
   const deleted = await db.delete(events).where(eq(events.userId, userId)).returning({ id: events.id });
   return deleted.length;
+}
+
+/** The reasoning an event filed or restored by hand shows when the superuser gave none. */
+const BY_HAND = 'Filed by hand by a superuser.';
+
+/**
+ * A superuser files a document under one of the user's active topics: a detected event, as if
+ * detection had passed it, that the rest of the pipeline takes on (the caller queues it). One
+ * event per user, topic and document: a second is a 409, and nothing is written.
+ */
+export async function createEvent(db: DbOrTx, userId: string, input: z.infer<typeof ZEventCreate>): Promise<TEvent> {
+  const [topic] = await db.select({ retiredAt: topics.retiredAt }).from(topics).where(and(eq(topics.id, input.topic_id), eq(topics.userId, userId)));
+  if (!topic) throw new AppError(404, ErrorCode.notFound, 'Topic not found.');
+  if (topic.retiredAt) throw new AppError(409, 'topic_retired', 'This topic is retired: restore it before filing documents under it.');
+  const [document] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, input.document_id));
+  if (!document) throw new AppError(404, ErrorCode.notFound, 'Document not found.');
+  const [row] = await db
+    .insert(events)
+    .values({ userId, topicId: input.topic_id, documentId: input.document_id, status: 'detected', prefilterScore: 1, detectionDecision: 'PASS', detectionRational: input.note ?? BY_HAND, decisionAudit: { by_hand: true } })
+    .onConflictDoNothing()
+    .returning({ id: events.id });
+  if (!row) throw new AppError(409, 'event_exists', 'This document is already an event of this topic for this user.');
+  return (await getEvent(db, userId, row.id))!;
+}
+
+/**
+ * Overrules detection on one of the user's events. Restoring a dropped event clears what the
+ * later stages wrote so they run again (the caller queues it); dropping refuses an event whose
+ * article is published (the reader has it: delete the event instead). Answers the event, or
+ * undefined when the user has no such event.
+ */
+export async function updateEvent(db: DbOrTx, userId: string, eventId: number, patch: z.infer<typeof ZEventPatch>): Promise<{ event: TEvent; restored: boolean } | undefined> {
+  const [current] = await db.select({ status: events.status, articleGenerated: events.articleGenerated }).from(events).where(and(eq(events.id, eventId), eq(events.userId, userId)));
+  if (!current) return undefined;
+  const restored = patch.status === 'detected' && current.status !== 'detected';
+  if (patch.status === 'dropped' && current.articleGenerated) throw new AppError(409, 'article_published', 'This event\'s article is published: delete the event to take it out of the feed.');
+  const changes: Partial<typeof events.$inferInsert> = { updatedAt: new Date() };
+  if (patch.note !== undefined) changes.detectionRational = patch.note;
+  if (patch.status === 'dropped' && current.status !== 'dropped') Object.assign(changes, { status: 'dropped', detectionDecision: 'DROP', decisionAudit: { by_hand: true } });
+  if (restored) {
+    Object.assign(changes, { status: 'detected', detectionDecision: 'PASS', decisionAudit: { by_hand: true }, error: null, novel: null, storyId: null, consolidatedAt: null, mergedIntoId: null });
+    if (patch.note === undefined) changes.detectionRational = BY_HAND;
+  }
+  await db.update(events).set(changes).where(and(eq(events.id, eventId), eq(events.userId, userId)));
+  return { event: (await getEvent(db, userId, eventId))!, restored };
+}
+
+/** Deletes one of the user's events (its article leaves the feed with it); false when there is none. */
+export async function deleteEvent(db: DbOrTx, userId: string, eventId: number): Promise<boolean> {
+  const deleted = await db.delete(events).where(and(eq(events.id, eventId), eq(events.userId, userId))).returning({ id: events.id });
+  return deleted.length > 0;
 }

@@ -64,14 +64,13 @@ export const feedRoutes =
       return searchTimeline(db, userId, request.query.q, request.query.topic_id);
     });
 
-    app.get(
-      '/for-you/article/:id/',
-      { preHandler: signedIn, schema: { tags, params: ZArticleParams, querystring: ZArticleQuery, response: { 200: ZReaderArticle, ...errors } } },
-      async (request) => {
+    // The article, by its reader path and by the catalogue's /articles/{id}/ (same answer, same checks).
+    for (const url of ['/for-you/article/:id/', '/articles/:id/']) {
+      app.get(url, { preHandler: signedIn, schema: { tags, params: ZArticleParams, querystring: ZArticleQuery, response: { 200: ZReaderArticle, ...errors } } }, async (request) => {
         const userId = await viewedUserId(database, request, request.query.user_id);
         return getArticle(db, userId, request.params.id);
-      },
-    );
+      });
+    }
 
     app.get(
       '/for-you/article/:id/related/',

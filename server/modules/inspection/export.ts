@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { TExportArticle, TExportData, TExportEvent, TInspectionDetail, TTimelineMode } from '../../../contract/inspection.js';
+import type { TArticlesData, TExportArticle, TExportData, TExportEvent, TInspectionDetail, TTimelineMode } from '../../../contract/inspection.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documents, documentSummaries, events } from '../../db/schema/index.js';
 import { details, eventSummary, modeFilter, modeOrder, num, parsed, record, select, text } from './inspection.js';
@@ -11,7 +11,10 @@ import { details, eventSummary, modeFilter, modeOrder, num, parsed, record, sele
  */
 
 /** The export's three lists (newest first, at most `limit` each): the fields their Markdown shows. */
-export async function exportData(db: DbOrTx, userId: string, limit: number): Promise<TExportData> {
+export async function exportData(db: DbOrTx, userId: string, limit: number): Promise<TExportData>;
+/** Without the events: the article lists alone (GET /articles-data/). */
+export async function exportData(db: DbOrTx, userId: string, limit: number, options: { events: false }): Promise<TArticlesData>;
+export async function exportData(db: DbOrTx, userId: string, limit: number, options: { events: boolean } = { events: true }): Promise<TExportData | TArticlesData> {
   const models = new Set<string>();
   const page = async (mode: TTimelineMode) => {
     const filter = modeFilter(mode);
@@ -39,8 +42,8 @@ export async function exportData(db: DbOrTx, userId: string, limit: number): Pro
     article_generation_error: d.article_generation_error,
     article: d.article ? { title: d.article.title, markdown: d.article.markdown, qa_reason: d.article.qa_reason } : null,
   });
-  const result = {
-    events: (await page('events')).map((d): TExportEvent => ({
+  const events_ = options.events
+    ? (await page('events')).map((d): TExportEvent => ({
       ...base(d),
       detection_decision: d.detection_decision,
       relevance_score: d.relevance_score,
@@ -49,7 +52,10 @@ export async function exportData(db: DbOrTx, userId: string, limit: number): Pro
       supporting_facts: d.supporting_facts,
       novel_facts: d.novel_facts,
       known_facts: d.known_facts,
-    })),
+    }))
+    : undefined;
+  const result = {
+    ...(events_ ? { events: events_ } : {}),
     articles: (await page('articles')).map(article),
     qa_articles: (await page('qa')).map(article),
     limit,

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode, ZErrorBody } from '../../../contract/errors.js';
-import { EXPORT_LIMIT, PROMPT_TYPE_STAGE, ZExportData, ZInspectionDetail, ZInspectionList, ZInspectionListQuery, ZInterviewExport, ZPromptData, ZPromptDataQuery, ZRestartInsightsResponse } from '../../../contract/inspection.js';
+import { EXPORT_LIMIT, PROMPT_TYPE_STAGE, ZArticlesData, ZExportData, ZInspectionDetail, ZInspectionList, ZInspectionListQuery, ZInterviewExport, ZPromptData, ZPromptDataQuery, ZRestartInsightsResponse } from '../../../contract/inspection.js';
 import { ZViewedUserQuery } from '../../../contract/models.js';
 import { requireSuperuser } from '../../auth/authenticate.js';
 import type { AuthKeys } from '../../auth/secrets.js';
@@ -45,6 +45,11 @@ export const inspectionRoutes =
     app.get('/events/data/', { preHandler: superuser, schema: { tags: ['inspection'], querystring: ZViewedUserQuery, response: { 200: ZExportData, ...errors } } }, async (request) => {
       const userId = await viewedUserId(database, request, request.query.user_id);
       return exportData(db, userId, EXPORT_LIMIT);
+    });
+
+    app.get('/articles-data/', { preHandler: superuser, schema: { tags: ['inspection'], querystring: ZViewedUserQuery, response: { 200: ZArticlesData, ...errors } } }, async (request) => {
+      const userId = await viewedUserId(database, request, request.query.user_id);
+      return exportData(db, userId, EXPORT_LIMIT, { events: false });
     });
 
     app.get('/prompt-data/', { preHandler: superuser, schema: { tags: ['inspection'], querystring: ZPromptDataQuery, response: { 200: ZPromptData, ...errors } } }, async (request) => {

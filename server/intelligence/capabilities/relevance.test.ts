@@ -92,7 +92,10 @@ describe('built-in relevance', () => {
   it.each([
     ['the name as written', 'Federal Reserve monetary policy', 'The Federal Reserve kept monetary policy unchanged', 1],
     ['two words apart from each other', 'Federal Reserve monetary policy', 'Federal Aviation Administration under the Environmental Policy Act', 0.375],
-    ['one pair of the name', 'Large language model research', 'Reasoning in large language models', 0.75],
+    // "research" is a facet word (a quarter of a word): the subject's three words are most of the name.
+    ['one pair of the name', 'Large language model research', 'Reasoning in large language models', 3 / 3.25],
+    ['a facet word and one word of the subject', 'Lumbar disc herniation treatments', 'Treatment of temporomandibular joint disc displacement', (0.75 + 0.25 * 0.75) / 3.25],
+    ['a name of facet words alone', 'Market research', 'Market research in Europe', 1],
     ['a one-word name', 'Cybersecurity', 'New cybersecurity rules', 1],
     ['none of it', 'European migrant crisis', 'Rates were left unchanged', 0],
   ])('name share: %s', (_, name, text, share) => {

@@ -107,14 +107,27 @@ export function nameShareOf(name: string[], text: string[]): number {
   const words = [...new Set(name)];
   if (words.length === 0) return 0;
   if (words.length === 1) return text.includes(words[0]!) ? 1 : 0;
+  const weight = (word: string) => (FACET_WORDS.has(word) && words.some((w) => !FACET_WORDS.has(w)) ? FACET_WEIGHT : 1);
   const has = new Set(text);
   const pairs = new Set(text.slice(1).map((word, i) => `${text[i]} ${word}`));
   const paired = new Set<string>();
   for (let i = 1; i < name.length; i++) {
     if (pairs.has(`${name[i - 1]} ${name[i]}`)) paired.add(name[i - 1]!).add(name[i]!);
   }
-  return words.reduce((sum, word) => sum + (paired.has(word) ? 1 : has.has(word) ? 0.75 : 0), 0) / words.length;
+  const total = words.reduce((sum, word) => sum + weight(word), 0);
+  return words.reduce((sum, word) => sum + weight(word) * (paired.has(word) ? 1 : has.has(word) ? 0.75 : 0), 0) / total;
 }
+
+/**
+ * Words of a topic's name that say what kind of coverage is wanted, not what it is about
+ * ("Lumbar disc herniation treatments", "Large language model research", "Banking regulation and
+ * capital rules"), as `terms` writes them: every study of any disc names a treatment, every
+ * paper is research. They weigh FACET_WEIGHT of a word in the name share, so naming them with one
+ * word of the subject ("Treatment for Temporomandibular Joint Disc Displacement") is not naming
+ * the subject; a name made of them alone keeps them in full.
+ */
+const FACET_WORDS = new Set(['treat', 'therapy', 'research', 'study', 'trial', 'news', 'updat', 'develop', 'trend', 'rul', 'regulate', 'approval', 'outlook', 'analysi', 'market', 'industry', 'sector', 'innovate']);
+const FACET_WEIGHT = 0.25;
 
 export const relevance: Capability<RelevanceInput, typeof ZRelevance> = {
   name: 'score relevance',

@@ -65,7 +65,8 @@ describe('built-in composition', () => {
     expect(a.introduction).toBe(`${one.summary} [1]`);
     expect(a.bullet_points).toEqual([`${one.summary} [1]`]);
     expect(a.sections.map((x) => x.heading)).toEqual(['Background']);
-    expect(a.actionable_takeaway).toBe(`Check whether this affects your work on European migrant crisis: ${one.summary.replace(/\.$/, '')}.`);
+    // Nothing comes next in it and it is the story's first report: no takeaway rather than the lead again.
+    expect(a.actionable_takeaway).toBe('');
   });
 
   it('does not retell the points of a short document when there is a background to show', () => {
@@ -113,11 +114,14 @@ describe('built-in composition', () => {
       { sentence: 'The Committee seeks conditions consistent with a federal funds rate of around 5-1/2 percent.', source: 1, date: '1996-01-31', main: true },
       { sentence: 'The discount rate was cut 1/4 percentage point to 4 3/4 percent.', source: 2, date: '1996-01-31', main: false },
     ]);
+    // Whole labels: the measure, never "funds rate of around" or "1/4 percentage point to".
     expect(rows.map((r) => [r[0], r[1], r[2]])).toEqual([
-      ['funds rate of around', '5.5', 'percent'],
-      ['discount rate was cut', '0.25', 'percentage point'],
-      ['1/4 percentage point to', '4.75', 'percent'],
+      ['federal funds rate', '5.5', 'percent'],
+      ['discount rate change', '0.25', 'percentage point'],
+      ['discount rate', '4.75', 'percent'],
     ]);
+    const change = keyMetrics([{ sentence: 'The Board approved increasing the discount rate at those banks from 5-1/2 percent to 6 percent.', source: 1, date: '2000-05-16', main: true }]);
+    expect(change.map((r) => [r[0], r[1], r[2]])).toEqual([['discount rate at those banks', '6', 'percent']]);
   });
 
   it('keeps one row for a figure reported twice under the same label', () => {
@@ -126,11 +130,13 @@ describe('built-in composition', () => {
       { sentence: 'The rate averaged close to its intended level of around 5-1/2 percent.', source: 2, date: '1997-08-19', main: false },
       { sentence: 'The unemployment rate was 5.5 percent.', source: 2, date: '1997-08-19', main: false },
     ]);
-    expect(rows.map((r) => `${r[0]}: ${r[1]}`)).toEqual(["Committee's intended level of: 5.5", 'unemployment rate was: 5.5']);
+    expect(rows.map((r) => `${r[0]}: ${r[1]}`)).toEqual(["Committee's intended level: 5.5", 'unemployment rate: 5.5']);
   });
 
   it('reads a range as one figure', () => {
-    expect(keyMetrics([{ sentence: 'Globally, around 2-3% of the population is affected.', source: 1, date: '2020-01-01', main: true }])[0]).toEqual(['Globally, around', '2-3', '%', '', '2020-01-01', 'high']);
+    expect(keyMetrics([{ sentence: 'Globally, around 2-3% of the population is affected.', source: 1, date: '2020-01-01', main: true }])[0]).toEqual(['share of population', '2-3', '%', '', '2020-01-01', 'high']);
+    // No row rather than a fragment: a figure with no measure before or after it.
+    expect(keyMetrics([{ sentence: 'It rose, from there, to around 4 percent.', source: 1, date: '2020-01-01', main: true }])).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { terms } from '../../search/terms.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
-import { listLike, sentences } from './summarise.js';
+import { finished, quotable, withoutFurniture } from './sentence-quality.js';
+import { sentences } from './summarise.js';
 
 export interface ComposeSource {
   documentId: number;
@@ -64,17 +65,28 @@ interface Candidate {
   order: number;
 }
 
-/** Key metrics: figures with a unit or currency, labelled by the words before them. */
+/** Key metrics: figures with a unit or currency, labelled by the words before them; a figure without a whole label is left out. */
 export function keyMetrics(items: { sentence: string; source: number; date: string; main: boolean }[]): string[][] {
   const rows: string[][] = [];
   const seen = new Set<string>();
   for (const { sentence, date, main } of items) {
+    let previous: { end: number; base: string | undefined } | undefined;
     for (const match of sentence.matchAll(METRIC)) {
       const [whole, currency, value, unit] = match;
       if (!currency && !unit) continue;
       if (/^(19|20)\d\d$/.test(value!) && !unit) continue;
-      const before = sentence.slice(0, match.index).split(/\s+/).filter(Boolean);
-      const label = before.slice(-4).join(' ').replace(/^(of|to|at|by|the|a|an|was|is|and)\s+/i, '').replace(/[,;:(]$/, '') || 'Figure';
+      const before = sentence.slice(0, match.index);
+      const end = match.index! + whole!.length;
+      const after = sentence.slice(end);
+      // "from 5-1/2 percent to 6 percent", "by 25 basis points to 6 percent", "cut 1/4 point to 4 3/4
+      // percent": the second figure is the new level, under the label of the first.
+      const level = previous && /^\s*to\s*$/.test(sentence.slice(previous.end, match.index));
+      const base = level ? previous!.base : labelOf(before, after, currency, unit);
+      previous = { end, base };
+      const toFigure = /^\s*to\s+\S*\d/.test(after);
+      // The old level of a change is not a metric; the step of one is the change.
+      if (!base || (toFigure && /\bfrom\s*$/i.test(before))) continue;
+      const label = toFigure ? `${base} change` : base;
       const key = `${label}:${whole!.trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -83,13 +95,67 @@ export function keyMetrics(items: { sentence: string; source: number; date: stri
       const labelTerms = new Set(terms(label));
       const figure = fractionValue(value!);
       if (rows.some((row) => row[1] === figure && terms(row[0]!).some((t) => labelTerms.has(t)))) continue;
-      const entity = names(sentence.slice(0, match.index)).at(-1) ?? '';
+      const entity = names(before).at(-1) ?? '';
       const unitText = currency ? `${currency}${unit ? ` ${unit}` : ''}` : (unit ?? '');
       rows.push([label, figure, unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
       if (rows.length >= 6) return rows;
     }
   }
   return rows;
+}
+
+/** What a figure measures: the words before it, or after it where a sentence names the measure there. */
+function labelOf(before: string, after: string, currency: string | undefined, unit: string | undefined): string | undefined {
+  // "11 million vehicles": a count names what it counts after it.
+  if (!currency && /^(?:million|billion|trillion)$/i.test(unit ?? '')) return followingNoun(after);
+  // "a 25 basis point increase in the discount rate": the measure follows the figure.
+  const moved = /^\s*(increase|rise|cut|reduction|decrease|drop|decline|gain|hike)\s+in\s+(?:the\s+)?(.+)$/i.exec(after);
+  const movedLabel = moved ? metricLabel(moved[2]!.split(/\s+(?:to|from|by|at|in|on|for|of)\s|[,;.]/)[0]!) : undefined;
+  if (movedLabel) return `${movedLabel} ${moved![1]!.toLowerCase()}`;
+  // "2-3% of the population": a share of what follows.
+  const share = /^(?:%|percent|per cent)$/i.test(unit ?? '') ? /^\s*of\s+(?:the\s+|all\s+)?(.+)$/i.exec(after) : null;
+  return metricLabel(before) ?? (share ? withShare(followingNoun(share[1]!)) : undefined);
+}
+
+const withShare = (noun: string | undefined) => (noun ? `share of ${noun}` : undefined);
+
+const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
+
+/** Whether a metric's label is whole (whoever wrote it): words of substance, no small word or verb at its edges, no open bracket. */
+export function wholeLabel(label: string): boolean {
+  const words = label.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0 || terms(label).length === 0) return false;
+  if (LABEL_EDGE.test(words[0]!.replace(/^\W+/, '')) || LABEL_EDGE.test(words.at(-1)!.replace(/\W+$/, ''))) return false;
+  return (label.match(/[([]/g)?.length ?? 0) === (label.match(/[)\]]/g)?.length ?? 0);
+}
+
+/** The noun after a figure: "11 million vehicles worldwide" -> "vehicles worldwide"; undefined when a small word or a figure follows. */
+function followingNoun(after: string): string | undefined {
+  const words: string[] = [];
+  for (const word of after.trim().split(/\s+/).slice(0, 2)) {
+    const bare = word.replace(/[.,;:)]+$/, '');
+    if (!/^\p{L}[\p{L}-]*$/u.test(bare) || LABEL_EDGE.test(bare)) break;
+    words.push(bare);
+    if (bare !== word) break;
+  }
+  return words.length ? words.join(' ') : undefined;
+}
+
+/**
+ * A metric's label: the last words of the clause the figure stands in (after the last bracket,
+ * comma, semicolon, colon or dash), without the small words and verbs at its edges ("the discount
+ * rate at that bank from" -> "discount rate at that bank"). Undefined when no whole label is left:
+ * a figure, a bracket, or no word of substance (a fragment is worse than no row).
+ */
+export function metricLabel(before: string): string | undefined {
+  const clause = before.split(/[,;:()[\]\u2014\u2013]|\s-\s/).at(-1)!.trim();
+  const all = clause.split(/\s+/).filter(Boolean);
+  while (all.length && LABEL_EDGE.test(all.at(-1)!)) all.pop();
+  const words = all.slice(-5);
+  while (words.length && LABEL_EDGE.test(words[0]!)) words.shift();
+  const label = words.join(' ').replace(/[.,;:]+$/, '');
+  if (!label || /\d/.test(label) || terms(label).length === 0) return undefined;
+  return label;
 }
 
 /** Whether a sentence says what one of `others` says (most of its content words are there). */
@@ -115,7 +181,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
   const candidates: Candidate[] = [];
   all.forEach((doc, index) => {
-    const pool = index === 0 ? sentences(doc.text).slice(0, 60) : sentences(`${doc.summary} ${doc.text.slice(0, 3000)}`).slice(0, 20);
+    const pool = (index === 0 ? sentences(doc.text).slice(0, 60) : sentences(`${doc.summary} ${doc.text.slice(0, 3000)}`).slice(0, 20)).map((s) => finished(withoutFurniture(s)));
     pool.forEach((sentence, order) => {
       const words = new Set(terms(sentence));
       if (words.size < 4 || sentence.length > 400) return;
@@ -124,14 +190,14 @@ export function builtinCompose(input: ComposeInput): TArticle {
       if (index > 0 && shared < 2) return;
       const overlap = shared / Math.max(4, focus.size);
       const figures = /\d/.test(sentence) ? 0.15 : 0;
-      candidates.push({ sentence, source: index + 1, order, score: overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3) - (listLike(sentence) ? 2 : 0) });
+      candidates.push({ sentence, source: index + 1, order, score: overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3) - (quotable(sentence) ? 0 : 2) });
     });
   });
   const used = new Set<string>();
-  /** The best `count` candidates, never a sentence already taken nor one saying what a taken one says. */
+  /** The best `count` statements (never furniture nor a fragment), never a sentence already taken nor one saying what a taken one says. */
   const take = (filter: (c: Candidate) => boolean, count: number) => {
     const picked: Candidate[] = [];
-    for (const c of candidates.filter(filter).sort((a, b) => b.score - a.score)) {
+    for (const c of candidates.filter((c) => filter(c) && quotable(c.sentence)).sort((a, b) => b.score - a.score)) {
       if (picked.length >= count) break;
       if (used.has(c.sentence) || repeats(c.sentence, [...used])) continue;
       picked.push(c);
@@ -141,23 +207,29 @@ export function builtinCompose(input: ComposeInput): TArticle {
   };
   const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
 
-  // The introduction is the summary's first sentence: nothing below repeats it.
-  const introSentence = input.main.summary ? (sentences(input.main.summary)[0] ?? input.main.summary) : undefined;
+  // The introduction is the summary's first sentence (when it is a statement, not a header or a
+  // piece of one: else the document's best statement): nothing below repeats it.
+  const summaryLead = input.main.summary ? finished(withoutFurniture(sentences(input.main.summary)[0] ?? input.main.summary)) : undefined;
+  const introSentence =
+    summaryLead && quotable(summaryLead) ? summaryLead : (candidates.filter((c) => c.source === 1 && quotable(c.sentence)).sort((a, b) => b.score - a.score)[0]?.sentence ?? summaryLead);
   if (introSentence) used.add(introSentence);
+  // The document's next step (a deadline, an effective date, the next meeting) is the takeaway's, not a point.
+  const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : []);
+  if (nextStep) used.add(nextStep);
   // The main document's best sentences are the points; its next best tell what happened.
   const happened = take((c) => c.source === 1, 4);
   const details = take((c) => c.source === 1, 4);
-  const background = take((c) => c.source > 1, 4);
+  // Background: statements of the research results, oldest first, each with its date.
+  const background = take((c) => c.source > 1, 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
   // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
   // often one of the document's own sentences that 'happened' picked as well).
   const novel: string[] = [];
   const newSentences = input.novelFacts.flatMap((f) => sentences(f));
   // The introduction is said once: a new fact that is the introduction is not a point as well.
   const said = introSentence ? [introSentence] : [];
+  if (nextStep) said.push(nextStep);
   for (const sentence of newSentences) if (!repeats(sentence, [...said, ...novel])) novel.push(sentence);
   novel.splice(4);
-  // The takeaway names the first new fact, the introduction's included.
-  const firstNew = newSentences[0];
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !repeats(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
@@ -176,7 +248,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
     const pointer = listed === 1 ? 'The first point above is new.' : listed > 1 ? `The first ${listed} points above are new.` : '';
     sectionsRaw.push({ heading: "What's new", content: [pointer, ...unlisted, `Already reported: ${input.knownFacts.slice(0, 3).join(' ')}`].filter(Boolean).join(' ') });
   }
-  if (background.length) sectionsRaw.push({ heading: 'Background', content: background.map(cite).join(' ') });
+  if (background.length) sectionsRaw.push({ heading: 'Background', content: background.map((c) => `${shortDate(all[c.source - 1]!.date) || 'Undated'}: ${cite(c)}`).join(' ') });
 
   // Renumber: order of first citation across introduction, bullets and sections.
   const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
@@ -197,13 +269,44 @@ export function builtinCompose(input: ComposeInput): TArticle {
     bullet_points: bullets.map(renumber),
     sections: sectionsRaw.map((s) => ({ heading: s.heading, content: renumber(s.content) })),
     references,
-    actionable_takeaway: input.phaseChange
-      ? `The story moved to a new stage: ${input.phaseChange} Review what this changes for your work on ${input.topic.name}.`
-      : `Check whether this affects your work on ${input.topic.name}${firstNew ? `: ${firstNew.replace(/\.$/, '')}.` : '.'}`,
+    actionable_takeaway: renumber(takeaway(input, nextStep, [intro, ...bullets])),
     data_table: { columns: METRIC_COLUMNS, rows: metrics },
     disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
     language: input.language ?? 'en',
   };
+}
+
+// A next step a document announces: a deadline, an effective date, a meeting, a vote, a hearing.
+const NEXT_STEP =
+  /\b(?:comments?\b[^.]{0,80}\b(?:must|should|will)\s+be\s+(?:received|submitted|filed)|(?:comments?|applications?|nominations?|responses?|requests?)\s+(?:are|is)\s+due|deadline|(?:is|are|will\s+be|becomes?)\s+effective|effective\s+(?:on|as\s+of|date)|takes?\s+effect|next\s+(?:meeting|hearing|session|review)|(?:is|are)\s+scheduled\s+(?:for|to)|(?:will|would)\s+be\s+held|will\s+(?:meet|hold|vote|convene|publish|decide|rule|begin|start|end|expire|close|reopen|resume|announce|release)|no\s+later\s+than|on\s+or\s+before)\b/i;
+// ... with a when: a date, a month, a year, a weekday, a number of days.
+const WHEN =
+  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2}\b|\b(?:19|20)\d\d\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\bwithin\s+\d+\s+days\b|\bnext\s+(?:week|month|year)\b/;
+
+/** The first sentence of a document that states a next step with its date (the whole text: minutes name the next meeting at their end). */
+function nextStepOf(text: string, said: string[]): string | undefined {
+  return sentences(text)
+    .slice(0, 600)
+    .map((s) => finished(withoutFurniture(s)))
+    .find((s) => NEXT_STEP.test(s) && WHEN.test(s) && s.length <= 400 && quotable(s) && !repeats(s, said));
+}
+
+/**
+ * The takeaway: what the reader should watch next, in the documents' words, never the lead again.
+ * The document's next step when it states one with its date (a comment deadline, an effective
+ * date, the next meeting, a vote); a story that moved to a new stage says so; a later report of a
+ * story says what it adds to the earlier ones when the introduction and points have not said it.
+ * Otherwise nothing: an empty takeaway is left out of the page.
+ */
+function takeaway(input: ComposeInput, next: string | undefined, said: string[]): string {
+  const told = said.map((s) => s.replace(/\s*\[\d+\]$/, ''));
+  if (next) return `What comes next: ${next} [1]`;
+  if (input.phaseChange) return `The story moved to a new stage: ${input.phaseChange}`;
+  if (input.knownFacts.length) {
+    const added = input.novelFacts.flatMap((f) => sentences(f)).find((f) => quotable(f) && !repeats(f, told));
+    if (added) return `New against the earlier reports: ${added} [1]`;
+  }
+  return '';
 }
 
 /** A title of at most this many content words says what kind of document it is, not what happened ("FOMC statement", "Apple Inc. files Form 4"). */

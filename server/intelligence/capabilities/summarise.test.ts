@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractiveSummary, listLike, sentences } from './summarise.js';
+import { listLike } from './sentence-quality.js';
+import { extractiveSummary, sentences } from './summarise.js';
 
 describe('sentences', () => {
   it.each([

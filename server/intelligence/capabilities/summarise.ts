@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
 import type { Capability } from '../types.js';
+import { finished, quotable, withoutFurniture } from './sentence-quality.js';
 
 export interface SummariseInput {
   title: string;
@@ -37,20 +38,6 @@ export function sentences(text: string): string[] {
     .filter((s) => s.split(' ').length >= 4);
 }
 
-/**
- * Text that splits as a sentence but reads as a list: a roster of names and titles, an address, a
- * run-on of clauses (over 70 words; about 2% of the demo corpus's sentences). Quoted only when
- * nothing else is there.
- */
-export function listLike(sentence: string): boolean {
-  const words = sentence.split(' ');
-  if (words.length > 70) return true;
-  if (words.length < 12) return false;
-  const commas = sentence.split(',').length - 1;
-  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
-  return commas / words.length > 0.2 && capitalised / words.length > 0.4;
-}
-
 // A period that ends an abbreviation, not a sentence: titles, months, company forms, references
 // ("Ms. Rosenbaum", "Jan. 5", "No. 12") and initials ("U.S. Congress", "John F. Kennedy").
 const ABBREVIATION_END =
@@ -61,26 +48,33 @@ const SENTENCE_START = /^["'\u201c\u2018(]?(?:The|A|An|It|Its|In|On|At|He|She|Th
 /**
  * Built-in summary: the most informative sentences (distinct content words, weighted by how many
  * of the title's words they repeat, earlier sentences preferred), kept in document order; facts
- * are the top sentences that carry a number, an amount or a date.
+ * are the top sentences that carry a number, an amount or a date. Furniture and fragments
+ * (sentence-quality.ts) are quoted only when nothing else is there.
  */
 export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSummary {
-  const all = sentences(input.text).slice(0, 200);
+  // Furniture in front of a statement goes ("For immediate release", a rule's header up to its SUMMARY:).
+  const all = sentences(input.text)
+    .slice(0, 200)
+    .map((s) => finished(withoutFurniture(s)))
+    .filter((s) => s.split(' ').length >= 4);
   if (all.length === 0) return { summary: input.title, key_facts: [] };
   const titleTerms = new Set(terms(input.title));
   const scored = all.map((sentence, index) => {
     const words = terms(sentence);
     const distinct = new Set(words);
     const overlap = [...distinct].filter((w) => titleTerms.has(w)).length;
-    const score = (Math.min(distinct.size, 30) / 30) * 0.5 + (titleTerms.size ? overlap / titleTerms.size : 0) * 0.8 + 1 / (1 + index * 0.3) + (FACT.test(sentence) ? 0.2 : 0) - (listLike(sentence) ? 2 : 0);
+    const score = (Math.min(distinct.size, 30) / 30) * 0.5 + (titleTerms.size ? overlap / titleTerms.size : 0) * 0.8 + 1 / (1 + index * 0.3) + (FACT.test(sentence) ? 0.2 : 0) - (quotable(sentence) ? 0 : 2);
     return { sentence, index, score };
   });
-  const top = [...scored].sort((a, b) => b.score - a.score || a.index - b.index).slice(0, maxSentences);
+  // Furniture and fragments only when the document has nothing else.
+  const statements = scored.filter((s) => quotable(s.sentence));
+  const top = [...(statements.length ? statements : scored)].sort((a, b) => b.score - a.score || a.index - b.index).slice(0, maxSentences);
   const summary = top
     .sort((a, b) => a.index - b.index)
     .map((s) => s.sentence)
     .join(' ');
   const facts = [...scored]
-    .filter((s) => FACT.test(s.sentence))
+    .filter((s) => FACT.test(s.sentence) && quotable(s.sentence))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, 5)
     .sort((a, b) => a.index - b.index)

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoCorpus } from '../../sources/demo.js';
+import { articleFaults, type ArticleFault, type CheckedArticle } from './article-faults.js';
+import { builtinCompose, type ComposeSource, type TArticle } from './compose.js';
+import { boilerplate, fragment, withoutFurniture } from './sentence-quality.js';
+import { extractiveSummary } from './summarise.js';
+
+type DemoRecord = { id: string; title: string; text: string; publisher: string | null; published_at: string; collection_id: number };
+let corpus: Map<string, DemoRecord>;
+beforeAll(async () => {
+  const { records } = await loadDemoCorpus();
+  corpus = new Map((records as DemoRecord[]).map((r) => [r.id, r]));
+});
+
+/** A demo document as the pipeline hands it to composition: its built-in summary and key facts. */
+function source(id: string, documentId: number): ComposeSource & { keyFacts: string[] } {
+  const record = corpus.get(id)!;
+  const summary = extractiveSummary({ title: record.title, text: record.text });
+  return { documentId, title: record.title, text: record.text, summary: summary.summary, keyFacts: summary.key_facts, publisher: record.publisher, date: record.published_at, collectionId: record.collection_id, score: 0.8 };
+}
+
+function compose(mainId: string, supportingIds: string[] = [], topic = 'Topic'): TArticle {
+  const main = source(mainId, 1);
+  return builtinCompose({ topic: { name: topic }, main, supporting: supportingIds.map((id, i) => source(id, i + 2)), novelFacts: main.keyFacts.slice(0, 2), knownFacts: [], phaseChange: null, language: 'en' });
+}
+
+describe('articles of real demo documents', () => {
+  // Each of these gave a faulty article before: an agency header or a list item as the lead, a
+  // header as a point, fragments of metrics, the lead again as the takeaway.
+  it.each([
+    ['a corrected capital rule (FDIC header, CFR and RIN lines)', 'fr:2016-08717', []],
+    ['FOMC minutes (list items, a link text, a hyphenated word)', 'frb-monetary-1996-01-30-7', ['frb-monetary-2000-05-17-50']],
+    ['a Navy notice (header, addresses, a phone number)', 'fr:2016-08736', []],
+    ['a discount rate approval ("from 5-1/2 percent to 6 percent")', 'frb-monetary-2000-05-17-50', ['frb-monetary-1996-01-30-7']],
+    ['a trial registration whose sentence has no full stop', 'nct:NCT03924700', []],
+    ['an import rule reopening its comment period', 'fr:2016-08806', []],
+  ])('%s composes without faults', (_, mainId, supportingIds) => {
+    expect(articleFaults(compose(mainId, supportingIds))).toEqual([]);
+  });
+
+  it('leads with the statement after the header, and says what comes next in the takeaway, not in the points', () => {
+    expect(compose('fr:2016-08717').introduction).toMatch(/^The FDIC is correcting a Final Rule/);
+    const apples = compose('fr:2016-08806');
+    expect(apples.actionable_takeaway).toBe('What comes next: We will consider all comments that we receive on or before May 5, 2016. [1]');
+    expect(apples.bullet_points.join(' ')).not.toContain('May 5, 2016');
+  });
+
+  it('gives key metrics whole labels, or none', () => {
+    const rows = compose('frb-monetary-2000-05-17-50').data_table.rows;
+    expect(rows.map((r) => [r[0], r[1], r[2]])).toEqual([['discount rate at those banks', '6', 'percent']]);
+  });
+
+  it('dates the background and keeps it in date order', () => {
+    const a = compose('frb-monetary-2000-05-17-50', ['frb-monetary-1996-01-30-7']);
+    const background = a.sections.find((s) => s.heading === 'Background');
+    expect(background?.content).toMatch(/^Jan 30, 1996: /);
+  });
+});
+
+describe('the fault checks', () => {
+  const good: CheckedArticle = {
+    title: 'Federal Reserve raises the discount rate to 6 percent',
+    introduction: 'The Board approved an increase in the discount rate from 5-1/2 percent to 6 percent. [1]',
+    bullet_points: ['The action was requested by the Federal Reserve Banks of Atlanta and Dallas. [1]'],
+    sections: [{ heading: 'Background', content: 'Feb 1, 2000: The Federal Reserve raised the discount rate to 5-1/2 percent. [2] Mar 21, 2000: The Federal Reserve Banks of Atlanta and Dallas raised the rate again. [3]' }],
+    actionable_takeaway: 'What comes next: The Committee will meet again on June 27, 2000. [1]',
+    data_table: { columns: ['Metric', 'Value', 'Unit'], rows: [['discount rate', '6', 'percent']] },
+  };
+
+  it('finds nothing in a good article', () => {
+    expect(articleFaults(good)).toEqual([]);
+  });
+
+  it.each<[ArticleFault, Partial<CheckedArticle>]>([
+    ['generic_title', { title: 'FOMC statement' }],
+    ['boilerplate', { introduction: 'FEDERAL DEPOSIT INSURANCE CORPORATION 12 CFR Part 324 RIN 3064-AE12 Regulatory Capital Rules. [1]' }],
+    ['boilerplate', { bullet_points: ['C. To draw foreign currencies and to permit foreign banks to draw dollars. [1]'] }],
+    ['fragment', { bullet_points: ['the Board approved the increase in the discount rate. [1]'] }],
+    ['fragment', { introduction: 'In accordance with the following domestic policy directive: [1]' }],
+    ['background_undated', { sections: [{ heading: 'Background', content: 'The Federal Reserve raised the discount rate to 5-1/2 percent. [2]' }] }],
+    ['background_order', { sections: [{ heading: 'Background', content: 'Mar 21, 2000: The Federal Reserve raised the discount rate. [3] Feb 1, 2000: The Federal Reserve raised the discount rate to 5-1/2 percent. [2]' }] }],
+    ['background_unrelated', { sections: [{ heading: 'Background', content: 'Feb 1, 2000: Thousands of migrants crossed into Hungary overnight. [2]' }] }],
+    ['metric_fragment', { data_table: { rows: [['discount rate) from', '0.5', 'percent']] } }],
+    ['metric_fragment', { data_table: { rows: [['from 1/2 percent to', '0.75', 'percent']] } }],
+    ['metric_fragment', { data_table: { rows: [['discount rate', '6', '']] } }],
+    ['takeaway_repeats', { actionable_takeaway: 'Check whether this affects your work on Federal Reserve monetary policy: the rate rose.' }],
+    ['takeaway_repeats', { actionable_takeaway: 'The Board approved an increase in the discount rate from 5-1/2 percent to 6 percent. [1]' }],
+  ])('finds %s', (fault, change) => {
+    expect(articleFaults({ ...good, ...change })).toEqual([fault]);
+  });
+
+  it('knows furniture from statements', () => {
+    expect(boilerplate(withoutFurniture('James S. Brady Press Briefing Room THE PRESIDENT: Thank you very much.'))).toBe(true);
+    expect(boilerplate(withoutFurniture('James S. Brady Press Briefing Room THE PRESIDENT: We signed an order today.'))).toBe(false);
+    expect(withoutFurniture('For immediate release In order to facilitate the functioning of markets, the Federal Reserve agreed.')).toBe('In order to facilitate the functioning of markets, the Federal Reserve agreed.');
+    expect(withoutFurniture('Such transactions may carry a service fee when appropriate. [Return to top] 1.')).toBe('Such transactions may carry a service fee when appropriate.');
+    expect(boilerplate('Normal reading room hours are 8 a.m. to 4:30 p.m., Monday through Friday, except holidays.')).toBe(true);
+    expect(fragment('Immediately after the blasts, a small arms attack was launched by rebels on Checkpoint 1.')).toBe(false);
+    expect(fragment('Authorization for Domestic Open Market Operations 1.')).toBe(true);
+  });
+});

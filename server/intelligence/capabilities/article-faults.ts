@@ -1,0 +1,86 @@
+import { terms } from '../../search/terms.js';
+import { repeats, wholeLabel } from './compose.js';
+import { names } from './research.js';
+import { boilerplate, fragment } from './sentence-quality.js';
+
+/**
+ * The faults a professional would not forward, checked on a composed article (whoever wrote it):
+ * `npm run eval:articles` counts them over every article of a database, the composer's tests on
+ * demo documents. One article may have several.
+ */
+export const ARTICLE_FAULTS = {
+  generic_title: 'title only names a kind of document (four words or fewer, no date)',
+  duplicate_title: 'title another article of the same reader already has',
+  boilerplate: 'lead or point quotes furniture: a header, a reference line, a list item, a roster',
+  fragment: 'lead or point is a piece of a sentence',
+  background_unrelated: 'background sentence shares no name and few words with the article',
+  background_undated: 'background sentence without its date',
+  background_order: 'background not in date order',
+  metric_fragment: 'key-metrics row without a whole label, a value and a unit',
+  takeaway_repeats: 'takeaway repeats the lead or a point (or is the old template)',
+} as const;
+export type ArticleFault = keyof typeof ARTICLE_FAULTS;
+
+export interface CheckedArticle {
+  title?: unknown;
+  introduction?: unknown;
+  bullet_points?: unknown;
+  sections?: unknown;
+  actionable_takeaway?: unknown;
+  data_table?: unknown;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const uncited = (sentence: string) => sentence.replace(/\s*\[\d+\](?:\s*\[\d+\])*\s*$/, '').trim();
+const DATE_LEAD = /^(?:[A-Z][a-z]{2} \d{1,2}, \d{4}|Undated): /;
+
+/** The faults of one article (without duplicate_title, which needs the reader's other articles). */
+export function articleFaults(article: CheckedArticle): ArticleFault[] {
+  const faults = new Set<ArticleFault>();
+  const title = text(article.title);
+  if (terms(title).length <= 4 && !/\b(?:19|20)\d\d\b/.test(title)) faults.add('generic_title');
+  const lead = uncited(text(article.introduction));
+  const points = (Array.isArray(article.bullet_points) ? article.bullet_points : []).map((p) => uncited(text(p))).filter(Boolean);
+  for (const sentence of [lead, ...points]) {
+    if (!sentence) continue;
+    if (boilerplate(sentence)) faults.add('boilerplate');
+    if (fragment(sentence)) faults.add('fragment');
+  }
+
+  const sections = Array.isArray(article.sections) ? (article.sections as { heading?: unknown; content?: unknown }[]) : [];
+  const background = sections.find((s) => text(s?.heading) === 'Background');
+  if (background) {
+    // Background sentences end in their citation: "Mar 5, 2012: ... [2]".
+    const items = text(background.content).split(/(?<=\])\s+(?=\S)/).filter(Boolean);
+    const context = `${title} ${lead} ${points.join(' ')}`;
+    const contextTerms = new Set(terms(context));
+    const contextNames = new Set(names(context).map((n) => n.toLowerCase()));
+    let previous = -Infinity;
+    for (const item of items) {
+      const dated = DATE_LEAD.exec(item);
+      if (!dated) faults.add('background_undated');
+      else {
+        const time = Date.parse(dated[0].slice(0, -2));
+        if (Number.isFinite(time)) {
+          if (time < previous) faults.add('background_order');
+          previous = time;
+        }
+      }
+      const sentence = uncited(item.replace(DATE_LEAD, ''));
+      const sharedNames = names(sentence).filter((n) => contextNames.has(n.toLowerCase())).length;
+      const sharedTerms = new Set(terms(sentence).filter((t) => contextTerms.has(t))).size;
+      if (sharedNames === 0 && sharedTerms < 3) faults.add('background_unrelated');
+    }
+  }
+
+  const table = article.data_table as { rows?: unknown } | undefined;
+  for (const row of Array.isArray(table?.rows) ? table.rows : []) {
+    const cells = Array.isArray(row) ? row.map(text) : [];
+    const [label = '', value = '', unit = ''] = cells;
+    if (!value.trim() || !unit.trim() || !wholeLabel(label)) faults.add('metric_fragment');
+  }
+
+  const takeaway = uncited(text(article.actionable_takeaway).replace(/^(?:What comes next|New against the earlier reports|The story moved to a new stage):\s*/, ''));
+  if (takeaway && (/^Check whether this affects your work on\b/.test(takeaway) || repeats(takeaway, [lead, ...points]))) faults.add('takeaway_repeats');
+  return [...faults];
+}

@@ -1,0 +1,106 @@
+/**
+ * Which sentences of a document an article may quote. The built-in summary and composition quote
+ * documents word for word, and documents carry furniture that reads badly as a lead: agency
+ * headers and CFR/RIN/docket lines of the Federal Register, release lines ("For release at 2
+ * p.m."), list items ("C. To draw foreign currencies ..."), rosters of names and titles, speaker
+ * labels and pleasantries of transcripts, and pieces of sentences the splitter cut. The article
+ * fault checks (article-faults.ts) use the same tests, so what the composer avoids is what they count.
+ */
+
+/**
+ * Text that splits as a sentence but reads as a list: a roster of names and titles, an address, a
+ * run-on of clauses (over 70 words; about 2% of the demo corpus's sentences).
+ */
+export function listLike(sentence: string): boolean {
+  const words = sentence.split(' ');
+  if (words.length > 70) return true;
+  if (words.length < 12) return false;
+  const commas = sentence.split(',').length - 1;
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return commas / words.length > 0.2 && capitalised / words.length > 0.4;
+}
+
+// Reference lines of rules and notices: "12 CFR Part 324", "RIN 3064-AE12", "Docket No. R-1442", "FR Doc. 2012-1234", "BILLING CODE 6714-01-P".
+const REFERENCE_LINE = /^(?:Authority|Dated|Signed|Billing Code|Source|Citation):|\bthis \d{1,2}(?:st|nd|rd|th) day of\b|\b\d+\s+CFR\s+(?:Parts?|§|Chapter|\d)|\b\d+\s+U\.S\.C\.\s+\d|\bRIN\s+\d{4}-[A-Z]{2}\d{2}\b|\bDocket\s+(?:No\.|Number|ID)|\bFR\s+Doc\b|\bBilling\s+Code\b/i;
+// A run of three capitalised words in upper case, one of them a long word: an agency header ("FEDERAL DEPOSIT INSURANCE CORPORATION").
+const SHOUTED = /\b(?=[A-Z&]*[A-Z]{5})[A-Z&]{2,}(?:[\s,]+[A-Z&]{2,}){2,}\b/;
+// A Federal Register section label, a release line, a table of contents.
+const HEADER = /^(?:AGENCY|ACTION|SUMMARY|DATES?|ADDRESSES|FOR FURTHER INFORMATION CONTACT|SUPPLEMENTARY INFORMATION):|^for (?:immediate )?release\b|^(?:press release|media contact|embargoed)\b|\btable of contents\b/i;
+// A list item's marker: "C. To draw", "iv) the", "(2) Each", "12. The".
+const LIST_MARKER = /^(?:\(?(?:[A-Z]|[ivx]{1,4}|\d{1,2})[.)]|\((?:[a-z]|\d{1,2})\))\s/;
+// Courtesy of a transcript: "Thank you very much.", "Good afternoon, everybody."
+const PLEASANTRY = /^(?:(?:well|oh|so|and),?\s+)?(?:thank you|thanks|good (?:morning|afternoon|evening)|hello|welcome)\b[^.!?]{0,40}[.!?]$/i;
+// How to reach someone: a telephone or fax number, an email or web address.
+// Office notices of a rule or a filing: reading-room hours, where to send or find copies.
+const ADMINISTRATIVE = /\breading room\b|\b(?:office|business) hours\b|\bhours are\b[^.]{0,30}\d|\bavailable for (?:public )?inspection\b|\byou may (?:submit|view|obtain|send)\b|\bto obtain (?:a )?cop(?:y|ies)\b/i;
+const CONTACT = /\(\d{3}\)\s?\d{3}-\d{4}|\b\d{3}-\d{3}-\d{4}\b|\bplease (?:call|contact|write|email)\b|\b(?:tel|telephone|phone|fax|facsimile)\b[.:]?[^.]{0,40}\d{3}[-.\s)]+\d{3}|[\w.-]+@[\w-]+\.\w|\bwww\.\w|https?:\/\//i;
+// A docket entry or a link text in brackets: "[Case termination for order and judgment] (Document)".
+const BRACKETED = /^\[[^\]]*\]|\[(?:return to top|back to top|top|more|read more)\]/i;
+
+/** Furniture rather than a statement: headers, reference lines, list items, rosters, pleasantries. */
+export function boilerplate(sentence: string): boolean {
+  const s = sentence.trim();
+  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s);
+}
+
+/**
+ * A piece of a sentence: it starts in lower case or with a word that continues another sentence,
+ * does not end as a sentence ends (or ends in an ellipsis), leaves a bracket open, or is too short
+ * to state anything.
+ */
+export function fragment(sentence: string): boolean {
+  const s = sentence.trim();
+  if (s.split(/\s+/).length < 5) return true;
+  if (/^["'\u201c\u2018(]?\p{Ll}/u.test(s)) return true;
+  if (/^(?:which|whom|whose|whereas|and|or)\b/i.test(s)) return true;
+  if (!/[.!?]["'\u201d\u2019)\]]?$/.test(s) || /(?:\.\.\.|…)["'\u201d\u2019)]?$/.test(s)) return true;
+  // A heading followed by the next item's marker: "Authorization for Domestic Open Market Operations 1."
+  if (/\s(?:\d{1,2}|[A-Z]|[ivx]{1,4})\.$/.test(s) && titleCase(s)) return true;
+  return (s.match(/\(/g)?.length ?? 0) !== (s.match(/\)/g)?.length ?? 0);
+}
+
+/** Words in title case, as a heading is written (small words aside). */
+function titleCase(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => !/^(?:of|for|and|the|a|an|in|on|to|at|by|with|or)$/i.test(w));
+  return words.filter((w) => /^["'(]?[\p{Lu}\d]/u.test(w)).length >= 0.8 * words.length;
+}
+
+/** A sentence an article may quote: a whole statement, not furniture. */
+export function quotable(sentence: string): boolean {
+  return !boilerplate(sentence) && !fragment(sentence);
+}
+
+/**
+ * A sentence with the furniture in front of its statement taken away: a release line ("For
+ * immediate release In order to ..."), a briefing room's name and a speaker's label ("James S.
+ * Brady Press Briefing Room THE PRESIDENT: ..."), a rule's header up to its summary ("FEDERAL
+ * DEPOSIT INSURANCE CORPORATION 12 CFR Part 324 ... SUMMARY: The FDIC is adopting ...").
+ */
+export function withoutFurniture(sentence: string): string {
+  let s = sentence
+    .trim()
+    // A link's text and the next item's marker after the full stop: "... when appropriate. [Return to top] 1."
+    .replace(/(?<=[.!?]["'\u201d\u2019)]?)\s+(?:\[[A-Za-z][^\]]*\]\s*)?(?:(?:\d{1,2}|[A-Z]|[ivx]{1,4})\.)?$/, '')
+    // A word hyphenated at a line break: "unemploy- ment" (not "pre- and post-war").
+    .replace(/(\p{Ll}{2,})- (?!(?:and|or|to|nor)\b)(\p{Ll}{2,})/gu, '$1$2');
+  const summary = /\bSUMMARY:\s+/.exec(s);
+  if (summary) s = s.slice(summary.index + summary[0].length);
+  s = s.replace(/^for (?:immediate )?release(?: at [\d:]+ (?:a\.m\.|p\.m\.)(?: \w+)?)?[\s:.-]*/i, '');
+  s = s.replace(/^(?:[A-Z][\w.]*\s+){0,6}Briefing Room\s+/, '');
+  // A speaker's label; not a rule's section label (AGENCY:, ACTION:, DATES:...), which stays furniture.
+  if (!/^(?:AGENCY|ACTION|DATES?|ADDRESSES|FOR FURTHER INFORMATION CONTACT|SUPPLEMENTARY INFORMATION):/.test(s)) {
+    s = s.replace(/^(?:THE |MR\. |MS\. |MRS\. |DR\. )?[A-Z][A-Z.'-]+(?: [A-Z][A-Z.'-]+){0,2}:\s+/, '');
+  }
+  return s;
+}
+
+/**
+ * A whole sentence the source left without its full stop (the last line of a paragraph: "This
+ * study is to compare the clinical outcome ... of lumbar spine"), given one. A heading (short or in
+ * title case) or a line that leads into a list (":") stays as it is, and stays a fragment.
+ */
+export function finished(sentence: string): string {
+  const s = sentence.trim();
+  if (/[.!?:;,]["'\u201d\u2019)\]]?$/.test(s) || s.split(/\s+/).length < 8 || titleCase(s) || /^["'\u201c\u2018(]?\p{Ll}/u.test(s)) return s;
+  return `${s}.`;
+}

@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
+import { articleFaults } from './capabilities/article-faults.js';
+import { compose } from './capabilities/compose.js';
 import { summarise } from './capabilities/summarise.js';
 import { CapabilityError, runCapability } from './engine.js';
 import { startFakeLlmServer, type FakeLlmServer } from './fake-llm-server.js';
@@ -96,5 +98,58 @@ describe('a language model (OpenAI-compatible server)', () => {
     server.queue({ kind: 'status', status: 400 }, { kind: 'json', body: answer });
     await expect(runCapability(summarise, input, 'gpt-5-mini', context())).rejects.toBeInstanceOf(CapabilityError);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe("a model's article", () => {
+  const main = { documentId: 10, title: 'FOMC statement', text: 'The Federal Open Market Committee decided today to raise its target for the federal funds rate by 25 basis points to 6 percent.', summary: 'The Federal Open Market Committee decided today to raise its target for the federal funds rate by 25 basis points to 6 percent.', keyFacts: [], publisher: 'Federal Reserve', date: '2000-05-16T00:00:00.000Z', collectionId: 1, score: 1 };
+  const composeInput = { topic: { name: 'Federal Reserve monetary policy' }, main, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' };
+  const reference = { number: 1, title: 'FOMC statement', source: 'Federal Reserve', date: '2000-05-16', document_id: 10 };
+
+  it('is held to the rules the built-in one keeps: generic title, uncited sentences, fragments of metrics and a repeated lead are mended or left out', async () => {
+    server.queue({
+      kind: 'json',
+      body: {
+        title: 'FOMC statement',
+        superhead: 'Monetary policy',
+        introduction: 'The Committee raised the federal funds target by 25 basis points to 6 percent. [1]',
+        bullet_points: ['The vote on the increase was unanimous. [1]', 'Markets had largely expected the move.', 'C. To draw foreign currencies and to permit foreign banks to draw dollars. [1]'],
+        sections: [{ heading: 'What happened', content: 'The Committee raised the target to 6 percent. [1] Analysts think more increases will follow.' }],
+        references: [reference],
+        actionable_takeaway: 'The Committee raised the federal funds target by 25 basis points to 6 percent. [1]',
+        data_table: { columns: ['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence'], rows: [['federal funds target', '6', 'percent', 'FOMC', '2000-05-16', 'high'], ['discount rate) from', '0.5', 'percent', '', '2000-05-16', 'low']] },
+        disclosure: 'Written by a model.',
+        language: 'en',
+      },
+    });
+    const { output, record } = await runCapability(compose, composeInput, 'gpt-5-mini', context());
+    expect(output.title).toBe('FOMC statement, May 16, 2000: The Committee raised the federal funds target by 25 basis points to 6 percent');
+    expect(output.bullet_points).toEqual(['The vote on the increase was unanimous. [1]']);
+    expect(output.sections).toEqual([{ heading: 'What happened', content: 'The Committee raised the target to 6 percent. [1]' }]);
+    expect(output.data_table.rows.map((r) => r[0])).toEqual(['federal funds target']);
+    expect(output.actionable_takeaway).toBe('');
+    expect(record.repairs).toHaveLength(5);
+    expect(articleFaults(output)).toEqual([]);
+    // The prompt asks for the same.
+    expect(compose.systemPrompt).toMatch(/never only the kind of document/);
+  });
+
+  it('is used as it is when it keeps the rules', async () => {
+    const good = {
+      title: 'Fed raises its federal funds target to 6 percent',
+      superhead: 'Monetary policy',
+      introduction: 'The Committee raised the federal funds target by 25 basis points to 6 percent. [1]',
+      bullet_points: ['The vote on the increase was unanimous. [1]'],
+      sections: [{ heading: 'What happened', content: 'The Committee raised the target to 6 percent. [1]' }],
+      references: [reference],
+      actionable_takeaway: 'What comes next: the Committee meets again on June 28. [1]',
+      data_table: { columns: ['Metric', 'Value', 'Unit'], rows: [['federal funds target', '6', 'percent']] },
+      disclosure: 'Written by a model.',
+      language: 'en',
+    };
+    server.queue({ kind: 'json', body: good });
+    const { output, record } = await runCapability(compose, composeInput, 'gpt-5-mini', context());
+    expect(output).toEqual(good);
+    expect(record.repairs).toBeUndefined();
   });
 });

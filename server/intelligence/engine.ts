@@ -139,7 +139,10 @@ export async function runCapability<I, S extends z.ZodType>(
       });
       usedIn += result.usage.inputTokens ?? 0;
       usedOut += result.usage.outputTokens ?? 0;
-      return { output: result.object as z.infer<S>, record: record(JSON.stringify(result.object), usedIn, usedOut, attempts) };
+      const answered = record(JSON.stringify(result.object), usedIn, usedOut, attempts);
+      if (!capability.repair) return { output: result.object as z.infer<S>, record: answered };
+      const { output, repairs } = capability.repair(result.object as z.infer<S>, input);
+      return { output, record: repairs.length ? { ...answered, repairs } : answered };
     } catch (error) {
       lastError = error;
       if (NoObjectGeneratedError.isInstance(error)) {

@@ -38,6 +38,8 @@ export interface InteractionRecord {
   attempts: number;
   /** Set when a configured model could not be used and the built-in engine answered instead. */
   fallback_reason?: string;
+  /** What the capability's `repair` changed in a model's answer before it was used. */
+  repairs?: string[];
 }
 
 export interface CapabilityResult<O> {
@@ -57,4 +59,10 @@ export interface Capability<I, S extends z.ZodType> {
   /** The user message for a language model: the input, serialised for the task. */
   userMessage(input: I): string;
   builtin(input: I): z.infer<S> | Promise<z.infer<S>>;
+  /**
+   * A model's answer that matches the schema may still break the product's rules (a generic
+   * title, an uncited sentence, a fragment of a metric): repair mends or leaves out what breaks
+   * them and says what it did. Never shown unrepaired.
+   */
+  repair?(output: z.infer<S>, input: I): { output: z.infer<S>; repairs: string[] };
 }

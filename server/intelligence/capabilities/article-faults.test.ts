@@ -97,5 +97,10 @@ describe('the fault checks', () => {
     expect(boilerplate('Normal reading room hours are 8 a.m. to 4:30 p.m., Monday through Friday, except holidays.')).toBe(true);
     expect(fragment('Immediately after the blasts, a small arms attack was launched by rebels on Checkpoint 1.')).toBe(false);
     expect(fragment('Authorization for Domestic Open Market Operations 1.')).toBe(true);
+    // Rosters of a meeting are furniture; a statement that names people or lists places is not.
+    expect(boilerplate('Michael H. Moskow, President of the Federal Reserve Bank of Chicago, with Jerry L. Jordan, President of the Federal Reserve Bank of Cleveland, as alternate.')).toBe(true);
+    expect(boilerplate('Messrs. Chen and Rosenbaum, Vice Presidents, Federal Reserve Banks of Cleveland and Atlanta respectively.')).toBe(true);
+    expect(boilerplate('Janet Yellen, Chair of the Federal Reserve, said the economy was strong.')).toBe(false);
+    expect(boilerplate('In taking the discount action, the Board approved requests submitted by the Boards of Directors of the Federal Reserve Banks of New York, Philadelphia, Cleveland, Atlanta, Minneapolis, and Dallas.')).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
 import { terms } from '../../search/terms.js';
-import { repeats, wholeLabel } from './compose.js';
-import { names } from './research.js';
+import { repeats, sharesSubject, wholeLabel } from './compose.js';
 import { boilerplate, fragment } from './sentence-quality.js';
 
 /**
@@ -53,8 +52,6 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
     // Background sentences end in their citation: "Mar 5, 2012: ... [2]".
     const items = text(background.content).split(/(?<=\])\s+(?=\S)/).filter(Boolean);
     const context = `${title} ${lead} ${points.join(' ')}`;
-    const contextTerms = new Set(terms(context));
-    const contextNames = new Set(names(context).map((n) => n.toLowerCase()));
     let previous = -Infinity;
     for (const item of items) {
       const dated = DATE_LEAD.exec(item);
@@ -66,10 +63,7 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
           previous = time;
         }
       }
-      const sentence = uncited(item.replace(DATE_LEAD, ''));
-      const sharedNames = names(sentence).filter((n) => contextNames.has(n.toLowerCase())).length;
-      const sharedTerms = new Set(terms(sentence).filter((t) => contextTerms.has(t))).size;
-      if (sharedNames === 0 && sharedTerms < 3) faults.add('background_unrelated');
+      if (!sharesSubject(uncited(item.replace(DATE_LEAD, '')), context)) faults.add('background_unrelated');
     }
   }
 

@@ -158,6 +158,18 @@ export function metricLabel(before: string): string | undefined {
   return label;
 }
 
+/**
+ * Whether a background sentence is about what the article is about: it names one of the names
+ * of `context` (the article's title and lead) or shares at least three of its content words. Two
+ * trials of one condition share "herniated disc"; they are not each other's background.
+ */
+export function sharesSubject(sentence: string, context: string): boolean {
+  const contextNames = new Set(names(context).map((n) => n.toLowerCase()));
+  if (names(sentence).some((n) => contextNames.has(n.toLowerCase()))) return true;
+  const contextTerms = new Set(terms(context));
+  return new Set(terms(sentence).filter((t) => contextTerms.has(t))).size >= 3;
+}
+
 /** Whether a sentence says what one of `others` says (most of its content words are there). */
 export function repeats(sentence: string, others: string[]): boolean {
   const words = new Set(terms(sentence));
@@ -220,7 +232,8 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const happened = take((c) => c.source === 1, 4);
   const details = take((c) => c.source === 1, 4);
   // Background: statements of the research results, oldest first, each with its date.
-  const background = take((c) => c.source > 1, 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
+  const about = `${input.main.title} ${introSentence ?? ''}`;
+  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about), 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
   // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
   // often one of the document's own sentences that 'happened' picked as well).
   const novel: string[] = [];
@@ -348,6 +361,75 @@ export function distinctTitle(title: string, date: string): string {
   return `${when}: ${cutTitle(title, TITLE_MAX - when.length - 2)}`;
 }
 
+/**
+ * A model's article held to the rules the built-in one keeps (article-faults.ts counts the same):
+ * every sentence of the introduction, points and sections cites a reference the article lists
+ * (an uncited one is left out; an uncited introduction becomes the document's lead); no point is
+ * furniture or a fragment; a title that only names a kind of document says what happened; a
+ * key-metrics row has a whole label, a value and a unit; a takeaway that repeats the lead or a
+ * point is left out. Answers what it changed.
+ */
+export function repairArticle(article: TArticle, input: ComposeInput): { output: TArticle; repairs: string[] } {
+  const repairs: string[] = [];
+  const numbers = new Set(article.references.map((r) => r.number));
+  const mainNumber = article.references.find((r) => r.document_id === input.main.documentId)?.number;
+  const cited = (sentence: string) => {
+    const marks = [...sentence.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+    return marks.length > 0 && marks.every((n) => numbers.has(n));
+  };
+  const bare = (sentence: string) => sentence.replace(/\s*\[\d+\]/g, '').trim();
+  const statement = (sentence: string) => cited(sentence) && quotable(bare(sentence));
+
+  let introduction = article.introduction.trim();
+  if (!statement(introduction)) {
+    const lead = input.main.summary ? finished(withoutFurniture(sentences(input.main.summary)[0] ?? input.main.summary)) : '';
+    if (mainNumber !== undefined && lead && quotable(lead)) {
+      introduction = `${lead} [${mainNumber}]`;
+      repairs.push('introduction without a citation or not a statement: the document\'s lead instead');
+    }
+  }
+  const points = article.bullet_points.filter(statement);
+  if (points.length < article.bullet_points.length) repairs.push(`${article.bullet_points.length - points.length} point(s) uncited, furniture or fragments left out`);
+  if (points.length === 0) points.push(introduction);
+
+  const sectionsKept = article.sections
+    .map((section) => {
+      const all = articleSentences(section.content);
+      const kept = all.filter(cited);
+      return { heading: section.heading, content: kept.join(' '), dropped: all.length - kept.length };
+    })
+    .filter((section) => section.content);
+  const droppedSentences = article.sections.length - sectionsKept.length + sectionsKept.reduce((n, s) => n + s.dropped, 0);
+  if (droppedSentences > 0) repairs.push(`${droppedSentences} uncited section sentence(s) or empty section(s) left out`);
+  const sections = sectionsKept.length ? sectionsKept.map(({ heading, content }) => ({ heading, content })) : [{ heading: 'What happened', content: introduction }];
+
+  let title = article.title.trim();
+  if (terms(title).length <= GENERIC_TITLE_WORDS && !/\b(?:19|20)\d\d\b/.test(title)) {
+    title = articleTitle(title || input.main.title, input.main.date, bare(introduction));
+    repairs.push('generic title: dated and said what happened');
+  }
+
+  const columns = article.data_table.columns.map((c) => c.toLowerCase());
+  const at = (name: string, fallback: number) => (columns.includes(name) ? columns.indexOf(name) : fallback);
+  const [labelAt, valueAt, unitAt] = [at('metric', 0), at('value', 1), at('unit', 2)];
+  const rows = article.data_table.rows.filter((row) => wholeLabel(row[labelAt] ?? '') && (row[valueAt] ?? '').trim() !== '' && (row[unitAt] ?? '').trim() !== '');
+  if (rows.length < article.data_table.rows.length) repairs.push(`${article.data_table.rows.length - rows.length} key-metric row(s) without a whole label, value or unit left out`);
+
+  let takeaway = article.actionable_takeaway.trim();
+  if (takeaway && (repeats(bare(takeaway), [bare(introduction), ...points.map(bare)]) || /^Check whether this affects your work on\b/.test(takeaway))) {
+    takeaway = '';
+    repairs.push('takeaway repeated the lead: left out');
+  }
+  return { output: { ...article, title, introduction, bullet_points: points, sections, data_table: { ...article.data_table, rows }, actionable_takeaway: takeaway }, repairs };
+}
+
+/** An article's sentences: split after a full stop or a citation, where the next sentence starts. */
+const articleSentences = (text: string) =>
+  text
+    .split(/(?<=[.!?]["'\u201d\u2019)]?|\])\s+(?=["'\u201c(]?[A-Z0-9])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 export const compose: Capability<ComposeInput, typeof ZArticle> = {
   name: 'compose',
   stage: 'article',
@@ -356,7 +438,12 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
     'You write a short briefing article for a professional who follows the topic. Use only the given documents. Cite every statement with its reference number in brackets, e.g. [1]; ' +
     'reference 1 is the document that triggered the article, the others are research results. Fields: title, superhead (the theme, a few words), introduction (1-2 sentences), ' +
     'bullet_points (3-5), sections (heading, content; 1-4), references (number, title, source, date, document_id: only cited documents, numbered in order of first citation), ' +
-    'actionable_takeaway (one sentence: what the reader should do or watch), data_table (columns Metric, Value, Unit, Entity, Date, Confidence; rows of key figures), disclosure, language.',
+    'actionable_takeaway (one sentence: what the reader should do or watch), data_table (columns Metric, Value, Unit, Entity, Date, Confidence; rows of key figures), disclosure, language. ' +
+    'Rules: the title says what happened (the decision, the figure, the party, the date), never only the kind of document ("FOMC statement"); ' +
+    'every sentence of the introduction, points and sections ends with a citation; quote or state facts, never headers, CFR/RIN/docket lines, tables of contents, list markers, rosters or pieces of sentences; ' +
+    'Background only from documents about the same story or the same people, organisations and places, oldest first, each sentence starting with its date (e.g. "Mar 5, 2012: "); ' +
+    'a key-metrics row only where a figure has a whole label (what is measured, of whom), a value and a unit: no row rather than a fragment; ' +
+    'the takeaway adds something (what comes next: a deadline, an effective date, the next meeting; or what changed against earlier reports), never the introduction again; leave it empty when there is nothing to add.',
   userMessage: (input) =>
     JSON.stringify(
       {
@@ -370,4 +457,5 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
       1,
     ),
   builtin: builtinCompose,
+  repair: repairArticle,
 };

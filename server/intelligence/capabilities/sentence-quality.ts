@@ -17,11 +17,24 @@ export function listLike(sentence: string): boolean {
   if (words.length < 12) return false;
   const commas = sentence.split(',').length - 1;
   const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
-  return commas / words.length > 0.2 && capitalised / words.length > 0.4;
+  // A roster starts with a name; a statement that lists places starts with a clause ("In taking the discount action, ...").
+  const opening = sentence.split(',')[0]!.split(/\s+/).filter((w) => /^\p{Ll}{4,}/u.test(w) && !/^(?:with|from|and|the|for|into|that|this)$/.test(w));
+  return commas / words.length > 0.2 && capitalised / words.length > 0.4 && opening.length < 2;
 }
 
 // Reference lines of rules and notices: "12 CFR Part 324", "RIN 3064-AE12", "Docket No. R-1442", "FR Doc. 2012-1234", "BILLING CODE 6714-01-P".
-const REFERENCE_LINE = /^(?:Authority|Dated|Signed|Billing Code|Source|Citation):|\bthis \d{1,2}(?:st|nd|rd|th) day of\b|\b\d+\s+CFR\s+(?:Parts?|§|Chapter|\d)|\b\d+\s+U\.S\.C\.\s+\d|\bRIN\s+\d{4}-[A-Z]{2}\d{2}\b|\bDocket\s+(?:No\.|Number|ID)|\bFR\s+Doc\b|\bBilling\s+Code\b/i;
+const REFERENCE_LINE = /^(?:Authority|Dated|Signed|Billing Code|Source|Citation):|\bthis \d{1,2}(?:st|nd|rd|th) day of\b|\b\d+\s+CFR\s+(?:Parts?|§|Chapter)|\bRIN\s+\d{4}-[A-Z]{2}\d{2}\b|\bDocket\s+(?:No\.|Number|ID)|\bFR\s+Doc\b|\bBilling\s+Code\b/i;
+// "Michael H. Moskow, President", "Chen and Rosenbaum, Vice Presidents": a name and its title.
+const NAME_TITLE =
+  /(?:^|[,;]\s*|\bwith\s+)(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*(?:\s+and\s+(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*)?,\s+(?:(?:Senior|First|Deputy|Associate|Assistant|Executive|Special)\s+)*(?:Vice\s+)?(?:Presidents?|Governors?|Chairman|Chair|Directors?|Secretar(?:y|ies)|Managers?|Economists?|Advisers?|Advisors?|Counsel|Officers?)\b/g;
+const STATING_VERB = /\b(?:said|says|announced|told|stated|noted|added|warned|agreed|voted|approved|decided|reported|raised|cut|signed|testified|spoke)\b/;
+
+/** A list of people with their titles (who attended a meeting), not a statement about them. */
+function roster(sentence: string): boolean {
+  const matches = [...sentence.matchAll(NAME_TITLE)];
+  return matches.length >= 2 || (matches.length === 1 && matches[0]!.index === 0 && !STATING_VERB.test(sentence));
+}
+
 // A run of three capitalised words in upper case, one of them a long word: an agency header ("FEDERAL DEPOSIT INSURANCE CORPORATION").
 const SHOUTED = /\b(?=[A-Z&]*[A-Z]{5})[A-Z&]{2,}(?:[\s,]+[A-Z&]{2,}){2,}\b/;
 // A Federal Register section label, a release line, a table of contents.
@@ -36,11 +49,13 @@ const ADMINISTRATIVE = /\breading room\b|\b(?:office|business) hours\b|\bhours a
 const CONTACT = /\(\d{3}\)\s?\d{3}-\d{4}|\b\d{3}-\d{3}-\d{4}\b|\bplease (?:call|contact|write|email)\b|\b(?:tel|telephone|phone|fax|facsimile)\b[.:]?[^.]{0,40}\d{3}[-.\s)]+\d{3}|[\w.-]+@[\w-]+\.\w|\bwww\.\w|https?:\/\//i;
 // A docket entry or a link text in brackets: "[Case termination for order and judgment] (Document)".
 const BRACKETED = /^\[[^\]]*\]|\[(?:return to top|back to top|top|more|read more)\]/i;
+// Wiki or template markup left in the text: "Byline|date", "[[w:Paul Volcker|Paul Volcker]]", "{{cite".
+const MARKUP = /\w\|\w|\[\[|\]\]|\{\{|\}\}/;
 
 /** Furniture rather than a statement: headers, reference lines, list items, rosters, pleasantries. */
 export function boilerplate(sentence: string): boolean {
   const s = sentence.trim();
-  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s);
+  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s);
 }
 
 /**
@@ -80,7 +95,7 @@ export function withoutFurniture(sentence: string): string {
   let s = sentence
     .trim()
     // A link's text and the next item's marker after the full stop: "... when appropriate. [Return to top] 1."
-    .replace(/(?<=[.!?]["'\u201d\u2019)]?)\s+(?:\[[A-Za-z][^\]]*\]\s*)?(?:(?:\d{1,2}|[A-Z]|[ivx]{1,4})\.)?$/, '')
+    .replace(/(?<=[.!?]["'\u201d\u2019)]?)\s+\[[A-Za-z][^\]]*\](?:\s*(?:\d{1,2}|[A-Z]|[ivx]{1,4})\.)?$/, '')
     // A word hyphenated at a line break: "unemploy- ment" (not "pre- and post-war").
     .replace(/(\p{Ll}{2,})- (?!(?:and|or|to|nor)\b)(\p{Ll}{2,})/gu, '$1$2');
   const summary = /\bSUMMARY:\s+/.exec(s);

@@ -18,10 +18,11 @@ export type TSummary = z.infer<typeof ZSummary>;
 
 const FACT = /\d|%|\$|€|£|\b(?:million|billion|percent|per cent)\b/i;
 
-/** Sentences: split after . ! ? where the next sentence starts (not inside 0.25, nor after an abbreviation: `ABBREVIATION_END`), and at line breaks. */
+/** Sentences: split after . ! ? where the next sentence starts (not inside 0.25, nor after an abbreviation: `ABBREVIATION_END`), and at line breaks (not where the next line goes on in lower case). */
 export function sentences(text: string): string[] {
   const out: string[] = [];
-  for (const paragraph of text.split(/\n+/)) {
+  // A line that goes on in lower case is the same sentence wrapped, not a new paragraph.
+  for (const paragraph of text.split(/\n+(?![\p{Ll}])/u).map((p) => p.replace(/\n+/g, ' '))) {
     const pieces = paragraph.split(/(?<=[.!?]["'\u201d\u2019)]?)\s+(?=["'\u201c\u2018(]?[A-Z0-9])/);
     let sentence = '';
     pieces.forEach((piece, i) => {

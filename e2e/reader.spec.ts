@@ -143,7 +143,8 @@ test('an article: markers with their source, a reference in a new tab, back, the
   await see(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page).toHaveTitle(`${title} - Herald`);
   await expect(page.getByText(/^Published [A-Z][a-z]{2} \d{1,2}, \d{4}/)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Takeaways' })).toBeVisible();
+  // Every article says how it was composed; Takeaways show only when the article has one (a next step, what changed).
+  await expect(page.getByRole('heading', { name: 'Disclosure' })).toBeVisible();
 
   // An inline marker: its source shows on hover (keyboard focus on a phone), it links /d/{id}.
   const marker = page.locator('a[data-reference]').first();
@@ -231,7 +232,7 @@ test('the feed, an article and Previous Articles have no serious accessibility v
     await page.emulateMedia({ colorScheme });
     for (const [path, ready] of [
       ['/', page.getByRole('heading', { name: 'Latest' })],
-      [`/a/${feed.articles[0]!.id}`, page.getByRole('heading', { name: 'Takeaways' })],
+      [`/a/${feed.articles[0]!.id}`, page.getByRole('heading', { name: 'Disclosure' })],
       ['/articles', page.locator('main ul > li article').first()],
     ] as const) {
       await page.goto(path);

@@ -60,6 +60,7 @@ describe('articles of real demo documents', () => {
 describe('the fault checks', () => {
   const good: CheckedArticle = {
     title: 'Federal Reserve raises the discount rate to 6 percent',
+    superhead: 'Federal Reserve monetary policy',
     introduction: 'The Board approved an increase in the discount rate from 5-1/2 percent to 6 percent. [1]',
     bullet_points: ['The action was requested by the Federal Reserve Banks of Atlanta and Dallas. [1]'],
     sections: [{ heading: 'Background', content: 'Feb 1, 2000: The Federal Reserve raised the discount rate to 5-1/2 percent. [2] Mar 21, 2000: The Federal Reserve Banks of Atlanta and Dallas raised the rate again. [3]' }],
@@ -75,11 +76,13 @@ describe('the fault checks', () => {
     ['generic_title', { title: 'FOMC statement' }],
     ['boilerplate', { introduction: 'FEDERAL DEPOSIT INSURANCE CORPORATION 12 CFR Part 324 RIN 3064-AE12 Regulatory Capital Rules. [1]' }],
     ['boilerplate', { bullet_points: ['C. To draw foreign currencies and to permit foreign banks to draw dollars. [1]'] }],
-    ['fragment', { bullet_points: ['the Board approved the increase in the discount rate. [1]'] }],
+    ['fragment', { bullet_points: ['the action was requested by the Federal Reserve Banks of Atlanta and Dallas. [1]'] }],
     ['fragment', { introduction: 'In accordance with the following domestic policy directive: [1]' }],
     ['background_undated', { sections: [{ heading: 'Background', content: 'The Federal Reserve raised the discount rate to 5-1/2 percent. [2]' }] }],
     ['background_order', { sections: [{ heading: 'Background', content: 'Mar 21, 2000: The Federal Reserve raised the discount rate. [3] Feb 1, 2000: The Federal Reserve raised the discount rate to 5-1/2 percent. [2]' }] }],
     ['background_unrelated', { sections: [{ heading: 'Background', content: 'Feb 1, 2000: Thousands of migrants crossed into Hungary overnight. [2]' }] }],
+    // Sharing only the topic's own words ("Federal Reserve", "monetary policy") is not being about the same thing.
+    ['background_unrelated', { sections: [{ heading: 'Background', content: 'Feb 1, 2000: The Federal Reserve published its monetary policy report to the Congress. [2]' }] }],
     ['metric_fragment', { data_table: { rows: [['discount rate) from', '0.5', 'percent']] } }],
     ['metric_fragment', { data_table: { rows: [['from 1/2 percent to', '0.75', 'percent']] } }],
     ['metric_fragment', { data_table: { rows: [['discount rate', '6', '']] } }],

@@ -22,6 +22,8 @@ export type ArticleFault = keyof typeof ARTICLE_FAULTS;
 
 export interface CheckedArticle {
   title?: unknown;
+  /** The topic's name (the theme): its words do not make a background related. */
+  superhead?: unknown;
   introduction?: unknown;
   bullet_points?: unknown;
   sections?: unknown;
@@ -63,7 +65,7 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
           previous = time;
         }
       }
-      if (!sharesSubject(uncited(item.replace(DATE_LEAD, '')), context)) faults.add('background_unrelated');
+      if (!sharesSubject(uncited(item.replace(DATE_LEAD, '')), context, text(article.superhead))) faults.add('background_unrelated');
     }
   }
 

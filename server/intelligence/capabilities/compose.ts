@@ -119,7 +119,7 @@ function labelOf(before: string, after: string, currency: string | undefined, un
 
 const withShare = (noun: string | undefined) => (noun ? `share of ${noun}` : undefined);
 
-const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
+const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|close|near|below|above|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
 
 /** Whether a metric's label is whole (whoever wrote it): words of substance, no small word or verb at its edges, no open bracket. */
 export function wholeLabel(label: string): boolean {
@@ -159,14 +159,18 @@ export function metricLabel(before: string): string | undefined {
 }
 
 /**
- * Whether a background sentence is about what the article is about: it names one of the names
- * of `context` (the article's title and lead) or shares at least three of its content words. Two
- * trials of one condition share "herniated disc"; they are not each other's background.
+ * Whether a background sentence is about what the article is about, beyond the topic both were
+ * filed under: it names one of the names of `context` (the article's title and lead) or shares
+ * at least three of its content words, the topic's own words aside. Two trials of one condition
+ * share "lumbar disc herniation"; two FOMC documents share "Federal Reserve": neither makes one
+ * the other's background.
  */
-export function sharesSubject(sentence: string, context: string): boolean {
-  const contextNames = new Set(names(context).map((n) => n.toLowerCase()));
+export function sharesSubject(sentence: string, context: string, topic = ''): boolean {
+  const topicTerms = new Set(terms(topic));
+  const own = (name: string) => terms(name).every((t) => topicTerms.has(t));
+  const contextNames = new Set(names(context).filter((n) => !own(n)).map((n) => n.toLowerCase()));
   if (names(sentence).some((n) => contextNames.has(n.toLowerCase()))) return true;
-  const contextTerms = new Set(terms(context));
+  const contextTerms = new Set(terms(context).filter((t) => !topicTerms.has(t)));
   return new Set(terms(sentence).filter((t) => contextTerms.has(t))).size >= 3;
 }
 
@@ -233,7 +237,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const details = take((c) => c.source === 1, 4);
   // Background: statements of the research results, oldest first, each with its date.
   const about = `${input.main.title} ${introSentence ?? ''}`;
-  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about), 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
+  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name), 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
   // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
   // often one of the document's own sentences that 'happened' picked as well).
   const novel: string[] = [];

@@ -48,7 +48,7 @@ const PLEASANTRY = /^(?:(?:well|oh|so|and),?\s+)?(?:thank you|thanks|good (?:mor
 const ADMINISTRATIVE = /\breading room\b|\b(?:office|business) hours\b|\bhours are\b[^.]{0,30}\d|\bavailable for (?:public )?inspection\b|\byou may (?:submit|view|obtain|send)\b|\bto obtain (?:a )?cop(?:y|ies)\b/i;
 const CONTACT = /\(\d{3}\)\s?\d{3}-\d{4}|\b\d{3}-\d{3}-\d{4}\b|\bplease (?:call|contact|write|email)\b|\b(?:tel|telephone|phone|fax|facsimile)\b[.:]?[^.]{0,40}\d{3}[-.\s)]+\d{3}|[\w.-]+@[\w-]+\.\w|\bwww\.\w|https?:\/\//i;
 // A docket entry or a link text in brackets: "[Case termination for order and judgment] (Document)".
-const BRACKETED = /^\[[^\]]*\]|\[(?:return to top|back to top|top|more|read more)\]/i;
+const BRACKETED = /^\[[^\]]*\]|\[(?:return to top|back to top|top|more|read more)\]|\b(?:return|back) to top\b/i;
 // Wiki or template markup left in the text: "Byline|date", "[[w:Paul Volcker|Paul Volcker]]", "{{cite".
 const MARKUP = /\w\|\w|\[\[|\]\]|\{\{|\}\}/;
 
@@ -100,6 +100,7 @@ export function withoutFurniture(sentence: string): string {
     .replace(/(\p{Ll}{2,})- (?!(?:and|or|to|nor)\b)(\p{Ll}{2,})/gu, '$1$2');
   const summary = /\bSUMMARY:\s+/.exec(s);
   if (summary) s = s.slice(summary.index + summary[0].length);
+  s = s.replace(/^(?:return|back) to top\s+/i, '');
   s = s.replace(/^for (?:immediate )?release(?: at [\d:]+ (?:a\.m\.|p\.m\.)(?: \w+)?)?[\s:.-]*/i, '');
   s = s.replace(/^(?:[A-Z][\w.]*\s+){0,6}Briefing Room\s+/, '');
   // A speaker's label; not a rule's section label (AGENCY:, ACTION:, DATES:...), which stays furniture.

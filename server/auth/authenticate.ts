@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../contract/errors.js';
 import { AppError } from '../http/errors.js';
 import { verifyAccessToken, type AccessClaims } from './jwt.js';
+import { sessionActive } from './sessions.js';
 import type { AuthKeys } from './secrets.js';
 
 declare module 'fastify' {
@@ -13,21 +14,27 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler that admits only requests with a valid access token and sets `request.auth`. */
-export function requireAuth(keys: AuthKeys) {
+/**
+ * A preHandler that admits only requests with a valid access token of a session still open (a
+ * logout, a password reset or change ends its tokens at once, not when they expire) and sets
+ * `request.auth`.
+ */
+export function requireAuth(keys: AuthKeys, database: Database) {
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw new AppError(401, ErrorCode.unauthorized, 'Authentication credentials were not provided.');
     const claims = await verifyAccessToken(keys, match[1]!);
-    if (!claims) throw new AppError(401, 'token_invalid', 'Your session has expired or is invalid. Please log in again.');
+    if (!claims || (claims.sessionId && !(await sessionActive(database.db, claims.sessionId)))) {
+      throw new AppError(401, 'token_invalid', 'Your session has expired or is invalid. Please log in again.');
+    }
     request.auth = claims;
   };
 }
 
 /** A preHandler for superuser-only calls: a valid token (401 otherwise) of a superuser (403 otherwise). */
 export function requireSuperuser(keys: AuthKeys, database: Database) {
-  const authenticated = requireAuth(keys);
+  const authenticated = requireAuth(keys, database);
   return async (request: FastifyRequest) => {
     await authenticated(request);
     const [user] = await database.db.select({ isSuperuser: users.isSuperuser }).from(users).where(eq(users.id, request.auth!.userId));

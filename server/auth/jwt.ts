@@ -9,10 +9,12 @@ const AUDIENCE = 'herald-api';
 export interface AccessClaims {
   userId: string;
   accountId: string;
+  /** The session (refresh token family) the token was issued in: logout or a password reset ends it at once. */
+  sessionId?: string;
 }
 
 export async function signAccessToken(keys: AuthKeys, claims: AccessClaims): Promise<string> {
-  return new SignJWT({ acc: claims.accountId, typ: 'access' })
+  return new SignJWT({ acc: claims.accountId, typ: 'access', ...(claims.sessionId ? { sid: claims.sessionId } : {}) })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -38,7 +40,7 @@ export async function verifyAccessToken(keys: AuthKeys, token: string): Promise<
   try {
     const { payload } = await jwtVerify(token, keys.jwt, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.acc !== 'string' || typeof payload.exp !== 'number') return undefined;
-    const claims = { userId: payload.sub, accountId: payload.acc };
+    const claims = { userId: payload.sub, accountId: payload.acc, ...(typeof payload.sid === 'string' ? { sessionId: payload.sid } : {}) };
     const ttl = payload.exp * 1000 - Date.now();
     if (ttl > 0) cache.set(token, claims, { ttl });
     return claims;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { TTokenPair } from '../../contract/auth.js';
 import type { DbOrTx } from '../db/client.js';
 import { refreshTokens, users } from '../db/schema/index.js';
@@ -25,7 +26,7 @@ async function issue(db: DbOrTx, keys: AuthKeys, user: SessionUser, familyId: st
     .insert(refreshTokens)
     .values({ userId: user.id, familyId, tokenHash: sha256(refresh), expiresAt })
     .returning({ id: refreshTokens.id });
-  const access = await signAccessToken(keys, { userId: user.id, accountId: user.accountId });
+  const access = await signAccessToken(keys, { userId: user.id, accountId: user.accountId, sessionId: familyId });
   return { pair: { access, refresh }, id: row!.id };
 }
 
@@ -62,6 +63,7 @@ export async function rotateSession(db: DbOrTx, keys: AuthKeys, refresh: string)
 }
 
 export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> {
+  activeSessions.delete(familyId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
@@ -78,5 +80,26 @@ export async function endSession(db: DbOrTx, refresh: string): Promise<void> {
 export async function endAllSessions(db: DbOrTx, userId: string, exceptFamilyId?: string): Promise<void> {
   const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
   if (exceptFamilyId) conditions.push(ne(refreshTokens.familyId, exceptFamilyId));
-  await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(...conditions));
+  const ended = await db.update(refreshTokens).set({ revokedAt: sql`now()` }).where(and(...conditions)).returning({ familyId: refreshTokens.familyId });
+  for (const { familyId } of ended) activeSessions.delete(familyId);
+}
+
+/**
+ * Sessions found active, for SESSION_CHECK_MS: an access token is checked against its session on
+ * every call, and a reader's client sends one every few seconds. This process forgets a session
+ * the moment it ends one; another process (a second API process) sees the end within that time.
+ */
+export const SESSION_CHECK_MS = 5_000;
+const activeSessions = new LRUCache<string, true>({ max: 50_000, ttl: SESSION_CHECK_MS });
+
+/** Whether a session (token family) is still open: not logged out, not ended by a reset or a change of password. */
+export async function sessionActive(db: DbOrTx, familyId: string): Promise<boolean> {
+  if (activeSessions.get(familyId)) return true;
+  const [open] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt), gt(refreshTokens.expiresAt, sql`now()`)))
+    .limit(1);
+  if (open) activeSessions.set(familyId, true);
+  return Boolean(open);
 }

@@ -201,10 +201,15 @@ describe('login and sessions', () => {
     expect((await kit.post('/api/auth/refresh/', { refresh: winners[0]!.json().refresh })).statusCode).toBe(200);
   });
 
-  it('logout ends the session', async () => {
-    const { refresh } = await kit.signedIn();
+  it('logout ends the session, its access token at once', async () => {
+    const { access, refresh } = await kit.signedIn();
+    const other = await kit.post('/api/auth/login/', { email: (await kit.get('/api/me/', access)).json<{ email: string }>().email, password: kit.PASSWORD });
+    expect((await kit.get('/api/me/', access)).statusCode).toBe(200);
     expect((await kit.post('/api/auth/logout/', { refresh })).statusCode).toBe(204);
     expect((await kit.post('/api/auth/refresh/', { refresh })).statusCode).toBe(401);
+    // Not 15 minutes later, when it expires: now. Another session of the same user goes on.
+    expect((await kit.get('/api/me/', access)).json()).toMatchObject({ code: 'token_invalid' });
+    expect((await kit.get('/api/me/', other.json<{ access: string }>().access)).statusCode).toBe(200);
   });
 
   it('refuses forged and misused access tokens', async () => {

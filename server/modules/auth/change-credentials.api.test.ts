@@ -25,6 +25,9 @@ describe('password change', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ access: expect.any(String), refresh: expect.any(String) });
     expect((await kit.post('/api/auth/refresh/', { refresh })).statusCode).toBe(401);
+    // The old session's access token ends with it; the new pair works.
+    expect((await kit.get('/api/me/', access)).statusCode).toBe(401);
+    expect((await kit.get('/api/me/', done.json<{ access: string }>().access)).statusCode).toBe(200);
     expect((await kit.lastEmail(email)).template).toBe('password-changed');
     expect((await kit.post('/api/auth/login/', { email, password: 'another fine passphrase' })).statusCode).toBe(200);
   });

@@ -54,7 +54,7 @@ export const authRoutes =
   (context: AuthContext): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['auth'];
-    const authenticated = requireAuth(context.keys);
+    const authenticated = requireAuth(context.keys, context.database);
     const limits = authRateLimits(app);
 
     for (const url of ['/auth/register/', '/auth/register_self_service/']) {

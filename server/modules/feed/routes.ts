@@ -40,7 +40,7 @@ const tags = ['feed'];
 export const feedRoutes =
   ({ database, keys, search }: { database: Database; keys: AuthKeys; search: SearchIndex }): FastifyPluginAsyncZod =>
   async (app) => {
-    const signedIn = requireAuth(keys);
+    const signedIn = requireAuth(keys, database);
     const { db } = database;
 
     app.get('/for-you/', { preHandler: signedIn, schema: { tags, querystring: ZFeedQuery, response: { 200: ZArticleList, ...errors } } }, async (request) => {

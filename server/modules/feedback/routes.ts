@@ -20,7 +20,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export const feedbackRoutes =
   ({ database, keys }: { database: Database; keys: AuthKeys }): FastifyPluginAsyncZod =>
   async (app) => {
-    const authenticated = requireAuth(keys);
+    const authenticated = requireAuth(keys, database);
     app.post(
       '/feedback/',
       { preHandler: authenticated, schema: { tags: ['feedback'], querystring: ZViewedUserQuery, body: ZFeedbackRequest, response: { 201: ZFeedbackResponse, ...errors } } },

@@ -16,7 +16,7 @@ export const meRoutes =
   async (app) => {
     app.patch(
       '/me/models/',
-      { preHandler: requireAuth(keys), schema: { tags: ['me'], querystring: ZViewedUserQuery, body: ZModelPreferencesPatch, response: { 200: ZModelPreferences, ...errors } } },
+      { preHandler: requireAuth(keys, database), schema: { tags: ['me'], querystring: ZViewedUserQuery, body: ZModelPreferencesPatch, response: { 200: ZModelPreferences, ...errors } } },
       async (request) => {
         const userId = await viewedUserId(database, request, request.query.user_id);
         const updated = await updateModelPreferences(database.db, userId, request.body);

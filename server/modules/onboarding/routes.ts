@@ -15,7 +15,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 export const onboardingRoutes =
   (context: TopicContext & { keys: AuthKeys }): FastifyPluginAsyncZod =>
   async (app) => {
-    const signedIn = requireAuth(context.keys);
+    const signedIn = requireAuth(context.keys, context.database);
     const ai = perUserRateLimit(app, 'profile-ai', 30);
     app.post(
       '/auth/complete_profile/',

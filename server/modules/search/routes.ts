@@ -28,7 +28,7 @@ export const searchRoutes =
   ({ database, search, keys }: SearchRoutesContext): FastifyPluginAsyncZod =>
   async (app) => {
     const superuser = requireSuperuser(keys, database);
-    const signedIn = requireAuth(keys);
+    const signedIn = requireAuth(keys, database);
     const limit = perUserRateLimit(app, 'search', 120);
 
     app.post(

@@ -36,7 +36,7 @@ export const toolRoutes =
   (context: TopicContext & { keys: AuthKeys }): FastifyPluginAsyncZod =>
   async (app) => {
     const { database, keys } = context;
-    const signedIn = requireAuth(keys);
+    const signedIn = requireAuth(keys, database);
     const superuser = requireSuperuser(keys, database);
 
     app.get(

@@ -39,7 +39,7 @@ export const topicRoutes =
   (context: TopicContext & { keys: AuthKeys }): FastifyPluginAsyncZod =>
   async (app) => {
     const { database, keys } = context;
-    const signedIn = requireAuth(keys);
+    const signedIn = requireAuth(keys, database);
     // Calls that may reach a language model.
     const ai = perUserRateLimit(app, 'topics-ai', 60);
     const tags = ['topics'];

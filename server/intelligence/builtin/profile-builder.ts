@@ -59,7 +59,13 @@ const unique = (items: string[]) => {
 export function interestPhrases(text: string): string[] {
   const parts = text
     .replace(/^(?:i(?:'m| am)? (?:follow|track|cover|watch|work on|focus on|interested in|care about)|my interests are|interests:)\s+/i, '')
-    .split(/[,;\n/•]+|\s+(?:and|&|as well as|plus)\s+(?=\S)/i)
+    .split(/[,;\n/•]+/)
+    // "EU battery rules and lithium prices" and "supply chains and Tesla" are two subjects; "AI
+    // safety and alignment" is one (a lone common word after "and" shares the words before it).
+    .flatMap((part) => {
+      const sides = part.split(/\s+(?:and|&|as well as|plus)\s+(?=\S)/i);
+      return sides.length > 1 && sides.every((side) => side.trim().split(/\s+/).length >= 2 || /^\p{Lu}/u.test(side.trim())) ? sides : [part];
+    })
     .map((p) => normalizeTopicName(p.replace(/^(?:and|also|especially|particularly|mainly|mostly)\s+/i, '')))
     .filter((p) => p.length > 1 && meaningfulTerms(p).length > 0);
   return unique(parts).slice(0, 12);

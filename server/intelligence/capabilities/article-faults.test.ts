@@ -34,6 +34,7 @@ describe('articles of real demo documents', () => {
     ['a discount rate approval ("from 5-1/2 percent to 6 percent")', 'frb-monetary-2000-05-17-50', ['frb-monetary-1996-01-30-7']],
     ['a trial registration whose sentence has no full stop', 'nct:NCT03924700', []],
     ['an import rule reopening its comment period', 'fr:2016-08806', []],
+    ['a meeting schedule: one statement leading into a list of dates', 'frb-monetary-2002-07-05-119', []],
   ])('%s composes without faults', (_, mainId, supportingIds) => {
     expect(articleFaults(compose(mainId, supportingIds))).toEqual([]);
   });

@@ -227,7 +227,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
   // piece of one: else the document's best statement): nothing below repeats it.
   const summaryLead = input.main.summary ? finished(withoutFurniture(sentences(input.main.summary)[0] ?? input.main.summary)) : undefined;
   const introSentence =
-    summaryLead && quotable(summaryLead) ? summaryLead : (candidates.filter((c) => c.source === 1 && quotable(c.sentence)).sort((a, b) => b.score - a.score)[0]?.sentence ?? summaryLead);
+    summaryLead && quotable(summaryLead)
+      ? summaryLead
+      : (candidates.filter((c) => c.source === 1 && quotable(c.sentence)).sort((a, b) => b.score - a.score)[0]?.sentence ?? (summaryLead && beforeList(summaryLead)));
   if (introSentence) used.add(introSentence);
   // The document's next step (a deadline, an effective date, the next meeting) is the takeaway's, not a point.
   const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : []);
@@ -324,6 +326,17 @@ function takeaway(input: ComposeInput, next: string | undefined, said: string[])
     if (added) return `New against the earlier reports: ${added} [1]`;
   }
   return '';
+}
+
+/**
+ * A statement that leads into a list, without the list: "The Committee announced its tentative
+ * meeting schedule for 2003: March 18 (Tuesday) May 6 ..." -> "... schedule for 2003." The whole
+ * text when that is not a statement either (the article then quotes what there is).
+ */
+function beforeList(sentence: string): string {
+  const colon = sentence.indexOf(': ');
+  const head = colon > 0 ? `${sentence.slice(0, colon).trim()}.` : '';
+  return head && quotable(head) ? head : sentence;
 }
 
 /** A title of at most this many content words says what kind of document it is, not what happened ("FOMC statement", "Apple Inc. files Form 4"). */

@@ -6,7 +6,7 @@ import { normalizeTopicName } from '../builtin/topic-analysis.js';
 import { builtinAddTopicChat, topicPhrases } from './add-topic-chat.js';
 import { builtinInterview, builtinInterviewProfile, INTERVIEW_STEPS, type InterviewTurn } from './interview.js';
 import { builtinModifyTopic } from './modify-topic.js';
-import { builtinSuggestTopics } from './suggest-topics.js';
+import { builtinSuggestTopics, sameSubject } from './suggest-topics.js';
 import { builtinValidateProfile } from './validate-profile.js';
 import { builtinValidateTopic, readTopic } from './validate-topic.js';
 
@@ -116,6 +116,16 @@ describe('builtinModifyTopic', () => {
 describe('profiles', () => {
   it('splits interests into phrases', () => {
     expect(interestPhrases('I follow EU battery regulation, lithium supply chains and Tesla; solid-state batteries')).toEqual(['EU battery regulation', 'Lithium supply chains', 'Tesla', 'Solid-state batteries']);
+    // A lone common word after "and" belongs to the phrase: no "Alignment" cut from the user's words.
+    expect(interestPhrases('AI safety and alignment, crop prices and harvests')).toEqual(['AI safety and alignment', 'Crop prices and harvests']);
+  });
+
+  it('knows two names of one subject, and an organisation from a subject named after it', () => {
+    expect(sameSubject('Crop prices', 'Crop prices and harvests')).toBe(true);
+    expect(sameSubject('Semiconductor export controls', 'Chip export controls')).toBe(true);
+    expect(sameSubject('Germany insurance regulation', 'Insurance regulation')).toBe(true);
+    expect(sameSubject('Federal Reserve', 'Federal Reserve monetary policy')).toBe(false);
+    expect(sameSubject('Lithium supply', 'Platinum prices')).toBe(false);
   });
 
   it('builds the AI profile from a form', () => {

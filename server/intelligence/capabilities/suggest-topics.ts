@@ -33,7 +33,24 @@ export type TSuggestedTopics = z.infer<typeof ZSuggestedTopics>;
 /** Two names are the same suggestion when their meaningful words are the same. */
 export const topicKey = (name: string) => [...new Set(meaningfulTerms(name).length ? meaningfulTerms(name) : terms(name))].sort().join(' ');
 
+/** Kinds that are the user's own words. */
+const OWN = new Set<CandidateKind>(['interview', 'interest']);
 const WEIGHT: Record<CandidateKind, number> = { interview: 1.1, interest: 1, organization: 0.9, product: 0.85, industry: 0.7, corpus: 0.65, place: 0.5 };
+
+/**
+ * Whether two suggestion names are about one subject: one's words within the other's, or half
+ * their words shared. An organisation and a subject named after it ("Federal Reserve" and
+ * "Federal Reserve monetary policy") are two suggestions.
+ */
+export function sameSubject(a: string, b: string): boolean {
+  const isName = (n: string) => n.split(/\s+/).every((w) => /^[\p{Lu}\d&]/u.test(w) || /^(?:of|and|for|the|de|du|la)$/.test(w));
+  if (isName(a) !== isName(b)) return false;
+  const x = new Set(meaningfulTerms(a));
+  const y = new Set(meaningfulTerms(b));
+  if (x.size === 0 || y.size === 0) return false;
+  const shared = [...x].filter((t) => y.has(t)).length;
+  return shared === x.size || shared === y.size || shared / new Set([...x, ...y]).size >= 0.5;
+}
 
 /**
  * Built-in: candidates ranked by where they came from (what the user said first, then their
@@ -60,8 +77,12 @@ export function builtinSuggestTopics(input: SuggestTopicsInput): TSuggestedTopic
     const round = [...byKind.values()].map((list) => list[0]).filter(Boolean).sort((a, b) => b!.score - a!.score);
     for (const next of round) {
       if (out.length >= input.limit) break;
-      out.push(next!.c);
       byKind.get(next!.c.kind)!.shift();
+      // Two names of one subject ("Crop prices" and "Crop prices and harvests", "Chip export
+      // controls" and "Semiconductor export controls"): one stays, the user's own words first.
+      const same = out.findIndex((o) => sameSubject(o.name, next!.c.name));
+      if (same < 0) out.push(next!.c);
+      else if (OWN.has(next!.c.kind) && !OWN.has(out[same]!.kind)) out[same] = next!.c;
     }
   }
   return { suggestions: out.map((c) => ({ name: c.name, reasoning: c.reasoning, sources: c.sources })) };

@@ -51,6 +51,8 @@ async function topicOptions(context: TopicContext, user: UserRow, input: Omit<In
       organizations: provisional.organizations,
       places: provisional.places_jurisdictions,
       productsMarkets: provisional.products_markets,
+      location: input.profile.location,
+      industriesChosen: true,
     },
     interestPhrases(named),
   );

@@ -3,11 +3,12 @@ import { INDUSTRY_KNOWLEDGE } from '../../intelligence/builtin/profile-lexicon.j
 import { interestPhrases } from '../../intelligence/builtin/profile-builder.js';
 import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
-import { classify, findPlaces, isKnownWord, knownNamesIn } from '../../intelligence/builtin/topic-analysis.js';
+import { classify, findPlaces, hasPhrase, isKnownWord, knownNamesIn, meaningfulTerms } from '../../intelligence/builtin/topic-analysis.js';
+import { terms } from '../../search/terms.js';
 import { broadExamples } from '../../intelligence/builtin/topic-clarity.js';
 import type { SuggestionCandidate } from '../../intelligence/capabilities/suggest-topics.js';
 import { SELECTABLE_COLLECTIONS } from '../../intelligence/capabilities/topic-fields.js';
-import { GENERIC } from '../../intelligence/builtin/world.js';
+import { GENERIC, PLACES } from '../../intelligence/builtin/world.js';
 import type { TopicContext } from '../topics/context.js';
 import { titleMatches, topicEvidence } from '../topics/evidence.js';
 
@@ -21,6 +22,10 @@ export interface ProfileForSuggestions {
   organizations: string[];
   places: string[];
   productsMarkets: string[];
+  /** Where they work, as written ("Basel, Switzerland"): the jurisdictions of their industry's rules. */
+  location?: string;
+  /** The user chose their industries (in the interview): its usual topics are offered as they are. */
+  industriesChosen?: boolean;
 }
 
 const selectable = new Set(SELECTABLE_COLLECTIONS.map((c) => c.id));
@@ -40,9 +45,43 @@ function namedBodies(text: string): string[] {
     .filter((n) => n.length > 2 && !/[,;:]/.test(n) && /^\p{Lu}/u.test(n))
     .filter((n) => n.includes(' ') || /^[A-Z0-9&]{3,}$/.test(n) || !isKnownWord(n.toLowerCase()))
     // "The Committee" is a document's way of saying a name it used before, not a name.
-    .filter((n) => !/^the\s+\S+$/i.test(n) || !isKnownWord(n.split(/\s+/)[1]!.toLowerCase()));
+    .filter((n) => !/^the\s+\S+$/i.test(n) || !isKnownWord(n.split(/\s+/)[1]!.toLowerCase()))
+    // A piece of a longer name found in the same text ("Drug Administration" of "Food and Drug Administration"),
+    // or cut before its "of ..." ("Federal Reserve Bank" of "Federal Reserve Bank of New York").
+    .filter((n, _, all) => !all.some((other) => other !== n && other.includes(n)))
+    .filter((n) => !new RegExp(`${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+of\\s+(?:the\\s+)?\\p{Lu}`, 'u').test(text));
 }
 const SHORT_PLACE: Record<string, string> = { 'European Union': 'EU', 'United States': 'US', 'United Kingdom': 'UK' };
+/** Words that say what kind of news, not about what: sharing one does not make an industry's topic the user's. */
+const KIND_WORDS = new Set(['policy', 'regulate', 'rul', 'law', 'market', 'pric', 'research', 'news', 'updat', 'develop', 'industry', 'sector', 'service', 'system', 'manag', 'management', 'public', 'global', 'international', 'national', 'health', 'data', 'reform', 'enforc', 'enforcement', 'litigate', 'decision', 'federal', 'state', 'government', 'trial', 'clinic', 'clinical', 'study', 'control']);
+
+/** Places whose rules a regulation topic can be about: countries and unions, not cities. */
+const JURISDICTIONS = new Set(PLACES.map((p) => p.name));
+// The head word of an organisation's name: "European Commission", "Potsdam Institute", "Standard Bank".
+const BODY_HEAD = /\b(?:Commission|Committee|Agency|Bank|Court|Institute|Council|Organi[sz]ation|Association|Union|Ministry|Department|Administration|Authority|Board|Office|Inc|Corp|Corporation|Ltd|Group|University|Fund|Reserve|Service|Parliament|Senate|Congress|Federation|Foundation|Exchange|Tribunal)\b/;
+
+/**
+ * Whether a name found in a profile or a document can be a topic: a whole name, not a piece of
+ * one ("Drug Administration (FDA", "Government of the", "II"), and a name, not ordinary words in
+ * capitals ("Training Data", "University Hospital"): a known name, a body with an organisation's
+ * head word and a proper word, or a word that is not an ordinary word.
+ */
+export function wholeName(name: string): boolean {
+  const n = name.trim();
+  if (n.length < 3 || !/\p{L}{2}/u.test(n)) return false;
+  if ((n.match(/[([]/g)?.length ?? 0) !== (n.match(/[)\]]/g)?.length ?? 0)) return false;
+  const words = n.split(/\s+/);
+  if (/^(?:of|the|and|for|in|on|at|to|a|an|with)$/i.test(words.at(-1)!) || /^(?:of|and|for|in|on|at|to|with)$/i.test(words[0]!)) return false;
+  if (knownNamesIn(n).length || /^[A-Z0-9&]{3,}$/.test(n)) return true;
+  // "Pension fund", "Broker-dealer": a kind of organisation written as a sentence is not its name.
+  if (words.length > 1 && words.slice(1).every((w) => /^\p{Ll}/u.test(w))) return false;
+  if (words.length === 1 && /^\p{Lu}\p{Ll}+-\p{Ll}/u.test(n)) return false;
+  // compromise knows names (Volkswagen, RAND Corporation, Munich) that are also in its lexicon.
+  if (compromise()(n).has('(#Organization|#Person|#Place)')) return true;
+  const ordinary = (w: string) => w.split('-').every((part) => isKnownWord(part.toLowerCase().replace(/[^\p{L}]/gu, '')));
+  const proper = words.filter((w) => /^\p{Lu}/u.test(w) && !ordinary(w));
+  return proper.length > 0 || (BODY_HEAD.test(n) && words.length >= 2 && words.every((w) => /^\p{Lu}/u.test(w)));
+}
 const sourcesFor = (name: string) => classify(name, '', '', false).primary.sources.filter((id) => selectable.has(id)).slice(0, 3);
 
 /**
@@ -61,20 +100,40 @@ export async function suggestionCandidates(context: TopicContext, profile: Profi
     if (narrower) for (const example of narrower) out.push({ name: example, kind: 'interest', reasoning: `A focused topic within “${phrase}”, from your interests.`, sources: sourcesFor(example) });
     else out.push({ name: phrase, kind: 'interest', reasoning: `From your interests: “${phrase}”.`, sources: sourcesFor(phrase) });
   }
-  for (const market of profile.productsMarkets) out.push({ name: market, kind: 'product', reasoning: 'One of the markets and products in your profile.', sources: sourcesFor(market) });
+  // A part of a phrase the user wrote ("EU pharmaceutical" of "EU pharmaceutical regulation", "PSD3" of "PSD3 payment services rules") repeats it.
+  const written = phrases.map((p) => ` ${p.toLowerCase()} `);
+  const partOfWritten = (name: string) => written.some((w) => w.includes(` ${name.toLowerCase()} `) && w.trim() !== name.toLowerCase());
+  for (const market of profile.productsMarkets) {
+    if (partOfWritten(market)) continue;
+    out.push({ name: market, kind: 'product', reasoning: 'One of the markets and products in your profile.', sources: sourcesFor(market) });
+  }
   for (const org of profile.organizations) {
+    if (!wholeName(org) || partOfWritten(org)) continue;
     const employer = org.toLowerCase() === profile.organization.trim().toLowerCase();
     const kind = classify(org, '', '', true).primary;
     out.push({ name: org, kind: 'organization', reasoning: employer ? `You work at ${org}: news, deals, filings and cases about it.` : `${org} is one of the organisations in your profile.`, sources: kind.sources.filter((id) => selectable.has(id)).slice(0, 3) });
   }
   const industryValues = profile.industries.map((label) => INDUSTRIES.find((i) => i.label === label || i.value === label)?.value).filter(Boolean);
+  // Who said what they follow gets the industry's topics that touch it; a profile that says
+  // little gets the industry's usual topics (a wrong guess of industry costs less there).
+  const said = new Set([...terms(profile.title), ...terms(profile.interests)].filter((t) => !KIND_WORDS.has(t)));
+  const specific = phrases.length >= 3 && !profile.industriesChosen;
   for (const value of industryValues) {
     const knowledge = INDUSTRY_KNOWLEDGE.find((k) => k.value === value);
     const label = INDUSTRIES.find((i) => i.value === value)!.label;
-    for (const topic of knowledge?.topics ?? []) out.push({ name: topic.name, kind: 'industry', reasoning: `Widely followed in ${label.toLowerCase()}.`, sources: topic.sources });
+    for (const topic of knowledge?.topics ?? []) {
+      if (specific && !meaningfulTerms(topic.name).some((t) => said.has(t))) continue;
+      out.push({ name: topic.name, kind: 'industry', reasoning: `Widely followed in ${label.toLowerCase()}.`, sources: topic.sources });
+    }
   }
-  for (const place of profile.places.slice(0, 2)) {
-    for (const value of industryValues.filter((v) => v !== 'government' && v !== 'other').slice(0, 2)) {
+  // The rules of their industry where they work: the industry their title or interests name.
+  const namedIndustries = profile.industriesChosen ? industryValues : industryValues.filter((v) => INDUSTRY_KNOWLEDGE.find((k) => k.value === v)?.cues.some((cue) => terms(cue).every((t) => said.has(t))));
+  // Where they work (a place their interests name, "Ukraine war", is a subject, not their jurisdiction).
+  const home = profile.location ? findPlaces(profile.location) : profile.places;
+  const jurisdictions = [...home, ...(home.some((h) => PLACES.find((p) => p.name === h)?.eu) ? ['European Union'] : [])];
+  for (const place of jurisdictions.filter((p) => JURISDICTIONS.has(p)).slice(0, 2)) {
+    // Lawyers follow the law of their practice, not the rules of legal services.
+    for (const value of namedIndustries.filter((v) => v !== 'government' && v !== 'other' && v !== 'legal').slice(0, 1)) {
       const label = INDUSTRIES.find((i) => i.value === value)!.label.split(/ & | and /)[0]!;
       const name = `${SHORT_PLACE[place] ?? place} ${label.toLowerCase()} regulation`;
       out.push({ name, kind: 'place', reasoning: `Rules for ${label.toLowerCase()} in ${place}, where you work.`, sources: [6, 5, 1] });
@@ -84,10 +143,16 @@ export async function suggestionCandidates(context: TopicContext, profile: Profi
   const counts = new Map<string, { label: string; docs: number; collections: Set<number> }>();
   const places = new Set(profile.places.map((p) => p.toLowerCase()));
   for (const phrase of phrases.slice(0, 4)) {
+    // Only documents about the phrase: a store full of FOMC statements answers any search with some.
+    const wanted = new Set(meaningfulTerms(phrase));
     for (const doc of await topicEvidence(context.database, context.search, phrase, { limit: 15 })) {
-      for (const entity of new Set(namedBodies(`${doc.title}. ${doc.summary.slice(0, 300)}`))) {
+      const text = `${doc.title}. ${doc.summary.slice(0, 300)}`;
+      const have = new Set(terms(text));
+      // A short phrase as written ("open banking" is not "Open Market ... Reserve Bank"); a longer one by most of its words.
+      if (wanted.size <= 2 ? !hasPhrase(text, phrase) : [...wanted].filter((t) => have.has(t)).length < Math.ceil(wanted.size * 0.6)) continue;
+      for (const entity of new Set(namedBodies(text))) {
         const key = entity.toLowerCase();
-        if (key.length < 3 || GENERIC.has(key) || places.has(key) || findPlaces(entity).length) continue;
+        if (key.length < 3 || GENERIC.has(key) || places.has(key) || findPlaces(entity).length || !wholeName(entity) || partOfWritten(entity)) continue;
         const entry = counts.get(key) ?? { label: entity, docs: 0, collections: new Set<number>() };
         entry.docs++;
         entry.collections.add(doc.collectionId);

@@ -28,7 +28,8 @@ describe('POST /auth/complete_profile/', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ status: 'validated', question: null, conversation_id: null, error: null, profile_completed: true, suggestions_completed: false });
-    expect(body.suggestions.length).toBeGreaterThanOrEqual(8);
+    // Those that fit the person (fixtures/eval/SUGGESTIONS.md): three interests give a handful, not a padded dozen.
+    expect(body.suggestions.length).toBeGreaterThanOrEqual(6);
     expect(body.suggestions.length).toBeLessThanOrEqual(36);
     const names = body.suggestions.map((s: { name: string }) => s.name);
     expect(names).toEqual(expect.arrayContaining(['Federal Reserve monetary policy', 'Banking regulation', 'Large language model research']));

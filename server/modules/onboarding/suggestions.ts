@@ -42,6 +42,7 @@ export async function generateSuggestions(context: TopicContext, user: UserRow, 
     organizations: user.organizations,
     places: user.placesJurisdictions,
     productsMarkets: user.productsMarkets,
+    location: user.location ?? undefined,
   });
   const input = {
     profile: {

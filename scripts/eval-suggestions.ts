@@ -1,0 +1,107 @@
+/**
+ * Topic suggestions of the built-in engine on a set of varied profiles: the share of each
+ * profile's top 10 that fits the person, by the hand judgements of fixtures/eval/suggestions.jsonl
+ * (rule: fixtures/eval/SUGGESTIONS.md), and how many of their top 10 two unrelated profiles share.
+ *
+ *   npm run eval:suggestions [-- --unjudged] [-- --profile pharma-ra]
+ *
+ * fixtures/eval/profiles.jsonl holds the profiles (the onboarding form: title, organisation,
+ * location, interests; `field` says which profiles are related). The demo corpus is the store:
+ * it is ingested and summarised into an in-memory database first (about a minute), then each
+ * profile goes through what onboarding does (the built-in AI profile, the candidates from the
+ * profile and the store, the built-in ranking). --unjudged lists suggestions without a judgement,
+ * for labelling; a suggestion without one counts as not fitting.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { startHerald } from '../server/boot.js';
+import { loadConfig } from '../server/config.js';
+import { sources } from '../server/db/schema/index.js';
+import { ingestDocuments } from '../server/documents/ingest.js';
+import { buildAiProfile } from '../server/intelligence/builtin/profile-builder.js';
+import { builtinSuggestTopics, topicKey } from '../server/intelligence/capabilities/suggest-topics.js';
+import { suggestionCandidates } from '../server/modules/onboarding/candidates.js';
+import { ROOT } from '../server/paths.js';
+import { summariseDocuments } from '../server/pipeline/summarise.js';
+import { demoConnector } from '../server/sources/demo.js';
+
+const { values } = parseArgs({ options: { unjudged: { type: 'boolean', default: false }, profile: { type: 'string' } } });
+const EVAL = path.join(ROOT, 'fixtures', 'eval');
+const TOP = 10;
+
+interface Profile {
+  id: string;
+  field: string;
+  first_name: string;
+  title: string;
+  organization: string;
+  location: string;
+  interests: string;
+}
+const readJsonl = <T>(file: string): T[] =>
+  readFileSync(path.join(EVAL, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+const profiles = readJsonl<Profile>('profiles.jsonl').filter((p) => !values.profile || p.id === values.profile);
+const judgements = new Map(readJsonl<{ profile: string; name: string; fits: boolean }>('suggestions.jsonl').map((j) => [`${j.profile}\n${topicKey(j.name)}`, j.fits]));
+
+const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DEMO: 'off', DEMO_SOURCE: 'off', HERALD_ROLES: 'api', SUMMARY_MODEL: 'builtin' });
+const herald = await startHerald(config, { inMemory: true, listen: false, logger: pino({ level: 'silent' }) });
+try {
+  const t0 = performance.now();
+  const stage = { database: herald.database, search: herald.search, config, logger: herald.logger };
+  const [source] = await herald.database.db.insert(sources).values({ kind: 'demo', name: 'demo corpus', collectionId: 1, intervalMinutes: 60, enabled: false }).returning({ id: sources.id });
+  const demo = demoConnector.config.parse({ rate: 0, pageSize: 500, pageDelayMs: 0, runSeconds: 600 });
+  let stored = 0;
+  for await (const page of demoConnector.fetch({ config: demo, cursor: null, signal: new AbortController().signal, now: new Date(), http: undefined as never, keys: {} as never })) {
+    const { insertedIds } = await ingestDocuments({ database: herald.database, search: herald.search, logger: herald.logger }, { id: source!.id, collectionId: 1 }, page.documents);
+    await summariseDocuments(stage, insertedIds);
+    stored += insertedIds.length;
+    process.stderr.write(`\rthe store: ${stored} demo documents`);
+  }
+  process.stderr.write(` (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
+
+  const context = { database: herald.database, search: herald.search, config, logger: herald.logger, queue: undefined } as unknown as Parameters<typeof suggestionCandidates>[0];
+  const tops = new Map<string, string[]>();
+  let fit = 0;
+  let judged = 0;
+  let total = 0;
+  for (const p of profiles) {
+    const ai = buildAiProfile({ firstName: p.first_name, title: p.title, organization: p.organization, location: p.location, interests: p.interests, answers: [] });
+    const profile = { title: p.title, organization: p.organization, interests: p.interests, industries: ai.gpt_industries, organizations: ai.organizations, places: ai.places_jurisdictions, productsMarkets: ai.products_markets, location: p.location };
+    const candidates = await suggestionCandidates(context, profile);
+    const input = {
+      profile: { title: p.title, organization: p.organization, interests: p.interests, summary: ai.gpt_profile, industries: ai.gpt_industries, organizations: ai.organizations, places: ai.places_jurisdictions, products_markets: ai.products_markets },
+      existing: [],
+      excluded: [],
+      candidates,
+      limit: TOP,
+    };
+    const names = builtinSuggestTopics(input).suggestions.map((s) => s.name);
+    tops.set(p.id, names);
+    const marks = names.map((name) => judgements.get(`${p.id}\n${topicKey(name)}`));
+    const fits = marks.filter((m) => m === true).length;
+    fit += fits;
+    judged += marks.filter((m) => m !== undefined).length;
+    total += names.length;
+    console.log(`${p.id.padEnd(22)} ${fits}/${names.length} fit  ${names.map((n, i) => `${marks[i] === true ? '+' : marks[i] === false ? '-' : '?'}${n}`).join(' | ')}`);
+    if (values.unjudged) for (const [i, name] of names.entries()) if (marks[i] === undefined) console.log(`  ${JSON.stringify({ profile: p.id, name, fits: null })}`);
+  }
+  // Two unrelated profiles (different fields) should share at most one of their top 10.
+  let worst = { shared: 0, pair: '' };
+  const list = profiles.map((p) => ({ p, keys: new Set((tops.get(p.id) ?? []).map(topicKey)) }));
+  for (const [i, a] of list.entries()) {
+    for (const b of list.slice(i + 1)) {
+      if (a.p.field === b.p.field) continue;
+      const shared = [...a.keys].filter((k) => b.keys.has(k)).length;
+      if (shared > worst.shared) worst = { shared, pair: `${a.p.id} / ${b.p.id}` };
+    }
+  }
+  console.log(`\n${profiles.length} profiles: ${fit} of ${total} top-${TOP} suggestions fit (${((100 * fit) / Math.max(1, total)).toFixed(1)}%; ${total - judged} not judged yet, counted as not fitting)`);
+  console.log(`unrelated profiles share at most ${worst.shared} of their top ${TOP}${worst.pair ? ` (${worst.pair})` : ''}`);
+} finally {
+  await herald.stop();
+}

@@ -44,6 +44,8 @@ describe('articles of real demo documents', () => {
     const apples = compose('fr:2016-08806');
     expect(apples.actionable_takeaway).toBe('What comes next: We will consider all comments that we receive on or before May 5, 2016. [1]');
     expect(apples.bullet_points.join(' ')).not.toContain('May 5, 2016');
+    // Minutes name the next meeting at their end; "would be held down by the dollar" is not a meeting.
+    expect(compose('frb-monetary-1996-05-21-5').actionable_takeaway).toMatch(/^What comes next: It was agreed that the next meeting of the Committee would be held on Tuesday-Wednesday, July 2-3, 1996\. \[1\]$/);
   });
 
   it('gives key metrics whole labels, or none', () => {

@@ -27,6 +27,8 @@ const REFERENCE_LINE = /^(?:Authority|Dated|Signed|Billing Code|Source|Citation)
 // "Michael H. Moskow, President", "Chen and Rosenbaum, Vice Presidents": a name and its title.
 const NAME_TITLE =
   /(?:^|[,;]\s*|\bwith\s+)(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*(?:\s+and\s+(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*)?,\s+(?:(?:Senior|First|Deputy|Associate|Assistant|Executive|Special)\s+)*(?:Vice\s+)?(?:Presidents?|Governors?|Chairman|Chair|Directors?|Secretar(?:y|ies)|Managers?|Economists?|Advisers?|Advisors?|Counsel|Officers?)\b/g;
+// A roll call glued to the next sentence: "Votes against this action: None It was agreed ...".
+const ROLL_CALL = /\bVotes? (?:for|against) (?:this|the) action:/i;
 const STATING_VERB = /\b(?:said|says|announced|told|stated|noted|added|warned|agreed|voted|approved|decided|reported|raised|cut|signed|testified|spoke)\b/;
 
 /** A list of people with their titles (who attended a meeting), not a statement about them. */
@@ -55,7 +57,7 @@ const MARKUP = /\w\|\w|\[\[|\]\]|\{\{|\}\}/;
 /** Furniture rather than a statement: headers, reference lines, list items, rosters, pleasantries. */
 export function boilerplate(sentence: string): boolean {
   const s = sentence.trim();
-  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s);
+  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s) || ROLL_CALL.test(s);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from '../intelligence/builtin/text-features.js';
-import { relatedToEvent } from './article.js';
+import { backgroundInTime, relatedToEvent } from './article.js';
 
 const relation = (title: string, text: string, date: string) => ({ entities: new Set(extractEntities(title, text)), date: new Date(date) });
 
@@ -16,5 +16,17 @@ describe('background of an article', () => {
     ['a recent notice that names nobody the event names', relation('Importation of fresh apple and pear fruit', 'The Animal and Plant Health Inspection Service reopens the comment period.', '2012-02-01'), false],
   ])('%s: %s', (_name, candidate, expected) => {
     expect(relatedToEvent(projections, candidate)).toBe(expected);
+  });
+});
+
+describe('background in time', () => {
+  it.each([
+    ['the same day', '2012-01-25', true],
+    ['a year before', '2011-01-25', true],
+    ['two days after (a later report of the same day)', '2012-01-27', true],
+    ['a week after', '2012-02-01', false],
+    ['minutes of a meeting years later', '2019-03-20', false],
+  ])('%s', (_name, date, expected) => {
+    expect(backgroundInTime(new Date('2012-01-25'), new Date(date))).toBe(expected);
   });
 });

@@ -16,6 +16,17 @@ export const RESEARCH_MAX_DOCUMENTS = 5;
 
 /** A research result older or newer than the event by more than this is not its background, unless it is in the event's story. */
 export const BACKGROUND_MAX_DAYS = 365;
+/**
+ * Background comes before the event: a result published more than this after it (by original
+ * dates; a replayed 1996 article finds 2003 minutes in the store) is not its background, in its
+ * story or not.
+ */
+export const BACKGROUND_AFTER_DAYS = 2;
+
+/** Whether a result dated `candidate` can be background to an event dated `event` (not from after it). */
+export function backgroundInTime(event: Date, candidate: Date): boolean {
+  return candidate.getTime() <= event.getTime() + BACKGROUND_AFTER_DAYS * 86_400_000;
+}
 
 interface Relation {
   entities: Set<string>;
@@ -109,7 +120,8 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     ...sameStory,
     ...unsure.filter((r, i) => relatedToEvent(mainRelation, { entities: new Set(names[i + 1]), date: originalDate(r.doc) })).map((r) => r.doc.id),
   ]);
-  const chosen = ranked.filter(([id]) => related.has(id)).slice(0, RESEARCH_MAX_DOCUMENTS);
+  const earlier = new Set(candidateRows.filter((r) => backgroundInTime(originalDate(doc), originalDate(r.doc))).map((r) => r.doc.id));
+  const chosen = ranked.filter(([id]) => related.has(id) && earlier.has(id)).slice(0, RESEARCH_MAX_DOCUMENTS);
   const byId = new Map(candidateRows.map((r) => [r.doc.id, r]));
   const asSupporting = (d: typeof doc, summary: string | null, score: number, strategy: string) => ({
     documentId: d.id,

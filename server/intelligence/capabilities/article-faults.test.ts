@@ -29,7 +29,7 @@ describe('articles of real demo documents', () => {
   // header as a point, fragments of metrics, the lead again as the takeaway.
   it.each([
     ['a corrected capital rule (FDIC header, CFR and RIN lines)', 'fr:2016-08717', []],
-    ['FOMC minutes (list items, a link text, a hyphenated word)', 'frb-monetary-1996-01-30-7', ['frb-monetary-2000-05-17-50']],
+    ['FOMC minutes (list items, a link text, a hyphenated word)', 'frb-monetary-1996-01-30-7', []],
     ['a Navy notice (header, addresses, a phone number)', 'fr:2016-08736', []],
     ['a discount rate approval ("from 5-1/2 percent to 6 percent")', 'frb-monetary-2000-05-17-50', ['frb-monetary-1996-01-30-7']],
     ['a trial registration whose sentence has no full stop', 'nct:NCT03924700', []],
@@ -69,6 +69,7 @@ describe('the fault checks', () => {
     sections: [{ heading: 'Background', content: 'Feb 1, 2000: The Federal Reserve raised the discount rate to 5-1/2 percent. [2] Mar 21, 2000: The Federal Reserve Banks of Atlanta and Dallas raised the rate again. [3]' }],
     actionable_takeaway: 'What comes next: The Committee will meet again on June 27, 2000. [1]',
     data_table: { columns: ['Metric', 'Value', 'Unit'], rows: [['discount rate', '6', 'percent']] },
+    references: [{ number: 1, title: 'Discount rate action', source: 'Federal Reserve', date: '2000-05-16', document_id: 1 }],
   };
 
   it('finds nothing in a good article', () => {
@@ -84,6 +85,7 @@ describe('the fault checks', () => {
     ['background_undated', { sections: [{ heading: 'Background', content: 'The Federal Reserve raised the discount rate to 5-1/2 percent. [2]' }] }],
     ['background_order', { sections: [{ heading: 'Background', content: 'Mar 21, 2000: The Federal Reserve raised the discount rate. [3] Feb 1, 2000: The Federal Reserve raised the discount rate to 5-1/2 percent. [2]' }] }],
     ['background_unrelated', { sections: [{ heading: 'Background', content: 'Feb 1, 2000: Thousands of migrants crossed into Hungary overnight. [2]' }] }],
+    ['background_later', { sections: [{ heading: 'Background', content: 'Mar 18, 2003: The Federal Reserve held the discount rate at 2-1/4 percent. [2]' }] }],
     // Sharing only the topic's own words ("Federal Reserve", "monetary policy") is not being about the same thing.
     ['background_unrelated', { sections: [{ heading: 'Background', content: 'Feb 1, 2000: The Federal Reserve published its monetary policy report to the Congress. [2]' }] }],
     ['metric_fragment', { data_table: { rows: [['discount rate) from', '0.5', 'percent']] } }],

@@ -15,6 +15,7 @@ export const ARTICLE_FAULTS = {
   background_unrelated: 'background sentence shares no name and few words with the article',
   background_undated: 'background sentence without its date',
   background_order: 'background not in date order',
+  background_later: 'background dated after the article (more than two days)',
   metric_fragment: 'key-metrics row without a whole label, a value and a unit',
   takeaway_repeats: 'takeaway repeats the lead or a point (or is the old template)',
 } as const;
@@ -29,6 +30,7 @@ export interface CheckedArticle {
   sections?: unknown;
   actionable_takeaway?: unknown;
   data_table?: unknown;
+  references?: unknown;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -55,6 +57,8 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
     const items = text(background.content).split(/(?<=\])\s+(?=\S)/).filter(Boolean);
     const context = `${title} ${lead} ${points.join(' ')}`;
     let previous = -Infinity;
+    const refs = Array.isArray(article.references) ? (article.references as { number?: unknown; date?: unknown }[]) : [];
+    const mainDate = Date.parse(text(refs.find((r) => r?.number === 1)?.date));
     for (const item of items) {
       const dated = DATE_LEAD.exec(item);
       if (!dated) faults.add('background_undated');
@@ -62,6 +66,7 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
         const time = Date.parse(dated[0].slice(0, -2));
         if (Number.isFinite(time)) {
           if (time < previous) faults.add('background_order');
+          if (Number.isFinite(mainDate) && time > mainDate + 2 * 86_400_000 + 86_399_999) faults.add('background_later');
           previous = time;
         }
       }

@@ -105,6 +105,11 @@ describe('the fault checks', () => {
     expect(boilerplate('Normal reading room hours are 8 a.m. to 4:30 p.m., Monday through Friday, except holidays.')).toBe(true);
     expect(fragment('Immediately after the blasts, a small arms attack was launched by rebels on Checkpoint 1.')).toBe(false);
     expect(fragment('Authorization for Domestic Open Market Operations 1.')).toBe(true);
+    // Footnotes of a rule filing: their markers go, a citation of other releases is furniture.
+    expect(withoutFurniture('Pursuant to Section 19(b)(1) of the Act,1 and Rule 19b-4 thereunder,2 notice is hereby given.')).toBe('Pursuant to Section 19(b)(1) of the Act, and Rule 19b-4 thereunder, notice is hereby given.');
+    expect(withoutFurniture('9 A Floor QCC Order must be for at least 1,000 contracts.')).toBe('A Floor QCC Order must be for at least 1,000 contracts.');
+    expect(withoutFurniture('Rates rose 5 percent in 2,000 cities.')).toBe('Rates rose 5 percent in 2,000 cities.');
+    expect(boilerplate('See also Securities Exchange Act Release No. 64249 (April 7, 2011), 76 FR 20773 (April 13, 2011).')).toBe(true);
     // Rosters of a meeting are furniture; a statement that names people or lists places is not.
     expect(boilerplate('Michael H. Moskow, President of the Federal Reserve Bank of Chicago, with Jerry L. Jordan, President of the Federal Reserve Bank of Cleveland, as alternate.')).toBe(true);
     expect(boilerplate('Messrs. Chen and Rosenbaum, Vice Presidents, Federal Reserve Banks of Cleveland and Atlanta respectively.')).toBe(true);

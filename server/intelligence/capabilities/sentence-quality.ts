@@ -27,6 +27,8 @@ const REFERENCE_LINE = /^(?:Authority|Dated|Signed|Billing Code|Source|Citation)
 // "Michael H. Moskow, President", "Chen and Rosenbaum, Vice Presidents": a name and its title.
 const NAME_TITLE =
   /(?:^|[,;]\s*|\bwith\s+)(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*(?:\s+and\s+(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*)?,\s+(?:(?:Senior|First|Deputy|Associate|Assistant|Executive|Special)\s+)*(?:Vice\s+)?(?:Presidents?|Governors?|Chairman|Chair|Directors?|Secretar(?:y|ies)|Managers?|Economists?|Advisers?|Advisors?|Counsel|Officers?)\b/g;
+// A citation of other documents: "See also Securities Exchange Act Release No. 64249 (April 7, 2011) ...".
+const CITATION = /^(?:See|Cf\.)\s+(?:also\s+|generally\s+|e\.g\.,?\s+)?[^.]*\b(?:No\.|Release|supra|infra|FR\s+\d|U\.S\.C\.|\d{4})/;
 // A roll call glued to the next sentence: "Votes against this action: None It was agreed ...".
 const ROLL_CALL = /\bVotes? (?:for|against) (?:this|the) action:/i;
 const STATING_VERB = /\b(?:said|says|announced|told|stated|noted|added|warned|agreed|voted|approved|decided|reported|raised|cut|signed|testified|spoke)\b/;
@@ -57,7 +59,7 @@ const MARKUP = /\w\|\w|\[\[|\]\]|\{\{|\}\}/;
 /** Furniture rather than a statement: headers, reference lines, list items, rosters, pleasantries. */
 export function boilerplate(sentence: string): boolean {
   const s = sentence.trim();
-  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s) || ROLL_CALL.test(s);
+  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s) || ROLL_CALL.test(s) || CITATION.test(s);
 }
 
 /**
@@ -98,6 +100,10 @@ export function withoutFurniture(sentence: string): string {
     .trim()
     // A link's text and the next item's marker after the full stop: "... when appropriate. [Return to top] 1."
     .replace(/(?<=[.!?]["'\u201d\u2019)]?)\s+\[[A-Za-z][^\]]*\](?:\s*(?:\d{1,2}|[A-Z]|[ivx]{1,4})\.)?$/, '')
+    // Footnote markers: after a word's punctuation ("thereunder,2 notice", "Broker-Dealer.7"), or
+    // leading a footnote's text ("9 A Floor QCC Order must ...").
+    .replace(/(?<=[\p{L})\u201d"][,.;:])\d{1,2}(?=\s|$)/gu, '')
+    .replace(/^\d{1,2}\s+(?=(?:A|An|The|In|On|See|For|This|These|Section|Under)\s)/, '')
     // A word hyphenated at a line break: "unemploy- ment" (not "pre- and post-war").
     .replace(/(\p{Ll}{2,})- (?!(?:and|or|to|nor)\b)(\p{Ll}{2,})/gu, '$1$2');
   const summary = /\bSUMMARY:\s+/.exec(s);

@@ -110,6 +110,9 @@ describe('the fault checks', () => {
     expect(withoutFurniture('9 A Floor QCC Order must be for at least 1,000 contracts.')).toBe('A Floor QCC Order must be for at least 1,000 contracts.');
     expect(withoutFurniture('Rates rose 5 percent in 2,000 cities.')).toBe('Rates rose 5 percent in 2,000 cities.');
     expect(boilerplate('See also Securities Exchange Act Release No. 64249 (April 7, 2011), 76 FR 20773 (April 13, 2011).')).toBe(true);
+    expect(boilerplate('The authority citation for part 324 continues to read as follows: Authority: 12 U.S.C. 1815(a), 1815(b), 1816.')).toBe(true);
+    expect(boilerplate('1761, 1789, 1790 (12 U.S.C. 1831n note); Pub.')).toBe(true);
+    expect(boilerplate('The Committee raised the federal funds rate by 25 basis points to 5.25 percent in 2006.')).toBe(false);
     // Rosters of a meeting are furniture; a statement that names people or lists places is not.
     expect(boilerplate('Michael H. Moskow, President of the Federal Reserve Bank of Chicago, with Jerry L. Jordan, President of the Federal Reserve Bank of Cleveland, as alternate.')).toBe(true);
     expect(boilerplate('Messrs. Chen and Rosenbaum, Vice Presidents, Federal Reserve Banks of Cleveland and Atlanta respectively.')).toBe(true);

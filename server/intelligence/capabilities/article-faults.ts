@@ -51,6 +51,16 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
   }
 
   const sections = Array.isArray(article.sections) ? (article.sections as { heading?: unknown; content?: unknown }[]) : [];
+  // The other sections quote the documents too: "What happened", "What's new".
+  for (const section of sections) {
+    if (text(section?.heading) === 'Background' || text(section?.heading) === "What's new") continue;
+    for (const item of text(section?.content).split(/(?<=\])\s+(?=\S)/)) {
+      const sentence = uncited(item);
+      if (!sentence) continue;
+      if (boilerplate(sentence)) faults.add('boilerplate');
+      if (fragment(sentence)) faults.add('fragment');
+    }
+  }
   const background = sections.find((s) => text(s?.heading) === 'Background');
   if (background) {
     // Background sentences end in their citation: "Mar 5, 2012: ... [2]".

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
+import { isKnownWord } from '../builtin/topic-analysis.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
@@ -95,7 +96,8 @@ export function keyMetrics(items: { sentence: string; source: number; date: stri
       const labelTerms = new Set(terms(label));
       const figure = fractionValue(value!);
       if (rows.some((row) => row[1] === figure && terms(row[0]!).some((t) => labelTerms.has(t)))) continue;
-      const entity = names(before).at(-1) ?? '';
+      // Who the figure is about: a name, not a capitalised word ("Significantly", "Tier").
+      const entity = names(before).filter((n) => n.includes(' ') || /^[A-Z0-9&]{2,}$/.test(n) || !isKnownWord(n.toLowerCase())).at(-1) ?? '';
       const unitText = currency ? `${currency}${unit ? ` ${unit}` : ''}` : (unit ?? '');
       rows.push([label, figure, unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
       if (rows.length >= 6) return rows;
@@ -119,7 +121,7 @@ function labelOf(before: string, after: string, currency: string | undefined, un
 
 const withShare = (noun: string | undefined) => (noun ? `share of ${noun}` : undefined);
 
-const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|close|near|below|above|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
+const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|close|near|below|above|equal|equals|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
 
 /** Whether a metric's label is whole (whoever wrote it): words of substance, no small word or verb at its edges, no open bracket. */
 export function wholeLabel(label: string): boolean {
@@ -257,7 +259,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const told = details.length ? details : happened;
   const points = bullets.map((b) => b.replace(/ \[\d+\]$/, ''));
   const fresh = told.filter((c) => !repeats(c.sentence, points));
-  const retold = told.length ? told : [{ sentence: input.main.summary || input.main.title, source: 1, order: 0, score: 0 }];
+  // Nothing quotable to retell: the document as it is (a schedule's dates), ended as a sentence.
+  const whole = (input.main.summary || input.main.title).trim();
+  const retold = told.length ? told : [{ sentence: /[.!?]["')\]]?$/.test(whole) ? whole : `${whole}.`, source: 1, order: 0, score: 0 }];
   const sectionsRaw: { heading: string; content: string }[] =
     fresh.length || background.length === 0 ? [{ heading: 'What happened', content: (fresh.length ? fresh : retold).map(cite).join(' ') }] : [];
   if (input.knownFacts.length && novel.length) {

@@ -29,9 +29,17 @@ const NAME_TITLE =
   /(?:^|[,;]\s*|\bwith\s+)(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*(?:\s+and\s+(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*)?,\s+(?:(?:Senior|First|Deputy|Associate|Assistant|Executive|Special)\s+)*(?:Vice\s+)?(?:Presidents?|Governors?|Chairman|Chair|Directors?|Secretar(?:y|ies)|Managers?|Economists?|Advisers?|Advisors?|Counsel|Officers?)\b/g;
 // A citation of other documents: "See also Securities Exchange Act Release No. 64249 (April 7, 2011) ...".
 const CITATION = /^(?:See|Cf\.)\s+(?:also\s+|generally\s+|e\.g\.,?\s+)?[^.]*\b(?:No\.|Release|supra|infra|FR\s+\d|U\.S\.C\.|\d{4})/;
+// A rule's citation of its authority: "The authority citation for part 324 continues to read as follows: ...".
+const AUTHORITY = /\bauthority citation\b|\bcontinues to read as follows\b/i;
 // A roll call glued to the next sentence: "Votes against this action: None It was agreed ...".
 const ROLL_CALL = /\bVotes? (?:for|against) (?:this|the) action:/i;
 const STATING_VERB = /\b(?:said|says|announced|told|stated|noted|added|warned|agreed|voted|approved|decided|reported|raised|cut|signed|testified|spoke)\b/;
+
+/** A list of numbers and references ("1761, 1789, 1790 (12 U.S.C. 1831n note); Pub."): two words in five or more carry digits. */
+function mostlyNumbers(sentence: string): boolean {
+  const words = sentence.split(/\s+/);
+  return words.length >= 4 && words.filter((w) => /\d/.test(w)).length / words.length >= 0.4;
+}
 
 /** A list of people with their titles (who attended a meeting), not a statement about them. */
 function roster(sentence: string): boolean {
@@ -59,7 +67,7 @@ const MARKUP = /\w\|\w|\[\[|\]\]|\{\{|\}\}/;
 /** Furniture rather than a statement: headers, reference lines, list items, rosters, pleasantries. */
 export function boilerplate(sentence: string): boolean {
   const s = sentence.trim();
-  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s) || ROLL_CALL.test(s) || CITATION.test(s);
+  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s) || ROLL_CALL.test(s) || CITATION.test(s) || AUTHORITY.test(s) || mostlyNumbers(s);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
-import { isKnownWord } from '../builtin/topic-analysis.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
@@ -96,8 +95,9 @@ export function keyMetrics(items: { sentence: string; source: number; date: stri
       const labelTerms = new Set(terms(label));
       const figure = fractionValue(value!);
       if (rows.some((row) => row[1] === figure && terms(row[0]!).some((t) => labelTerms.has(t)))) continue;
-      // Who the figure is about: a name, not a capitalised word ("Significantly", "Tier").
-      const entity = names(before).filter((n) => n.includes(' ') || /^[A-Z0-9&]{2,}$/.test(n) || !isKnownWord(n.toLowerCase())).at(-1) ?? '';
+      // Who the figure is about: a name, not a capitalised word ("Significantly", "Tier"). Cheap
+      // tests only: composition runs on the worker's event loop (no dictionary of compromise here).
+      const entity = names(before).filter((n) => n.includes(' ') || /^[A-Z0-9&]{2,}$/.test(n) || !NOT_NAMES.test(n)).at(-1) ?? '';
       const unitText = currency ? `${currency}${unit ? ` ${unit}` : ''}` : (unit ?? '');
       rows.push([label, figure, unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
       if (rows.length >= 6) return rows;
@@ -120,6 +120,9 @@ function labelOf(before: string, after: string, currency: string | undefined, un
 }
 
 const withShare = (noun: string | undefined) => (noun ? `share of ${noun}` : undefined);
+
+/** Capitalised words that are not names: adverbs and adjectives at a clause's start, parts of documents. */
+const NOT_NAMES = /^(?:\p{Lu}\p{Ll}+(?:ly|ed|ing|ive|ous|ful|less|able|ible)|Tier|Section|Part|Rule|Table|Figure|Item|Chapter|Article|Schedule|Appendix)$/u;
 
 const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|close|near|below|above|equal|equals|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
 

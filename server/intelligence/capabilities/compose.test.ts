@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articleTitle, builtinCompose, distinctTitle, keyMetrics } from './compose.js';
+import { articleTitle, builtinCompose, distinctTitle } from './compose.js';
+import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';
 
 const main = {

@@ -16,30 +16,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { coveredCollections } from '../contract/collections.js';
 import { DEMO_TOPICS } from '../server/demo/topics.js';
-import { builtinRelevance } from '../server/intelligence/capabilities/relevance.js';
-import { extractiveSummary } from '../server/intelligence/capabilities/summarise.js';
 import { ROOT } from '../server/paths.js';
-import { detectionTexts } from '../server/pipeline/detect.js';
-import { plausible, prefilterTerms, topicText } from '../server/pipeline/prefilter.js';
-import { cosine, createHashedTfIdfEmbedder } from '../server/search/embeddings.js';
-import { terms } from '../server/search/terms.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
+import { judgePair, prf, type RelevanceLabel as Label } from './relevance-judge.js';
 
 const { values } = parseArgs({ options: { errors: { type: 'boolean', default: false }, candidates: { type: 'string' } } });
 const LABELS = path.join(ROOT, 'fixtures', 'eval', 'relevance.jsonl');
 
-interface Label {
-  topic: string;
-  doc_id: string;
-  relevant: boolean;
-  title?: string;
-}
-
 const { records } = await loadDemoCorpus();
 const byId = new Map(records.map((r) => [r.id, r]));
-const embedder = createHashedTfIdfEmbedder();
 const topicsByName = new Map(DEMO_TOPICS.map((t) => [t.name, t]));
 
 /** What the pipeline decides for one (topic, document) pair: 'collection' | 'prefilter' (dropped there), 'DROP' or 'PASS'. */
@@ -47,18 +33,7 @@ async function judge(topicName: string, docId: string) {
   const topic = topicsByName.get(topicName);
   const doc = byId.get(docId);
   if (!topic || !doc) throw new Error(`unknown topic or document: ${topicName} / ${docId}`);
-  if (topic.sources?.length && !coveredCollections(topic.sources).includes(doc.collection_id)) return { decision: 'collection' as const, total: 0, summary: '' };
-  const summary = extractiveSummary({ title: doc.title, text: doc.text }).summary;
-  const full = { description: '', query: '', keyEvents: [], keyEntities: [], keyPlaces: [], relevanceMatrix: {}, ...topic };
-  const [headVector, topicVector] = await embedder.embed([`${doc.title}\n${summary}`, topicText(full)]);
-  if (!plausible(doc.title, new Set(terms(`${doc.title} ${summary}`)), full, prefilterTerms(full), cosine(headVector!, topicVector!))) return { decision: 'prefilter' as const, total: 0, summary };
-  const [docVector, detectVector] = await embedder.embed(detectionTexts(doc.title, summary, full));
-  const verdict = builtinRelevance({
-    topic: full,
-    document: { title: doc.title, summary, text: doc.text, publisher: doc.publisher, date: doc.published_at ?? '' },
-    similarity: Math.max(0, cosine(docVector!, detectVector!)),
-  });
-  return { decision: verdict.decision, total: verdict.scores.weighted_total, summary, rationale: verdict.rationale };
+  return judgePair(topic, doc);
 }
 
 if (values.candidates) {
@@ -113,12 +88,6 @@ for (const label of labels) {
   }
 }
 const { tp, fp, fn, tn } = all;
-const pct = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');
-const prf = (c: { tp: number; fp: number; fn: number }) => {
-  const p = c.tp / (c.tp + c.fp);
-  const r = c.tp / (c.tp + c.fn);
-  return `P ${pct(p)}  R ${pct(r)}  F1 ${pct((2 * p * r) / (p + r))}`;
-};
 console.log(`relevance (pre-filter + built-in detection) on ${labels.length} judged pairs (${tp + fn} relevant, ${fp + tn} not), fixtures/eval/relevance.jsonl`);
 console.log(`all           ${prf({ tp, fp, fn })}  (TP ${tp} FP ${fp} FN ${fn} TN ${tn})`);
 for (const [topic, c] of perTopic) console.log(`  ${topic.padEnd(40)} ${prf(c)}  (${c.tp + c.fn} relevant of ${c.tp + c.fp + c.fn + c.tn})`);

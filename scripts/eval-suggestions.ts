@@ -15,17 +15,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
-import { startHerald } from '../server/boot.js';
-import { loadConfig } from '../server/config.js';
-import { sources } from '../server/db/schema/index.js';
-import { ingestDocuments } from '../server/documents/ingest.js';
 import { buildAiProfile } from '../server/intelligence/builtin/profile-builder.js';
 import { builtinSuggestTopics, topicKey } from '../server/intelligence/capabilities/suggest-topics.js';
 import { suggestionCandidates } from '../server/modules/onboarding/candidates.js';
 import { ROOT } from '../server/paths.js';
-import { summariseDocuments } from '../server/pipeline/summarise.js';
-import { demoConnector } from '../server/sources/demo.js';
+import { demoStore } from './demo-store.js';
 
 const { values } = parseArgs({ options: { unjudged: { type: 'boolean', default: false }, profile: { type: 'string' } } });
 const EVAL = path.join(ROOT, 'fixtures', 'eval');
@@ -48,22 +42,8 @@ const readJsonl = <T>(file: string): T[] =>
 const profiles = readJsonl<Profile>('profiles.jsonl').filter((p) => !values.profile || p.id === values.profile);
 const judgements = new Map(readJsonl<{ profile: string; name: string; fits: boolean }>('suggestions.jsonl').map((j) => [`${j.profile}\n${topicKey(j.name)}`, j.fits]));
 
-const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DEMO: 'off', DEMO_SOURCE: 'off', HERALD_ROLES: 'api', SUMMARY_MODEL: 'builtin' });
-const herald = await startHerald(config, { inMemory: true, listen: false, logger: pino({ level: 'silent' }) });
+const { herald, config } = await demoStore();
 try {
-  const t0 = performance.now();
-  const stage = { database: herald.database, search: herald.search, config, logger: herald.logger };
-  const [source] = await herald.database.db.insert(sources).values({ kind: 'demo', name: 'demo corpus', collectionId: 1, intervalMinutes: 60, enabled: false }).returning({ id: sources.id });
-  const demo = demoConnector.config.parse({ rate: 0, pageSize: 500, pageDelayMs: 0, runSeconds: 600 });
-  let stored = 0;
-  for await (const page of demoConnector.fetch({ config: demo, cursor: null, signal: new AbortController().signal, now: new Date(), http: undefined as never, keys: {} as never })) {
-    const { insertedIds } = await ingestDocuments({ database: herald.database, search: herald.search, logger: herald.logger }, { id: source!.id, collectionId: 1 }, page.documents);
-    await summariseDocuments(stage, insertedIds);
-    stored += insertedIds.length;
-    process.stderr.write(`\rthe store: ${stored} demo documents`);
-  }
-  process.stderr.write(` (${((performance.now() - t0) / 1000).toFixed(0)} s)\n`);
-
   const context = { database: herald.database, search: herald.search, config, logger: herald.logger, queue: undefined } as unknown as Parameters<typeof suggestionCandidates>[0];
   const tops = new Map<string, string[]>();
   let fit = 0;

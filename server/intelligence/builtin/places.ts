@@ -248,6 +248,11 @@ function build(): Gazetteer {
 let gazetteer: Gazetteer | undefined;
 const get = () => (gazetteer ??= build());
 
+/** A country's name as written ("united_states" -> "United States"). */
+export function countryName(id: string): string {
+  return get().display.get(id) ?? id;
+}
+
 /**
  * The countries a text names, directly or through a demonym, capital or big city, each once, in
  * order of first mention. Only capitalised words count (sentence-initial "Turkey" still counts).

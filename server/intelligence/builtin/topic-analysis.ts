@@ -25,13 +25,29 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const padded = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}&]+/gu, ' ').trim()} `;
 export const hasPhrase = (text: string, phrase: string) => padded(text).includes(padded(phrase));
 
-let vocabulary: Set<string> | undefined;
-function searchVocabulary(): Set<string> {
-  if (!vocabulary) {
-    const table = JSON.parse(gunzipSync(readFileSync(IDF_FILE)).toString('utf8')) as { idf: Record<string, number> };
-    vocabulary = new Set(Object.keys(table.idf));
-  }
-  return vocabulary;
+let idfTable: Map<string, number> | undefined;
+const searchIdf = () => (idfTable ??= new Map(Object.entries((JSON.parse(gunzipSync(readFileSync(IDF_FILE)).toString('utf8')) as { idf: Record<string, number> }).idf)));
+const searchVocabulary = () => searchIdf();
+
+/** Below this IDF in the bundled search corpus a term is common to documents of every subject ("however", "approach", "framework"). */
+const COMMON_IDF = 3;
+
+const FUNCTION_TAGS = /^(?:Adverb|Conjunction|Preposition|Determiner|Pronoun|Modal|Copula|Auxiliary|Infinitive|Gerund|PastTense|PresentTense|Participle|Adjective)$/;
+
+/** Whether compromise's lexicon knows a word as one that says how, not what: a verb form, an adverb, a common adjective ("used", "thus", "discuss", "prior"). */
+export function functionWord(word: string): boolean {
+  return FUNCTION_TAGS.test(String(lexicon()[word.toLowerCase()] ?? ''));
+}
+
+/** How rare a term is in the bundled search corpus (its IDF; a term it never saw counts as rarest). */
+export function termRarity(term: string): number {
+  return searchIdf().get(term) ?? Infinity;
+}
+
+/** Whether a term (as `terms` writes it) is common to documents of any subject: it says nothing about a topic. */
+export function commonTerm(term: string): boolean {
+  const idf = searchIdf().get(term);
+  return idf !== undefined && idf < COMMON_IDF;
 }
 let compromiseLexicon: Record<string, unknown> | undefined;
 const lexicon = () => (compromiseLexicon ??= (compromise() as unknown as { model(): { one: { lexicon: Record<string, unknown> } } }).model().one.lexicon);
@@ -71,7 +87,7 @@ const KNOWN_NAMES: string[] = [
     ...REGULATORS.flatMap((r) => Object.values(r.by).flat()),
     ...Object.values(LEGISLATURES).flat(),
     ...Object.values(AMBIGUOUS).flatMap((senses) => senses.map((s) => s.name)),
-    'Federal Reserve', 'European Central Bank', 'Bank of England', 'Bank of Japan', 'International Monetary Fund', 'World Bank', 'World Health Organization',
+    'Federal Reserve', 'Federal Open Market Committee', 'European Central Bank', 'Bank of England', 'Bank of Japan', 'International Monetary Fund', 'World Bank', 'World Health Organization',
     'United Nations', 'Supreme Court', 'White House', 'Department of Justice', 'Federal Trade Commission', 'Securities and Exchange Commission',
     'AI Act', 'Digital Markets Act', 'Digital Services Act', 'Inflation Reduction Act', 'CHIPS Act', 'Basel III',
   ]),
@@ -104,6 +120,8 @@ export function normalizeTopicName(input: string): string {
   return /^\p{Ll}\p{Ll}/u.test(out) || /^\p{Ll}$/u.test(out) || /^\p{Ll}[^\p{L}]/u.test(out) ? out.charAt(0).toUpperCase() + out.slice(1) : out;
 }
 
+const ADJECTIVES = new Set(['european', 'american']);
+
 /** Places a text names, as canonical names ("EU" -> "European Union"), in order of first mention. */
 export function findPlaces(text: string): string[] {
   const p = padded(text);
@@ -113,7 +131,14 @@ export function findPlaces(text: string): string[] {
     for (const alias of place.aliases) {
       // "us" is a place only when written as "US"/"U.S.": in lower case it is the pronoun.
       if ((alias === 'us' || alias === 'u s') && !/\bU\.?S\.?\b/.test(text)) continue;
-      if (alias === 'federal' || alias === 'european' || alias === 'american' || alias === 'asian' || alias === 'african') continue;
+      // "federal" names no place on its own ("African swine fever" neither); "European" and
+      // "American" do when they describe a thing ("European migrant crisis") and not when they
+      // start a name ("European Central Bank").
+      if (alias === 'federal' || alias === 'asian' || alias === 'african') continue;
+      if (ADJECTIVES.has(alias)) {
+        const described = new RegExp(`\\b${alias}\\s+\\p{Ll}`, 'iu').exec(text);
+        if (!described || /^\p{Lu}\S*\s+\p{Lu}/u.test(text.slice(described.index))) continue;
+      }
       const i = p.indexOf(` ${alias} `);
       if (i >= 0 && (at < 0 || i < at)) at = i;
     }
@@ -148,7 +173,7 @@ export function findEntities(text: string): string[] {
     if (name.endsWith('.') && !/(?:\b(?:Inc|Ltd|Co|Corp|Jr|Sr|St)|\b\p{L}\.\p{L})\.$/u.test(name)) name = name.slice(0, -1);
     if (name.length < 2 || out.some((e) => e.toLowerCase() === name.toLowerCase())) return;
     if (places.has(name.toLowerCase())) return;
-    if (name.split(' ').every((w) => PLACE_WORDS.has(w.toLowerCase()) || GENERIC.has(w.toLowerCase()) || w === 'and' || places.has(w.toLowerCase()))) return;
+    if (name.split(/[\s-]+/).every((w) => PLACE_WORDS.has(w.toLowerCase()) || GENERIC.has(w.toLowerCase()) || w === 'and' || places.has(w.toLowerCase()))) return;
     out.push(name);
   };
   for (const known of knownNamesIn(text)) add(known);
@@ -176,22 +201,38 @@ export function findEntities(text: string): string[] {
   return out;
 }
 
+/** A topic name's noun phrase without what qualifies it: "Ransomware attacks" of "Ransomware attacks on hospitals". */
+export function subjectPhrase(name: string): string {
+  const words = wordsOf(name);
+  const end = words.findIndex((w, i) => i > 0 && HEAD_ENDS.has(w.toLowerCase()));
+  return (end > 0 ? words.slice(0, end) : words).join(' ');
+}
+
+const HEAD_ENDS = new Set(['of', 'on', 'in', 'for', 'against', 'about', 'with', 'from', 'by', 'at', 'across', 'within', 'to', 'among', 'over']);
+
 /** How strongly a text signals each domain; ties keep the lexicon order. */
-export function domainScores(text: string): { domain: Domain; score: number }[] {
+export function domainScores(text: string, options: { phrase?: boolean } = {}): { domain: Domain; score: number }[] {
   const have = new Set(terms(text));
   const p = padded(text);
+  // The head of a noun phrase is its last word before a preposition: "ransomware attacks on
+  // hospitals" is about attacks, "battery regulation" about regulation.
   const words = wordsOf(text);
-  const head = stem((words[words.length - 1] ?? '').toLowerCase());
+  const end = words.findIndex((w, i) => i > 0 && HEAD_ENDS.has(w.toLowerCase()));
+  const phrase = end > 0 ? words.slice(0, end) : words;
+  const head = stem((phrase[phrase.length - 1] ?? '').toLowerCase());
+  // In a topic's name, what follows the preposition only qualifies the subject ("on hospitals").
+  const subject = new Set(terms(phrase.join(' ')));
+  const weight = (cue: string) => (options.phrase && end > 0 && !terms(cue).some((t) => subject.has(t)) ? 0.5 : 1);
   return DOMAINS.map((domain) => {
     let score = 0;
     const matched = new Set<string>();
     for (const cue of domain.cues) {
       if (cue.includes(' ')) {
-        if (p.includes(` ${cue} `)) score += 2;
+        if (p.includes(` ${cue} `)) score += 2 * weight(cue);
       } else if ((have.has(stem(cue)) || p.includes(` ${cue} `)) && !matched.has(stem(cue))) {
         matched.add(stem(cue));
         // The head of a noun phrase comes last: "battery regulation" is about regulation.
-        score += stem(cue) === head ? 1.5 : 1;
+        score += (stem(cue) === head ? 1.5 : 1) * weight(cue);
       }
     }
     return { domain, score };
@@ -207,12 +248,18 @@ export function domainScores(text: string): { domain: Domain; score: number }[] 
  */
 export function classify(name: string, context: string, evidence: string, isOrganisation: boolean): { primary: Domain; secondary: Domain | undefined } {
   const scores = new Map<string, number>();
-  for (const { domain, score } of domainScores(`${name} ${context}`)) scores.set(domain.key, (scores.get(domain.key) ?? 0) + score * 3);
-  for (const { domain, score } of domainScores(evidence)) scores.set(domain.key, (scores.get(domain.key) ?? 0) + Math.min(score, 6) * 0.5);
+  for (const { domain, score } of [...domainScores(name, { phrase: true }), ...(context ? domainScores(context) : [])]) scores.set(domain.key, (scores.get(domain.key) ?? 0) + score * 3);
+  // The documents only weigh between the kinds the topic's words allow (a name with no cue: any),
+  // and less than a word of the name: a drug-pricing bill's documents talk of prices and patients.
+  const named = new Set(scores.keys());
+  for (const { domain, score } of domainScores(evidence)) if (named.size === 0 || named.has(domain.key)) scores.set(domain.key, (scores.get(domain.key) ?? 0) + Math.min(score, 6) * 0.25);
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([key]) => ALL_DOMAINS.find((d) => d.key === key)!);
   const nameHasCue = domainScores(name).length > 0;
   if (isOrganisation && !nameHasCue) return { primary: COMPANY_DOMAIN, secondary: ranked[0] };
-  return { primary: ranked[0] ?? (isOrganisation ? COMPANY_DOMAIN : GENERAL_DOMAIN), secondary: ranked[1] };
+  // A second kind only from the topic's own words: what its documents also touch on ("trial
+  // patients" in a ransomware topic's hospital documents) is not what the reader follows.
+  const ownKinds = new Set(domainScores(`${subjectPhrase(name)} ${context}`).map((d) => d.domain.key));
+  return { primary: ranked[0] ?? (isOrganisation ? COMPANY_DOMAIN : GENERAL_DOMAIN), secondary: ranked.slice(1).find((d) => ownKinds.has(d.key)) };
 }
 
 const isProperInLexicon = (word: string) => /Organization|Person|Place|Country|City|Region|Name|Proper/.test(String(lexicon()[word] ?? ''));

@@ -8,9 +8,10 @@
 import { COLLECTIONS } from '../../../contract/collections.js';
 import type { RelevanceMatrix } from '../../db/schema/index.js';
 import { terms } from '../../search/terms.js';
-import { capitalise, classify, domainScores, findEntities, findPlaces, isKnownWord, listing, meaningfulTerms, subjectOf, wordsOf } from './topic-analysis.js';
-import type { Domain } from './topic-domains.js';
-import { GENERIC, LEGISLATURES, PLACES, REGULATORS } from './world.js';
+import { countriesOf, countryName } from './places.js';
+import { capitalise, classify, commonTerm, domainScores, functionWord, findEntities, findPlaces, hasPhrase, isKnownWord, knownNamesIn, listing, meaningfulTerms, subjectOf, wordsOf } from './topic-analysis.js';
+import { ALL_DOMAINS, type Domain } from './topic-domains.js';
+import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 
 export interface TopicEvidence {
   title: string;
@@ -61,14 +62,61 @@ const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s.charAt(0).toLowe
 
 /** Evidence that is really about the topic: it holds at least half of the topic's own words. */
 export function relevantEvidence(name: string, evidence: TopicEvidence[]): TopicEvidence[] {
-  const own = [...new Set(meaningfulTerms(name))];
-  if (own.length === 0) return [];
+  const all = [...new Set(meaningfulTerms(name))];
+  if (all.length === 0) return [];
+  // The words that say what the topic is about, not what kind of coverage ("oncology" of
+  // "Clinical trials in oncology": a trial of disc surgery is not evidence). A place word
+  // ("European") is held by a document about a place there ("Hungary").
+  const subject = all.filter((t) => !FACETS.has(t));
+  const own = subject.length ? subject : all;
   const need = Math.max(1, Math.ceil(own.length / 2));
+  const placeOf = new Map(own.map((t) => [t, findPlaces(t)[0]]));
+  // A topic that names a country is about that country: a document elsewhere is not evidence either.
+  const countries = countriesOf(name);
   return evidence.filter((doc) => {
-    const have = new Set(terms(`${doc.title} ${doc.summary}`));
-    return own.filter((t) => have.has(t)).length >= need;
+    const text = `${doc.title}. ${doc.summary}`;
+    const have = new Set(terms(text));
+    const places = findPlaces(text);
+    const eu = places.some((p) => PLACES.find((pl) => pl.name === p)?.eu);
+    const held = own.filter((t) => have.has(t) || (placeOf.get(t) !== undefined && (places.includes(placeOf.get(t)!) || (placeOf.get(t) === 'European Union' && eu))));
+    if (held.length < need) return false;
+    return countries.length === 0 || countriesOf(text).some((c) => countries.includes(c));
   });
 }
+
+/** Words of a topic's name (as `terms` writes them) that say what kind of coverage is wanted, not what it is about. */
+const FACETS = new Set(terms('crisis clinical trial trials study studies research treatment treatments therapy therapies news update updates development developments trend trends rules regulation regulations approval approvals outlook analysis market markets industry sector innovation policy law legislation litigation'));
+
+const MONTHS_AND_DAYS = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+
+/**
+ * Whether a name found in the documents about a topic can be one of its key entities: a name
+ * Herald knows, or one written as a name throughout, not a piece of a sentence ("... Spine. This",
+ * "Minutes of ..., May"), a heading or form field in capitals ("FILED PURSUANT TO RULE", "CIK"),
+ * a month, a place ("U.S.") or a run of common words the documents also write in lower case
+ * ("Clinical Research", "Committee").
+ */
+function nameLike(entity: string, lowerWords: Set<string>, text: string): boolean {
+  if (knownNamesIn(entity).some((known) => known.length === entity.length)) return true;
+  // "The Committee" is "the Committee" at the start of a sentence.
+  if (/^The\s/.test(entity)) return false;
+  if (/[,;:()[\]]|\.\s/.test(entity) || findPlaces(entity).length > 0) return false;
+  const words = entity.split(/\s+/);
+  if (words.every((w) => /^[\p{Lu}\d&.'’-]+$/u.test(w))) return false;
+  if (words.length === 1 && MONTHS_AND_DAYS.has(entity.toLowerCase())) return false;
+  // A common noun a document capitalises as its own ("the Committee", "the System").
+  if (words.length === 1) {
+    const word = entity.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const all = text.match(new RegExp(`\\b${word}\\b`, 'g'))?.length ?? 0;
+    const withThe = text.match(new RegExp(`\\bthe ${word}\\b`, 'gi'))?.length ?? 0;
+    if (withThe * 2 >= all) return false;
+  }
+  // Some word of it is written only as a name: "Lufthansa", "Vladimir Putin", not "AI Systems".
+  return words.some((w) => /^\p{Lu}\p{Ll}/u.test(w) && !lowerWords.has(w.toLowerCase()) && !MONTHS_AND_DAYS.has(w.toLowerCase()) && !KIND_WORDS.has(w.toLowerCase()));
+}
+
+/** Words that say what kind of topic or document it is ("Clinical Research"), not whose. */
+const KIND_WORDS = new Set([...ALL_DOMAINS.flatMap((d) => d.cues.filter((c) => !c.includes(' '))), ...GENERIC, 'form', 'forms', 'item', 'items', 'schedule', 'exhibit', 'section', 'part', 'annex', 'appendix', 'table']);
 
 /** Names, places and words that recur across the evidence, with the number of documents holding each. */
 function recurring(docs: TopicEvidence[], name: string) {
@@ -76,43 +124,77 @@ function recurring(docs: TopicEvidence[], name: string) {
   const placeDocs = new Map<string, number>();
   const termDocs = new Map<string, number>();
   const own = new Set(terms(name));
+  // Words the documents also write in lower case are common words, not names ("Committee").
+  const allText = docs
+    .slice(0, 30)
+    .map((doc) => `${doc.title}. ${doc.summary}`)
+    .join(' ');
+  const lowerWords = new Set(wordsOf(allText).filter((w) => /^\p{Ll}/u.test(w)));
   for (const doc of docs.slice(0, 30)) {
     const text = `${doc.title}. ${doc.summary.slice(0, 400)}`;
     for (const entity of new Set(findEntities(text).map((e) => e.trim()))) {
       const key = entity.toLowerCase();
-      if (terms(entity).every((t) => own.has(t))) continue;
+      if (terms(entity).every((t) => own.has(t)) || !nameLike(entity, lowerWords, allText)) continue;
       const entry = entityDocs.get(key) ?? { label: entity, n: 0 };
       entry.n++;
       entityDocs.set(key, entry);
     }
     for (const place of new Set(findPlaces(text))) placeDocs.set(place, (placeDocs.get(place) ?? 0) + 1);
-    for (const term of new Set(terms(text))) if (!own.has(term) && term.length > 3 && !/^\d+$/.test(term) && !GENERIC.has(term)) termDocs.set(term, (termDocs.get(term) ?? 0) + 1);
+    for (const term of new Set(terms(text))) if (!own.has(term) && term.length > 3 && !/\d/.test(term) && !GENERIC.has(term) && !commonTerm(term)) termDocs.set(term, (termDocs.get(term) ?? 0) + 1);
   }
+  // Terms are stems ("minut", "approv"): the query gets the form the documents use most.
+  const forms = new Map<string, Map<string, number>>();
+  for (const doc of docs.slice(0, 30)) {
+    for (const word of wordsOf(`${doc.title}. ${doc.summary.slice(0, 400)}`)) {
+      const lower = word.toLowerCase();
+      const [stemmed] = terms(lower);
+      if (!stemmed || !termDocs.has(stemmed)) continue;
+      const counts = forms.get(stemmed) ?? new Map<string, number>();
+      counts.set(lower, (counts.get(lower) ?? 0) + 1);
+      forms.set(stemmed, counts);
+    }
+  }
+  const formOf = (term: string) => [...(forms.get(term) ?? new Map([[term, 1]]))].sort((a, b) => b[1] - a[1])[0]![0];
   const min = Math.max(2, Math.ceil(Math.min(docs.length, 30) * 0.2));
   return {
     entities: [...entityDocs.values()].filter((e) => e.n >= min).sort((a, b) => b.n - a.n).map((e) => e.label),
-    places: [...placeDocs.entries()].filter(([, n]) => n >= Math.max(2, Math.ceil(Math.min(docs.length, 30) * 0.4))).sort((a, b) => b[1] - a[1]).map(([p]) => p),
-    terms: [...termDocs.entries()].filter(([, n]) => n >= min).sort((a, b) => b[1] - a[1]).map(([t]) => t),
+    // EU member states named in several of the documents: where a European topic happens.
+    memberStates: [...placeDocs.entries()].filter(([p, n]) => n >= Math.max(2, Math.ceil(Math.min(docs.length, 30) * 0.1)) && PLACES.find((pl) => pl.name === p)?.eu).sort((a, b) => b[1] - a[1]).map(([p]) => p),
+    terms: [...termDocs.entries()]
+      .filter(([, n]) => n >= min)
+      .sort((a, b) => b[1] - a[1])
+      .map(([t]) => formOf(t))
+      .filter((word) => !functionWord(word)),
   };
 }
 
+const BODIES = new Set([...REGULATORS.flatMap((r) => Object.values(r.by).flat()), 'Federal Reserve', 'Federal Open Market Committee', 'Bank of England', 'Bank of Japan', 'Bank of Canada', 'Reserve Bank of Australia', 'Swiss National Bank', 'Securities and Exchange Commission', 'Federal Trade Commission'].map((b) => b.toLowerCase()));
+
 /** The institutions that act on this subject in these places (regulators, legislatures). */
-function institutions(text: string, places: string[], domain: Domain, secondary: Domain | undefined): string[] {
+function institutions(text: string, places: string[], domain: Domain, secondary: Domain | undefined, named: string[]): string[] {
   const kinds = new Set([domain.key, secondary?.key]);
-  if (!['regulation', 'legislation', 'markets', 'monetary', 'clinical'].some((k) => kinds.has(k))) return [];
+  if (!['regulation', 'legislation', 'markets', 'monetary', 'clinical', 'trade', 'health'].some((k) => kinds.has(k))) return [];
+  // A topic that names its body ("European Central Bank interest rates", "SEC climate disclosure
+  // rules") is about that body, not about its counterparts elsewhere.
+  if (named.some((name) => BODIES.has(name.toLowerCase()))) return [];
   const have = new Set(terms(text));
   const where = places.filter((p) => PLACES.some((pl) => pl.name === p));
-  const jurisdictions = where.length ? where : ['United States', 'European Union'];
+  // No place named: the two jurisdictions most topics are followed in; a place Herald has no
+  // institutions for ("West Africa"): only the bodies that act everywhere.
+  const jurisdictions = where.length || places.length ? where : ['United States', 'European Union'];
   const out: string[] = [];
   // The subject's best-matching regulators only: a topic on bank rates is not about conduct rules.
   const scored = REGULATORS.map((entry) => ({ entry, n: entry.cues.filter((cue) => have.has(terms(cue)[0] ?? cue)).length })).filter((e) => e.n > 0);
   const best = Math.max(0, ...scored.map((e) => e.n));
-  for (const { entry } of scored.filter((e) => e.n === best)) for (const place of jurisdictions) out.push(...(entry.by[place] ?? []));
-  if (kinds.has('legislation')) for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));
+  // A law is made by legislatures: they come before the agencies that apply it.
+  if (domain.key === 'legislation') for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));
+  for (const { entry } of scored.filter((e) => e.n === best)) for (const place of ['World', ...jurisdictions]) out.push(...(entry.by[place] ?? []));
+  if (domain.key !== 'legislation' && kinds.has('legislation')) for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));
   return uniqueBy(out).slice(0, 5);
 }
 
-export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
+/** How the engine reads a topic: the evidence about it, its own places and names, and its kind (domain) with a runner-up. */
+function readKind(input: TopicProfileInput) {
   const { name } = input;
   const context = input.context.join('. ');
   const text = context ? `${name}. ${context}` : name;
@@ -121,24 +203,54 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
     .slice(0, 30)
     .map((d) => `${d.title}. ${d.summary}`)
     .join(' ');
-  const own = { places: findPlaces(text), entities: findEntities(text) };
+  // The topic's own places: named, by demonym ("Syrian civil war"), or the jurisdiction of a law it names ("GDPR").
+  const places = uniqueBy([...findPlaces(text), ...countriesOf(text).map(countryName), ...Object.entries(LAW_PLACES).filter(([law]) => hasPhrase(text, law)).map(([, place]) => place)]);
+  // "EU AI Act" says all that "AI Act" and "AI" say.
+  const named = findEntities(text);
+  const own = { places, entities: named.filter((e) => !named.some((other) => other !== e && other.length > e.length && hasPhrase(other, e))) };
   // A name with no word saying what kind of topic it is, written as a name, is an organisation.
   const nameWords = wordsOf(name);
   const isOrganisation =
     domainScores(name).length === 0 &&
     (own.entities.some((e) => e.toLowerCase() === name.toLowerCase()) || (nameWords.length <= 3 && nameWords.every((w) => /^\p{Lu}/u.test(w) || !isKnownWord(w.toLowerCase()))));
   const { primary, secondary } = classify(name, context, evidenceText, isOrganisation);
+  return { context, text, evidence, own, isOrganisation, primary, secondary };
+}
+
+/** The kind of topic the engine takes a topic for (a domain key of topic-domains.ts) and its runner-up: what its key events and query are written from. */
+export function topicKind(input: TopicProfileInput): { kind: string; runnerUp: string | null } {
+  const { primary, secondary } = readKind(input);
+  return { kind: primary.key, runnerUp: secondary && secondary.key !== primary.key ? secondary.key : null };
+}
+
+export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
+  const { name } = input;
+  const { context, text, evidence, own, isOrganisation, primary, secondary } = readKind(input);
   const found = recurring(evidence, name);
 
   let places = own.places;
   if (places.length === 0 && (primary.key === 'regulation' || primary.key === 'legislation' || primary.key === 'litigation')) places = input.profilePlaces.slice(0, 3);
-  if (places.length === 0 && primary.placeSensitive) places = found.places.slice(0, 3);
+  // A European topic's documents name the member states where it happens ("Hungary"). A topic that
+  // names no place gets none from its documents: "airline pilot strikes" are not German because
+  // the store holds Lufthansa's.
+  if (places.includes('European Union') && primary.placeSensitive) places = [...places, ...found.memberStates.slice(0, 6)];
+  // "West Africa" says more than "Africa".
+  places = places.filter((p) => !places.some((other) => other !== p && other.endsWith(` ${p}`)));
   if (places.some((p) => PLACES.find((pl) => pl.name === p)?.eu) && (primary.key === 'regulation' || primary.key === 'legislation') && !places.includes('European Union')) places = [...places, 'European Union'];
   places = uniqueBy(places).slice(0, 8);
 
   const subject = subjectOf(name, own.places, own.entities);
-  const subjectEntity = isOrganisation || own.entities.length === 0 ? [subject] : [];
-  const entities = uniqueBy([...own.entities, ...subjectEntity, ...institutions(text, places, primary, secondary), ...found.entities.slice(0, 6)])
+  // The subject is an entity when it is a name (an organisation); "salmon export tariffs" is not.
+  const subjectEntity = isOrganisation ? [subject] : [];
+  // A topic that names its body does not take its counterparts from the documents either (the
+  // FOMC's minutes about rates are not about the European Central Bank).
+  // Its own parts stay ("Federal Reserve" -> the Federal Open Market Committee).
+  const isBody = (name: string) => [...BODIES].some((body) => name.toLowerCase().includes(body));
+  const ownBodies = own.entities.filter(isBody);
+  const firstWord = (name: string) => name.split(' ')[0]!.toLowerCase();
+  const fromDocuments = ownBodies.length ? found.entities.filter((e) => !isBody(e) || ownBodies.some((b) => firstWord(b) === firstWord(e))) : found.entities;
+  const withNames = (names: string[]) => names.flatMap((n) => [n, ...(ALSO_KNOWN[n] ?? [])]);
+  const entities = uniqueBy([...withNames([...own.entities, ...subjectEntity]), ...institutions(text, places, primary, secondary, own.entities), ...fromDocuments.slice(0, 6)])
     .filter((e) => !places.includes(e))
     .slice(0, 10);
 

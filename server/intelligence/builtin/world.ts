@@ -63,11 +63,14 @@ export const PLACES: Place[] = [
 
 /**
  * Regulators by subject and jurisdiction: a topic about drug approvals in the United States
- * involves the FDA, the same topic in the European Union the EMA.
+ * involves the FDA, the same topic in the European Union the EMA. 'World' bodies act wherever the
+ * topic is (the WTO on tariffs, the WHO on outbreaks).
  */
 export const REGULATORS: { cues: string[]; by: Record<string, string[]> }[] = [
-  { cues: ['drug', 'pharma', 'pharmaceutical', 'medical', 'device', 'vaccine', 'therapy', 'clinical', 'medicine', 'biotech'], by: { 'United States': ['FDA'], 'European Union': ['European Medicines Agency'], 'United Kingdom': ['MHRA'], Japan: ['PMDA'], China: ['NMPA'] } },
-  { cues: ['bank', 'banking', 'capital', 'financial', 'securities', 'fund', 'investment', 'markets', 'payments', 'crypto', 'fintech', 'insurance'], by: { 'United States': ['SEC', 'Federal Reserve', 'FDIC', 'OCC'], 'European Union': ['European Central Bank', 'European Banking Authority', 'ESMA'], 'United Kingdom': ['Financial Conduct Authority', 'Prudential Regulation Authority'] } },
+  { cues: ['drug', 'drugs', 'pharma', 'pharmaceutical', 'medical', 'device', 'therapy', 'clinical', 'medicine', 'biotech'], by: { 'United States': ['FDA'], 'European Union': ['European Medicines Agency'], 'United Kingdom': ['MHRA'], Japan: ['PMDA'], China: ['NMPA'] } },
+  { cues: ['bank', 'banks', 'banking', 'capital', 'lending', 'deposit', 'deposits'], by: { 'United States': ['Federal Reserve', 'FDIC', 'OCC'], 'European Union': ['European Central Bank', 'European Banking Authority'], 'United Kingdom': ['Prudential Regulation Authority'] } },
+  { cues: ['securities', 'fund', 'funds', 'investment', 'markets', 'crypto', 'fintech', 'disclosure', 'disclosures', 'payments', 'listed', 'exchange'], by: { 'United States': ['SEC'], 'European Union': ['ESMA'], 'United Kingdom': ['Financial Conduct Authority'] } },
+  { cues: ['insurance', 'insurers', 'reinsurance'], by: { 'European Union': ['EIOPA'], 'United Kingdom': ['Prudential Regulation Authority'] } },
   { cues: ['monetary', 'interest', 'inflation', 'rate', 'rates'], by: { 'United States': ['Federal Reserve', 'FOMC'], 'European Union': ['European Central Bank'], 'United Kingdom': ['Bank of England'], Japan: ['Bank of Japan'], China: ["People's Bank of China"] } },
   { cues: ['data', 'privacy', 'protection', 'gdpr', 'consumer'], by: { 'United States': ['FTC'], 'European Union': ['European Data Protection Board', 'European Commission'], 'United Kingdom': ["Information Commissioner's Office"] } },
   { cues: ['ai', 'artificial', 'intelligence', 'algorithm', 'algorithms'], by: { 'United States': ['NIST', 'FTC'], 'European Union': ['European AI Office', 'European Commission'], 'United Kingdom': ['AI Security Institute'] } },
@@ -77,8 +80,57 @@ export const REGULATORS: { cues: string[]; by: Record<string, string[]> }[] = [
   { cues: ['telecom', 'telecommunications', 'spectrum', 'broadband', '5g', 'media'], by: { 'United States': ['FCC'], 'European Union': ['BEREC', 'European Commission'], 'United Kingdom': ['Ofcom'] } },
   { cues: ['aviation', 'airline', 'airlines', 'aircraft', 'drone', 'drones'], by: { 'United States': ['FAA'], 'European Union': ['EASA'], 'United Kingdom': ['Civil Aviation Authority'] } },
   { cues: ['vehicle', 'vehicles', 'automotive', 'car', 'cars', 'battery', 'batteries'], by: { 'United States': ['NHTSA', 'EPA'], 'European Union': ['European Commission'], 'United Kingdom': ['Department for Transport'] } },
-  { cues: ['patent', 'patents', 'trademark', 'trademarks'], by: { 'United States': ['USPTO'], 'European Union': ['European Patent Office', 'EUIPO'], 'United Kingdom': ['UK Intellectual Property Office'] } },
+  { cues: ['patent', 'patents'], by: { 'United States': ['USPTO'], 'European Union': ['European Patent Office'], 'United Kingdom': ['UK Intellectual Property Office'] } },
+  { cues: ['trademark', 'trademarks', 'brand', 'brands'], by: { 'United States': ['USPTO'], 'European Union': ['EUIPO'], 'United Kingdom': ['UK Intellectual Property Office'] } },
+  { cues: ['tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'dumping', 'customs', 'quotas'], by: { World: ['World Trade Organization'], 'United States': ['USTR', 'Department of Commerce'], 'European Union': ['European Commission'], 'United Kingdom': ['Department for Business and Trade'] } },
+  { cues: ['outbreak', 'outbreaks', 'epidemic', 'pandemic', 'vaccine', 'vaccines', 'vaccination', 'hesitancy', 'infection', 'infections', 'health'], by: { World: ['World Health Organization'], 'United States': ['CDC'], 'European Union': ['ECDC'], 'United Kingdom': ['UK Health Security Agency'] } },
 ];
+
+/**
+ * Other names of a body and the parts that act for it: a topic that names one follows them too
+ * (documents say "FOMC statement", not "Federal Reserve"). Acronyms that are also words ("WHO")
+ * are left out: they would match the word.
+ */
+export const ALSO_KNOWN: Record<string, string[]> = {
+  'Federal Reserve': ['FOMC', 'Federal Open Market Committee', 'Board of Governors'],
+  FOMC: ['Federal Open Market Committee', 'Federal Reserve'],
+  'Federal Open Market Committee': ['FOMC', 'Federal Reserve'],
+  'European Central Bank': ['ECB', 'Governing Council'],
+  ECB: ['European Central Bank'],
+  'Bank of England': ['Monetary Policy Committee'],
+  'Bank of Japan': ['BOJ'],
+  SEC: ['Securities and Exchange Commission'],
+  'Securities and Exchange Commission': ['SEC'],
+  FDA: ['Food and Drug Administration'],
+  'Food and Drug Administration': ['FDA'],
+  FTC: ['Federal Trade Commission'],
+  'Federal Trade Commission': ['FTC'],
+  FDIC: ['Federal Deposit Insurance Corporation'],
+  OCC: ['Office of the Comptroller of the Currency'],
+  EPA: ['Environmental Protection Agency'],
+  'European Medicines Agency': ['EMA'],
+  WTO: ['World Trade Organization'],
+  'World Trade Organization': ['WTO'],
+  OPEC: ['Organization of the Petroleum Exporting Countries'],
+  NATO: ['North Atlantic Treaty Organization'],
+  GDPR: ['General Data Protection Regulation'],
+  USPTO: ['Patent and Trademark Office'],
+  CDC: ['Centers for Disease Control and Prevention'],
+  UNHCR: ['United Nations High Commissioner for Refugees'],
+};
+
+/** Laws that say where a topic is: a topic on the GDPR is a European one. */
+export const LAW_PLACES: Record<string, string> = {
+  gdpr: 'European Union',
+  'ai act': 'European Union',
+  'digital markets act': 'European Union',
+  'digital services act': 'European Union',
+  mica: 'European Union',
+  'inflation reduction act': 'United States',
+  'chips act': 'United States',
+  'dodd-frank': 'United States',
+  hipaa: 'United States',
+};
 
 /** Legislatures by jurisdiction (legislation topics). */
 export const LEGISLATURES: Record<string, string[]> = {

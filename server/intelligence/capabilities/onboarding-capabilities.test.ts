@@ -42,10 +42,50 @@ describe('built-in topic profile on real documents', () => {
     expect(words(topic.query)).toBeGreaterThanOrEqual(12);
     expect(topic.key_events.length).toBeGreaterThanOrEqual(6);
     expect(topic.key_events.length).toBeLessThanOrEqual(12);
-    expect(topic.key_events).toContain('Humanitarian crisis or displacement');
-    expect(topic.key_places).toEqual(expect.arrayContaining(['Hungary']));
+    expect(topic.key_events).toContain('Relocation or quota agreed');
+    expect(topic.key_places).toEqual(expect.arrayContaining(['European Union', 'Hungary']));
     expect(topic.sources).toContain(1);
     expect(topic.relevance_matrix.places.high).toMatch(/Hungary/);
+  });
+
+  it('takes key names from the documents only when they are names about the topic', () => {
+    // FOMC documents write "the Committee", "the System" and form headings; they name the ECB in passing.
+    const docs = evidence('fed_monetary', /Committee/, 30);
+    expect(docs.length).toBe(30);
+    const fed = buildTopicProfile({ name: 'Federal Reserve monetary policy', context: [], sources: [], profilePlaces: [], evidence: docs });
+    expect(fed.key_entities[0]).toBe('Federal Reserve');
+    for (const junk of ['Committee', 'The Committee', 'System', 'European Central Bank', 'federal reserve monetary policy']) expect(fed.key_entities).not.toContain(junk);
+    const ecb = buildTopicProfile({ name: 'European Central Bank interest rates', context: [], sources: [], profilePlaces: [], evidence: docs });
+    expect(ecb.key_entities).toEqual(['European Central Bank', 'ECB', 'Governing Council']);
+    expect(fed.key_entities).toEqual(expect.arrayContaining(['FOMC', 'Federal Open Market Committee']));
+    // Disc-surgery trials are not evidence about oncology trials.
+    const oncology = buildTopicProfile({ name: 'Clinical trials in oncology', context: [], sources: [], profilePlaces: [], evidence: evidence('clinicaltrials_herniated_disc', /disc/i, 20) });
+    expect(oncology.query).not.toMatch(/lumbar|disc|herniat/i);
+  });
+
+  it.each([
+    // name, the first key event (the kind of topic), places, names it must hold, names it must not
+    ['Norwegian salmon export tariffs', 'Tariff imposed, raised or lifted', ['Norway'], ['World Trade Organization'], ['salmon export tariffs']],
+    ['Syrian civil war', 'Attack, offensive or airstrike', ['Syria'], [], ['syrian civil war']],
+    ['Ransomware attacks on hospitals', 'Attack or breach disclosed', [], [], ['FDA']],
+    ['Greek legislative elections', 'Election called or date set', ['Greece'], [], []],
+    ['Ebola outbreak in West Africa', 'Outbreak declared or spreading', ['West Africa'], ['World Health Organization'], ['CDC']],
+    ['GDPR enforcement', 'Proposed rule or consultation published', ['European Union'], ['GDPR', 'European Data Protection Board'], ['FTC']],
+    ['European Central Bank interest rates', 'Interest rate decision', [], ['European Central Bank'], ['Federal Reserve', 'SEC']],
+    ['Airline pilot strikes', 'Strike called or held', [], [], []],
+    ['Atlantic hurricane season', 'Storm, quake or fire strikes', [], [], []],
+    ['Deforestation in the Amazon', 'Climate target or pledge announced', [], ['Amazon'], []],
+    ['Sanctions on Russia', 'Sanctions imposed or lifted', ['Russia'], [], []],
+    ['EU AI Act', 'Proposed rule or consultation published', ['European Union'], ['EU AI Act', 'European AI Office'], ['AI', 'AI Act']],
+    ['Drug pricing legislation', 'Bill introduced', [], ['Congress'], ['FDA']],
+  ])('profiles %s from its own words', (name, firstEvent, places, has, hasNot) => {
+    const topic = buildTopicProfile({ name, context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(topic.key_events[0]).toBe(firstEvent);
+    expect(topic.key_places).toEqual(places);
+    expect(topic.key_entities).toEqual(expect.arrayContaining(has));
+    for (const wrong of hasNot) expect(topic.key_entities).not.toContain(wrong);
+    expect(topic.key_events.length).toBeGreaterThanOrEqual(6);
+    expect(words(topic.query)).toBeGreaterThanOrEqual(12);
   });
 
   it('writes a regulation topic with the jurisdiction’s regulators and the user’s places', () => {

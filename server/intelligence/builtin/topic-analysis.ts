@@ -10,6 +10,7 @@ import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
 import { IDF_FILE } from '../../search/embeddings.js';
 import { stem, terms } from '../../search/terms.js';
+import { countriesOf } from './places.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN, type Domain } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 
@@ -274,7 +275,7 @@ export function sentenceCase(phrase: string): string {
   if (!/^\p{Lu}[\p{Ll}-]+$/u.test(first)) return phrase;
   if (rest.length && /^\p{Lu}/u.test(rest[0]!)) return phrase;
   const lower = first.toLowerCase();
-  if (!isKnownWord(lower.split('-')[0]!) || isProperInLexicon(lower) || compromise()(first).has('(#Organization|#Person|#Place)')) return phrase;
+  if (!isKnownWord(lower.split('-')[0]!) || isProperInLexicon(lower) || compromise()(first).has('(#Organization|#Person|#Place)') || countriesOf(first).length > 0) return phrase;
   return [lower, ...rest].join(' ');
 }
 
@@ -301,7 +302,7 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
   // A capital only because the name starts with it ("Lithium mining") is not a name.
   if (kept.length > 1 && name.startsWith(kept[0]!) && /^\p{Lu}\p{Ll}+$/u.test(kept[0]!) && /^\p{Ll}/u.test(kept[1]!)) {
     const lower = kept[0]!.toLowerCase();
-    if (isKnownWord(lower) && !isProperInLexicon(lower) && !compromise()(kept[0]!).has('(#Organization|#Person|#Place)')) kept = [lower, ...kept.slice(1)];
+    if (isKnownWord(lower) && !isProperInLexicon(lower) && !compromise()(kept[0]!).has('(#Organization|#Person|#Place)') && countriesOf(kept[0]!).length === 0) kept = [lower, ...kept.slice(1)];
   }
   const subject = kept.join(' ').trim();
   if (!subject) return name;

@@ -58,6 +58,9 @@ const uniqueBy = (items: string[], key = (s: string) => s.toLowerCase()) => {
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 /** "the European Union", "the United States", but "Germany". */
 const withArticle = (place: string) => (/^(?:United|European|Middle|Netherlands|Philippines|Czech|Gulf|Mediterranean)\b/.test(place) ? `the ${place}` : place);
+/** "the World Trade Organization", "the Federal Reserve", but "Lufthansa", "FDA", "Vladimir Putin". */
+const withThe = (name: string) =>
+  /^(?:World|European|United|International|Federal|Food|Department|Securities|Office|Council|House|National|Bank|Board|Centers|Environmental|Organization)\b/.test(name) || /\b(?:Organization|Agency|Commission|Office|Board|Bank|Committee|Authority|Council|Parliament|Union|Reserve|Administration|Congress|Senate|Institute)$/.test(name) ? `the ${name}` : name;
 const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /** Evidence that is really about the topic: it holds at least half of the topic's own words. */
@@ -298,10 +301,10 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   const where = places.length ? ` in ${listing(places.slice(0, 4).map(withArticle))}` : '';
   const players = entities.filter((e) => e.toLowerCase() !== subject.toLowerCase()).slice(0, 4);
   const sentences = [
-    `${primary.scope} concerning ${subject}${where}.`,
+    `${primary.scope} concerning ${/\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject) && !/^the\b/i.test(subject) ? 'the ' : ''}${subject}${where}.`,
     `Typical developments: ${events.slice(0, 4).map(lowerFirst).join('; ')}.`,
-    players.length ? `Key players include ${listing(players)}.` : '',
-    `Drawn from ${listing(chosen.map((id) => collectionName(id).toLowerCase()))}.`,
+    players.length ? `Key players include ${listing(players.map(withThe))}.` : '',
+    chosen.length >= SELECTABLE.length ? 'Drawn from every kind of source Herald reads.' : `Drawn from ${listing(chosen.map((id) => collectionName(id).toLowerCase()))}.`,
   ].filter(Boolean);
   let description = sentences.join(' ');
   if (wordCount(description) < 25) description += ` Herald reports what changed, who is involved, where it happened and why it matters for ${subject}.`;

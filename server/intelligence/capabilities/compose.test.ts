@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { articleTitle, builtinCompose, distinctTitle } from './compose.js';
+import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';
 
@@ -68,6 +69,14 @@ describe('built-in composition', () => {
     expect(a.sections.map((x) => x.heading)).toEqual(['Background']);
     // Nothing comes next in it and it is the story's first report: no takeaway rather than the lead again.
     expect(a.actionable_takeaway).toBe('');
+  });
+
+  it('says what a one-sentence source is instead of quoting its sentence a second time', () => {
+    const notice = { ...main, title: 'FOMC statement', publisher: 'Board of Governors of the Federal Reserve System', date: '1996-01-31T00:00:00.000Z', text: 'In taking the discount action, the Board approved requests submitted by the Boards of Directors of six Federal Reserve Banks.', summary: 'In taking the discount action, the Board approved requests submitted by the Boards of Directors of six Federal Reserve Banks.' };
+    const a = builtinCompose({ topic: { name: 'Federal Reserve monetary policy' }, main: notice, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(a.bullet_points).toEqual([`${notice.summary} [1]`]);
+    expect(a.sections).toEqual([{ heading: 'The source', content: 'Board of Governors of the Federal Reserve System published “FOMC statement” on Jan 31, 1996; the point above is all it says. [1]' }]);
+    expect(articleFaults(a)).toEqual([]);
   });
 
   it('does not retell the points of a short document when there is a background to show', () => {

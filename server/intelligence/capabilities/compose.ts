@@ -146,15 +146,16 @@ export function builtinCompose(input: ComposeInput): TArticle {
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
   // 'What happened' tells what the introduction and the points have not. A short document has
-  // said everything there: the section retells it only when no background is there to show.
+  // said everything there: with no background to show either, the article's one section says
+  // what the source is rather than quoting its sentences a second time.
   const told = details.length ? details : happened;
   const points = bullets.map((b) => b.replace(/ \[\d+\]$/, ''));
   const fresh = told.filter((c) => !repeats(c.sentence, points));
-  // Nothing quotable to retell: the document as it is (a schedule's dates), ended as a sentence.
-  const whole = (input.main.summary || input.main.title).trim();
-  const retold = told.length ? told : [{ sentence: /[.!?]["')\]]?$/.test(whole) ? whole : `${whole}.`, source: 1, order: 0, score: 0 }];
-  const sectionsRaw: { heading: string; content: string }[] =
-    fresh.length || background.length === 0 ? [{ heading: 'What happened', content: (fresh.length ? fresh : retold).map(cite).join(' ') }] : [];
+  const sectionsRaw: { heading: string; content: string }[] = fresh.length
+    ? [{ heading: 'What happened', content: fresh.map(cite).join(' ') }]
+    : background.length === 0
+      ? [{ heading: 'The source', content: aboutSource(input.main, bullets.length) }]
+      : [];
   if (input.knownFacts.length && novel.length) {
     // The new facts lead the points: say which, rather than quote them a second time.
     const listed = novel.filter((f) => bullets.includes(`${f} [1]`)).length;
@@ -237,6 +238,15 @@ function beforeList(sentence: string): string {
 /** A title of at most this many content words says what kind of document it is, not what happened ("FOMC statement", "Apple Inc. files Form 4"). */
 const GENERIC_TITLE_WORDS = 4;
 const TITLE_MAX = 120;
+
+/** What the one source of a short article is, when its sentences are all quoted above: "The Board of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]" */
+function aboutSource(main: ComposeSource, points: number): string {
+  const who = main.publisher?.trim() || 'The publisher';
+  const when = shortDate(main.date);
+  const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
+  const all = sentences(main.text).filter((sentence) => quotable(sentence)).length <= points;
+  return `${who} published ${what}${when ? ` on ${when}` : ''}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
+}
 
 const shortDate = (iso: string) => {
   const date = new Date(iso);

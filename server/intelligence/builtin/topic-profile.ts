@@ -79,9 +79,13 @@ export function relevantEvidence(name: string, evidence: TopicEvidence[]): Topic
   return evidence.filter((doc) => {
     const text = `${doc.title}. ${doc.summary}`;
     const have = new Set(terms(text));
-    const places = findPlaces(text);
-    const eu = places.some((p) => PLACES.find((pl) => pl.name === p)?.eu);
-    const held = own.filter((t) => have.has(t) || (placeOf.get(t) !== undefined && (places.includes(placeOf.get(t)!) || (placeOf.get(t) === 'European Union' && eu))));
+    // Places are read (compromise: costly) only when a place word of the topic is not written out.
+    let places: string[] | undefined;
+    const holdsPlace = (place: string) => {
+      places ??= findPlaces(text);
+      return places.includes(place) || (place === 'European Union' && places.some((p) => PLACES.find((pl) => pl.name === p)?.eu));
+    };
+    const held = own.filter((t) => have.has(t) || (placeOf.get(t) !== undefined && holdsPlace(placeOf.get(t)!)));
     if (held.length < need) return false;
     return countries.length === 0 || countriesOf(text).some((c) => countries.includes(c));
   });
@@ -89,6 +93,12 @@ export function relevantEvidence(name: string, evidence: TopicEvidence[]): Topic
 
 /** Words of a topic's name (as `terms` writes them) that say what kind of coverage is wanted, not what it is about. */
 const FACETS = new Set(terms('crisis clinical trial trials study studies research treatment treatments therapy therapies news update updates development developments trend trends rules regulation regulations approval approvals outlook analysis market markets industry sector innovation policy law legislation litigation'));
+
+/** A place's name ("U.S.", "Hungary", "Budapest"), by the gazetteers alone (no tagging). */
+const isPlace = (name: string) => {
+  const key = name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return PLACES.some((pl) => pl.aliases.includes(key)) || (!key.includes(' ') && countriesOf(name).length > 0);
+};
 
 const MONTHS_AND_DAYS = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 
@@ -103,7 +113,7 @@ function nameLike(entity: string, lowerWords: Set<string>, text: string): boolea
   if (knownNamesIn(entity).some((known) => known.length === entity.length)) return true;
   // "The Committee" is "the Committee" at the start of a sentence.
   if (/^The\s/.test(entity)) return false;
-  if (/[,;:()[\]]|\.\s/.test(entity) || findPlaces(entity).length > 0) return false;
+  if (/[,;:()[\]]|\.\s/.test(entity) || isPlace(entity)) return false;
   const words = entity.split(/\s+/);
   if (words.every((w) => /^[\p{Lu}\d&.'’-]+$/u.test(w))) return false;
   if (words.length === 1 && MONTHS_AND_DAYS.has(entity.toLowerCase())) return false;

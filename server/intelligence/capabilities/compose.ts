@@ -241,7 +241,9 @@ const TITLE_MAX = 120;
 
 /** What the one source of a short article is, when its sentences are all quoted above: "The Board of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]" */
 function aboutSource(main: ComposeSource, points: number): string {
-  const who = main.publisher?.trim() || 'The publisher';
+  const publisher = main.publisher?.trim() ?? '';
+  // "DEPARTMENT OF DEFENSE" as it would be written in a sentence: "Department of Defense".
+  const who = !publisher ? 'The publisher' : publisher === publisher.toUpperCase() && /\p{Lu}{3}/u.test(publisher) ? publisher.toLowerCase().replace(/\b\p{Ll}/gu, (c) => c.toUpperCase()).replace(/\b(Of|The|And|For|On|In)\b/g, (w) => w.toLowerCase()) : publisher;
   const when = shortDate(main.date);
   const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
   const all = sentences(main.text).filter((sentence) => quotable(sentence)).length <= points;

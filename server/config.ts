@@ -30,6 +30,8 @@ const ZEnv = z.object({
     .default('off')
     .refine((v) => /^(off|on|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(v), 'off, on, a number of proxy hops, or a comma-separated list of proxy addresses (CIDR allowed)'),
   SITE_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int('a whole number').min(100, 'from 100 to 600000').max(600_000, 'from 100 to 600000').default(30_000),
+  MAX_CONNECTIONS: z.coerce.number().int('a whole number').min(1, 'from 1 to 100000').max(100_000, 'from 1 to 100000').default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HERALD_ROLES: z
     .string()
@@ -86,6 +88,13 @@ export interface Config {
   /** Whose X-Forwarded-For to believe (Fastify's trustProxy): nobody's by default, so a client cannot choose its own address. */
   trustProxy: boolean | number | string[];
   host: string;
+  /**
+   * How long a client may take to send a request's headers and body: a slow sender does not hold
+   * a connection for Node's default 300 s. Answers (a streamed export) are not limited by it.
+   */
+  requestTimeoutMs: number;
+  /** Open connections the server accepts at once; more are refused until some close. */
+  maxConnections: number;
   dataDir: string;
   databaseUrl: string | undefined;
   /** Connections this process keeps to a PostgreSQL server. */
@@ -155,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     trustProxy: e.TRUST_PROXY === 'off' ? false : e.TRUST_PROXY === 'on' ? true : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((a) => a.trim()),
     host: e.HOST,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    maxConnections: e.MAX_CONNECTIONS,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,

@@ -1,5 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
 import { authKit } from '../modules/auth/auth-test-kit.js';
 import { createTestHerald, type TestHerald } from '../test/harness.js';
 import { DEMO_TOPICS } from './topics.js';
@@ -31,6 +33,11 @@ describe('demo accounts', () => {
     expect((await kit.get('/api/me/', superuser.json().access)).json()).toMatchObject({ is_superuser: true, role: 'ADMIN', account_name: 'Herald Demo' });
     const admin = await login(herald, 'admin@herald.test', 'a demo password');
     expect((await kit.get('/api/me/', admin.json().access)).json()).toMatchObject({ is_superuser: false, role: 'ADMIN' });
+
+    // The accounts share a password, not a hash: each has its own salt.
+    const hashes = await herald.database.db.select({ hash: users.passwordHash }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
+    expect(hashes).toHaveLength(DEMO_USERS.length);
+    expect(new Set(hashes.map((h) => h.hash)).size).toBe(DEMO_USERS.length);
 
     // A later start creates nothing and prints nothing.
     const again: string[] = [];

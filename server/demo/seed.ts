@@ -46,13 +46,14 @@ export async function seedDemo(database: Database, config: Config, logger: Logge
   const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_USERS[0]!.email));
   if (existing) return 'exists';
   const password = config.demo.password ?? generatePassword();
-  const passwordHash = await hashPassword(password);
+  // One hash each (its own salt): the three accounts share a password, not a hash.
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(password)));
   const created = await database.db.transaction(async (tx) => {
     const [account] = await tx.insert(accounts).values({ name: 'Herald Demo', company: 'Herald Demo' }).returning({ id: accounts.id });
     const rows = await tx
       .insert(users)
       .values(
-        DEMO_USERS.map((u) => ({
+        DEMO_USERS.map((u, i) => ({
           accountId: account!.id,
           email: u.email,
           firstName: u.firstName,
@@ -61,7 +62,7 @@ export async function seedDemo(database: Database, config: Config, logger: Logge
           isSuperuser: u.isSuperuser,
           title: u.title,
           company: 'Herald Demo',
-          passwordHash,
+          passwordHash: hashes[i]!,
           emailConfirmedAt: new Date(),
           // Onboarded: the demo users land on their feed, not on profile completion.
           country: 'United States',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
@@ -65,6 +66,14 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     trustProxy: typeof services.config.trustProxy === 'number' ? hopsOf(services.config.trustProxy) : services.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false },
+    // A client that sends its headers or body slowly gets 408 after REQUEST_TIMEOUT_MS (Node's
+    // default is 300 s, checked every 30 s), and connections past MAX_CONNECTIONS are refused.
+    serverFactory: (handler) => {
+      const timeout = services.config.requestTimeoutMs;
+      const server = createServer({ requestTimeout: timeout, headersTimeout: timeout, connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(timeout / 4))) }, handler);
+      server.maxConnections = services.config.maxConnections;
+      return server;
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -48,6 +48,11 @@ describe(`connections (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})
     expect(closedAfterMs!).toBeLessThan(4000);
   });
 
+  it('keeps an idle connection open as long as browsers expect (Fastify’s 72 s, not Node’s 5 s)', () => {
+    // A server that closes idle connections first races the browser's next request on them (ECONNRESET).
+    expect(herald.app!.server.keepAliveTimeout).toBeGreaterThanOrEqual(60_000);
+  });
+
   it('closes connections past the cap at once and serves again when they are gone', async () => {
     const held = await Promise.all([0, 1, 2].map(() => new Promise<net.Socket>((resolve) => {
       const s = net.connect(port, '127.0.0.1', () => resolve(s));

@@ -44,6 +44,10 @@ describe("a new user's first feed: the catch-up of a new topic", () => {
     expect(rows.every((e) => e.initialization && (e.article as { catch_up?: boolean }).catch_up === true)).toBe(true);
     expect(rows.every((e) => e.alertDecision === null || e.alertDecision.reason === 'catch_up')).toBe(true);
     expect(await herald.database.db.$count(outboxEmails, and(eq(outboxEmails.to, user.email), eq(outboxEmails.template, 'breaking-alert')))).toBe(0);
+    // Novelty and consolidation ran in the catch-up's own job, not behind other users' batches.
+    const queued = await herald.database.sql<{ name: string; output: { articles?: number } | null }>(`SELECT name, output FROM pgboss.job WHERE name IN ('pipeline-backfill', 'pipeline-novelty', 'pipeline-consolidate')`, []);
+    expect(queued.rows.map((r) => r.name)).toEqual(['pipeline-backfill']);
+    expect(queued.rows[0]!.output?.articles).toBe(feed.articles.length);
 
     // A later report that repeats a catch-up article's document says nothing new: not novel.
     const [first] = await herald.database.db.select().from(documents).where(eq(documents.id, rows[0]!.documentId));

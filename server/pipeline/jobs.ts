@@ -160,41 +160,56 @@ export const noveltyJob: JobDefinition<typeof ZEvents> = {
   payload: ZEvents,
   queue: retries,
   async handler({ eventIds }, context) {
-    const novel: number[] = [];
-    for (const id of eventIds) if ((await checkNovelty(stage(context), id))?.novel) novel.push(id);
+    const novel = await novelEvents(context, eventIds);
     await sendEventsByPriority(context, CONSOLIDATE_JOB, novel);
     return { events: eventIds.length, novel: novel.length };
   },
 };
 
-/** Consolidation of novel events, then an article job for each event that kept its own article. */
+/** Of these events, in order, those the novelty check finds new. */
+export async function novelEvents(context: JobContext, eventIds: number[]): Promise<number[]> {
+  const novel: number[] = [];
+  for (const id of eventIds) if ((await checkNovelty(stage(context), id))?.novel) novel.push(id);
+  return novel;
+}
+
+/** Consolidation of novel events, then their articles (see consolidateAndWrite). */
 export const consolidateJob: JobDefinition<typeof ZEvents> = {
   name: CONSOLIDATE_JOB,
   payload: ZEvents,
   queue: retries,
   async handler({ eventIds }, context) {
-    const survivors: number[] = [];
-    const absorbing = new Set<number>();
-    let merged = 0;
-    for (const id of eventIds) {
-      const result = await consolidateEvent(stage(context), id);
-      if (result?.survives) survivors.push(id);
-      else if (result) {
-        merged += 1;
-        if (result.mergedInto) absorbing.add(result.mergedInto);
-      }
-    }
-    // A later report merged into an event whose article is out updates that article (no email).
-    for (const id of absorbing) await context.queue.boss.send(ARTICLE_JOB, { eventId: id, update: true }, { singletonKey: `article-update-${id}`, startAfter: ARTICLE_UPDATE_DELAY_SECONDS });
-    // A new topic's first articles and those that may become breaking alerts go first: a reader is waiting for them.
-    const catchUp = await catchUpEvents(context, survivors);
-    const alerting = await alertingEvents(context, survivors);
-    for (const id of survivors) {
-      await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: catchUp.has(id) ? CATCH_UP : alerting.has(id) ? URGENT : 0 });
-    }
-    return { events: eventIds.length, survivors: survivors.length, merged };
+    return consolidateAndWrite(context, eventIds);
   },
 };
+
+/**
+ * Consolidates novel events, then sends an article job for each event that kept its own article
+ * (a new topic's first articles and possible breaking alerts first) and an update for each
+ * published article that absorbed a later report.
+ */
+export async function consolidateAndWrite(context: JobContext, eventIds: number[]): Promise<{ events: number; survivors: number; merged: number }> {
+  const survivors: number[] = [];
+  const absorbing = new Set<number>();
+  let merged = 0;
+  for (const id of eventIds) {
+    const result = await consolidateEvent(stage(context), id);
+    if (result?.survives) survivors.push(id);
+    else if (result) {
+      merged += 1;
+      if (result.mergedInto) absorbing.add(result.mergedInto);
+    }
+  }
+  // A later report merged into an event whose article is out updates that article (no email).
+  for (const id of absorbing) await context.queue.boss.send(ARTICLE_JOB, { eventId: id, update: true }, { singletonKey: `article-update-${id}`, startAfter: ARTICLE_UPDATE_DELAY_SECONDS });
+  // A new topic's first articles and those that may become breaking alerts go first: a reader is waiting for them.
+  const catchUp = await catchUpEvents(context, survivors);
+  const alerting = await alertingEvents(context, survivors);
+  for (const id of survivors) {
+    await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: catchUp.has(id) ? CATCH_UP : alerting.has(id) ? URGENT : 0 });
+  }
+  return { events: eventIds.length, survivors: survivors.length, merged };
+}
 
 const ZEvent = z.object({ eventId: z.number().int().positive() });
 const ZArticleWork = ZEvent.extend({ update: z.boolean().optional() });

@@ -42,8 +42,9 @@ export async function enrichTopic(context: TopicContext, topicId: number, lastAt
   if (!row || row.retiredAt || row.description.trim() !== '') return 'skipped';
   const user = await loadUser(db, row.userId);
   const evidence = await topicEvidence(context.database, context.search, row.name, { collections: row.sources });
-  const fallback = buildTopicProfile({ name: row.name, context: [], sources: row.sources, profilePlaces: user.placesJurisdictions, evidence });
-  let fields = fallback;
+  // The built-in profile, built once and only when needed (it reads every evidence document).
+  const fallback = () => buildTopicProfile({ name: row.name, context: [], sources: row.sources, profilePlaces: user.placesJurisdictions, evidence });
+  let fields: ReturnType<typeof fallback> | undefined;
   try {
     const { output, record } = await runCapability(
       validateTopic,
@@ -51,11 +52,12 @@ export async function enrichTopic(context: TopicContext, topicId: number, lastAt
       onboardingModel(user),
       { llm: context.config.llm, logger: context.logger },
     );
-    if (output.status === 'validated' && output.topic) fields = { ...(record.model_used === 'builtin' ? output.topic : meetMinimums(output.topic, fallback)) };
+    if (output.status === 'validated' && output.topic) fields = { ...(record.model_used === 'builtin' ? output.topic : meetMinimums(output.topic, fallback())) };
   } catch (error) {
     if (!(error instanceof CapabilityError) || !lastAttempt) throw error;
     context.logger.warn({ err: error, topicId }, 'topic profile by the model failed; using the built-in profile');
   }
+  fields ??= fallback();
   const updated = await db
     .update(topics)
     .set({

@@ -105,6 +105,15 @@ describe('the fault checks', () => {
     expect(boilerplate('Normal reading room hours are 8 a.m. to 4:30 p.m., Monday through Friday, except holidays.')).toBe(true);
     expect(fragment('Immediately after the blasts, a small arms attack was launched by rebels on Checkpoint 1.')).toBe(false);
     expect(fragment('Authorization for Domestic Open Market Operations 1.')).toBe(true);
+    // A sentence that leans on the one before is not quoted alone; the document speaking of itself is.
+    expect(fragment('However, the Committee judged that the risks remained weighted toward inflation.')).toBe(true);
+    expect(fragment('Crucially, this makes the approach applicable to real-world deployments.')).toBe(true);
+    expect(fragment('They said the attack was carried out by two gunmen on motorbikes.')).toBe(true);
+    expect(fragment('These findings suggest that early surgery shortens recovery.')).toBe(true);
+    expect(fragment('This study compares the outcomes of microdiscectomy and physiotherapy.')).toBe(false);
+    expect(fragment('This final rule takes effect on January 1, 2015.')).toBe(false);
+    expect(fragment('It was agreed that the next meeting of the Committee would be held on March 16.')).toBe(false);
+    expect(fragment('The Committee judged that the risks remained weighted toward inflation.')).toBe(false);
     // Footnotes of a rule filing: their markers go, a citation of other releases is furniture.
     expect(withoutFurniture('Pursuant to Section 19(b)(1) of the Act,1 and Rule 19b-4 thereunder,2 notice is hereby given.')).toBe('Pursuant to Section 19(b)(1) of the Act, and Rule 19b-4 thereunder, notice is hereby given.');
     expect(withoutFurniture('9 A Floor QCC Order must be for at least 1,000 contracts.')).toBe('A Floor QCC Order must be for at least 1,000 contracts.');

@@ -70,16 +70,35 @@ export function boilerplate(sentence: string): boolean {
   return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s) || ROLL_CALL.test(s) || CITATION.test(s) || AUTHORITY.test(s) || mostlyNumbers(s);
 }
 
+// Openings that lean on the sentence before: a connective ("However, ...", "Crucially, this ..."),
+// a pronoun or a pointing word ("They said ...", "These findings ..."). Quoted alone, the reader
+// cannot tell what is contrasted or who "they" are.
+const CONNECTIVE =
+  /^(?:however|but|yet|still|nevertheless|nonetheless|moreover|furthermore|additionally|in addition|also|besides|crucially|importantly|notably|instead|therefore|thus|hence|consequently|accordingly|as a result|similarly|likewise|in contrast|by contrast|on the other hand|conversely|otherwise|in turn|even so|that said|indeed|in fact|in particular|specifically|for example|for instance|to this end|in this regard|as such|in other words|for this reason|because of this)\b/i;
+const POINTING = /^(?:they|he|she|it|its|their|his|her|them|these|those|that|such|this)\b/i;
+// "This study ...", "This rule ...": the document speaking of itself needs nothing before it.
+const ITSELF =
+  /^this (?:(?:final|proposed|interim|systematic|retrospective|prospective|randomi[sz]ed|cross-sectional|cohort|pilot|press|new) )*(?:study|paper|article|review|report|trial|analysis|meta-analysis|work|research|rule|notice|order|document|statement|release|letter|proposal|action|amendment|bill|act|regulation|guidance|survey|protocol|project|program|programme|filing|application|patent|invention|disclosure|meeting|week|month|year|morning|afternoon|evening)\b/i;
+
+// "It was agreed that the next meeting ...": an impersonal "it" points at nothing before.
+const IMPERSONAL = /^it (?:is|was|has been|had been|will be) (?:\w+ly )?\w+ed (?:that|to)\b/i;
+
+/** A sentence that only makes sense after the one before it (see CONNECTIVE and POINTING). */
+export function leansOnContext(sentence: string): boolean {
+  const s = sentence.trim().replace(/^["'\u201c\u2018(]+/, '');
+  return CONNECTIVE.test(s) || (POINTING.test(s) && !ITSELF.test(s) && !IMPERSONAL.test(s));
+}
+
 /**
- * A piece of a sentence: it starts in lower case or with a word that continues another sentence,
- * does not end as a sentence ends (or ends in an ellipsis), leaves a bracket open, or is too short
- * to state anything.
+ * A piece of a sentence: it starts in lower case or with a word that continues another sentence
+ * (see leansOnContext), does not end as a sentence ends (or ends in an ellipsis), leaves a bracket
+ * open, or is too short to state anything.
  */
 export function fragment(sentence: string): boolean {
   const s = sentence.trim();
   if (s.split(/\s+/).length < 5) return true;
   if (/^["'\u201c\u2018(]?\p{Ll}/u.test(s)) return true;
-  if (/^(?:which|whom|whose|whereas|and|or)\b/i.test(s)) return true;
+  if (/^(?:which|whom|whose|whereas|and|or)\b/i.test(s) || leansOnContext(s)) return true;
   if (!/[.!?]["'\u201d\u2019)\]]?$/.test(s) || /(?:\.\.\.|…)["'\u201d\u2019)]?$/.test(s)) return true;
   // A heading followed by the next item's marker: "Authorization for Domestic Open Market Operations 1."
   if (/\s(?:\d{1,2}|[A-Z]|[ivx]{1,4})\.$/.test(s) && titleCase(s)) return true;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { sendEmailJob, sendPendingEmailsJob } from '../mail/jobs.js';
+import { sendAccountEmailJob, sendEmailJob, sendPendingEmailsJob } from '../mail/jobs.js';
 import { cleanupExpiredJob } from './cleanup-expired.js';
 import type { SearchIndex } from '../search/index-state.js';
 import { reembedChunksJob } from '../search/reembed.js';
@@ -38,11 +38,17 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
   cron?: string;
   /** Queue policy (retries, backoff, expiry); unset keeps pg-boss defaults (2 retries, no delay). */
   queue?: Omit<PgBoss.Queue, 'name'>;
+  /**
+   * Fetch the next job at once after one is done, instead of waiting for the next poll: a queue
+   * whose jobs are short and someone waits for (emails) is not held to one job per poll interval.
+   */
+  drain?: boolean;
   handler(payload: z.infer<P>, context: JobContext, attempt: JobAttempt): Promise<unknown>;
 }
 
 export const JOBS: JobDefinition[] = [
   cleanupExpiredJob as JobDefinition,
+  sendAccountEmailJob as JobDefinition,
   sendEmailJob as JobDefinition,
   sendPendingEmailsJob as JobDefinition,
   sourcesTickJob as JobDefinition,

@@ -69,7 +69,9 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       workersStarted = true;
       if (database.kind === 'pglite') await reclaimOrphans(boss, database, options.logger);
       for (const job of JOBS) {
-        await boss.work(
+        // Its id is known once work() returns; a first job may start before that.
+        const worker = { id: '' };
+        worker.id = await boss.work(
           job.name,
           { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
           async (jobs) => {
@@ -85,6 +87,9 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
               } catch (error) {
                 options.logger.warn({ job: job.name, ...attempt, err: error }, 'job failed');
                 throw error;
+              } finally {
+                // The next job now, not after the poll interval (see JobDefinition.drain).
+                if (job.drain && worker.id) boss.notifyWorker(worker.id);
               }
             }
             return results.length === 1 ? results[0] : results;

@@ -1,8 +1,8 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { outboxEmails } from '../db/schema/index.js';
-import type { JobDefinition } from '../jobs/definitions.js';
-import { dispatchEmails, SEND_EMAIL_JOB } from './outbox.js';
+import type { JobAttempt, JobContext, JobDefinition } from '../jobs/definitions.js';
+import { dispatchEmails, SEND_ACCOUNT_EMAIL_JOB, SEND_EMAIL_JOB } from './outbox.js';
 import { deliver } from './transport.js';
 
 const ZSendEmail = z.object({ id: z.uuid() });
@@ -12,31 +12,44 @@ const ZSendEmail = z.object({ id: z.uuid() });
  * with backoff (about 30 s, 1, 2, 4 and 8 min: a mail server restart is survived); the last
  * failure marks the row failed.
  */
+async function deliverRow({ id }: z.infer<typeof ZSendEmail>, { database, config, logger }: JobContext, attempt: JobAttempt) {
+  const [email] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  if (!email) return { skipped: 'missing' };
+  if (email.status === 'sent') return { skipped: 'already sent' };
+  try {
+    const via = await deliver(config, logger, email);
+    await database.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
+    return { via };
+  } catch (error) {
+    const last = attempt.retryCount >= attempt.retryLimit;
+    await database.db
+      .update(outboxEmails)
+      .set({
+        attempts: sql`${outboxEmails.attempts} + 1`,
+        lastError: String((error as Error)?.message ?? error).slice(0, 1000),
+        ...(last ? { status: 'failed' as const } : {}),
+      })
+      .where(eq(outboxEmails.id, id));
+    throw error;
+  }
+}
+
+/** Bulk mail: alerts, daily briefs, invitations, one after another as fast as the mail server takes them. */
 export const sendEmailJob: JobDefinition<typeof ZSendEmail> = {
   name: SEND_EMAIL_JOB,
   payload: ZSendEmail,
   queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
-  async handler({ id }, { database, config, logger }, attempt) {
-    const [email] = await database.db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
-    if (!email) return { skipped: 'missing' };
-    if (email.status === 'sent') return { skipped: 'already sent' };
-    try {
-      const via = await deliver(config, logger, email);
-      await database.db.update(outboxEmails).set({ status: 'sent', sentAt: new Date() }).where(eq(outboxEmails.id, id));
-      return { via };
-    } catch (error) {
-      const last = attempt.retryCount >= attempt.retryLimit;
-      await database.db
-        .update(outboxEmails)
-        .set({
-          attempts: sql`${outboxEmails.attempts} + 1`,
-          lastError: String((error as Error)?.message ?? error).slice(0, 1000),
-          ...(last ? { status: 'failed' as const } : {}),
-        })
-        .where(eq(outboxEmails.id, id));
-      throw error;
-    }
-  },
+  drain: true,
+  handler: deliverRow,
+};
+
+/** Account emails (codes, confirmations, notices of changes) on their own lane: no bulk mail ahead of them. */
+export const sendAccountEmailJob: JobDefinition<typeof ZSendEmail> = {
+  name: SEND_ACCOUNT_EMAIL_JOB,
+  payload: ZSendEmail,
+  queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  drain: true,
+  handler: deliverRow,
 };
 
 const SWEEP_BATCH = 500;
@@ -57,7 +70,7 @@ export const sendPendingEmailsJob: JobDefinition<z.ZodObject> = {
       .where(and(eq(outboxEmails.status, 'pending'), lt(outboxEmails.createdAt, sql`now() - interval '1 minute'`)))
       .orderBy(asc(outboxEmails.createdAt))
       .limit(SWEEP_BATCH);
-    await dispatchEmails(queue, rows.map((row) => row.id));
+    await dispatchEmails(queue, database.db, rows.map((row) => row.id));
     return { pending: rows.length };
   },
 };

@@ -3,7 +3,7 @@ import { outboxEmails } from '../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../test/harness.js';
 import { ZDevMailboxResponse } from './dev-mailbox-routes.js';
 import { sendPendingEmailsJob } from './jobs.js';
-import { dispatchEmails, queueEmail, SEND_EMAIL_JOB } from './outbox.js';
+import { ACCOUNT_EMAILS_PER_HOUR, dispatchEmails, queueEmail, SEND_ACCOUNT_EMAIL_JOB, SEND_EMAIL_JOB } from './outbox.js';
 import { emailRow, waitForJob, waitForStatus } from './testing.js';
 
 let herald: TestHerald;
@@ -38,21 +38,21 @@ describe('outbox without SMTP', () => {
     ).rejects.toThrow('the change failed');
     expect(await mailbox('rollback@example.com')).toEqual([]);
 
-    const id = await herald.database.db.transaction((tx) => queueEmail(tx, 'commit@example.com', 'confirm-email', confirm('222222'), ctx));
+    const id = (await herald.database.db.transaction((tx) => queueEmail(tx, 'commit@example.com', 'confirm-email', confirm('222222'), ctx)))!;
     const row = await emailRow(herald, id);
     expect(row).toMatchObject({ to: 'commit@example.com', template: 'confirm-email', status: 'pending', attempts: 0, sentAt: null });
     expect(row!.text).toContain('222222');
   });
 
   it('dispatches a job per email; the worker marks it sent and the dev mailbox lists it', async () => {
-    const id = await queueEmail(herald.database.db, 'Grace@Example.com', 'reset-code', { firstName: 'Grace', code: '333333', minutes: 15 }, ctx);
-    await dispatchEmails(herald.queue, [id]);
+    const id = (await queueEmail(herald.database.db, 'Grace@Example.com', 'reset-code', { firstName: 'Grace', code: '333333', minutes: 15 }, ctx))!;
+    await dispatchEmails(herald.queue, herald.database.db, [id]);
     // Dispatching again (as the sweep may) must not make a second job: the job id is the row id.
-    await dispatchEmails(herald.queue, [id]);
+    await dispatchEmails(herald.queue, herald.database.db, [id]);
     const sent = await waitForStatus(herald, id, 'sent');
     expect(sent.sentAt).toBeInstanceOf(Date);
     expect(sent.attempts).toBe(0);
-    const jobs = await herald.database.sql<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'id' = $2`, [SEND_EMAIL_JOB, id]);
+    const jobs = await herald.database.sql<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND data->>'id' = $2`, [SEND_ACCOUNT_EMAIL_JOB, id]);
     expect(jobs.rows[0]!.n).toBe(1);
 
     const emails = await mailbox('grace@example.com');
@@ -63,20 +63,46 @@ describe('outbox without SMTP', () => {
     expect(new Date(emails[0]!.created_at).toISOString()).toBe(emails[0]!.created_at);
   });
 
+  it('sends account emails on their own lane, and bulk mail on the other', async () => {
+    const alert = { firstName: 'Lane', topicName: 'FOMC', title: 'Rates held', introduction: 'The Committee held rates. [1]', points: [], link: 'http://localhost:3000/a/1' };
+    const bulk = await Promise.all(Array.from({ length: 5 }, (_, i) => queueEmail(herald.database.db, `bulk${i}@example.com`, 'breaking-alert', alert, ctx)));
+    const code = (await queueEmail(herald.database.db, 'lane@example.com', 'reset-code', { firstName: 'Lane', code: '777777', minutes: 15 }, ctx))!;
+    await dispatchEmails(herald.queue, herald.database.db, [...bulk, code]);
+    const lanes = await herald.database.sql<{ name: string; id: string }>(`SELECT name, data->>'id' AS id FROM pgboss.job WHERE data->>'id' = ANY($1)`, [[...bulk, code]]);
+    expect(lanes.rows.find((r) => r.id === code)?.name).toBe(SEND_ACCOUNT_EMAIL_JOB);
+    expect(lanes.rows.filter((r) => bulk.includes(r.id)).map((r) => r.name)).toEqual(bulk.map(() => SEND_EMAIL_JOB));
+    await waitForStatus(herald, code, 'sent');
+    for (const id of bulk) await waitForStatus(herald, id, 'sent');
+  });
+
+  it('writes at most ACCOUNT_EMAILS_PER_HOUR account emails an hour to one address; other addresses and bulk mail go on', async () => {
+    const ids: (string | null)[] = [];
+    for (let i = 0; i <= ACCOUNT_EMAILS_PER_HOUR; i++) ids.push(await queueEmail(herald.database.db, 'Flooded@example.com', i % 2 ? 'reset-code' : 'confirm-email', i % 2 ? { firstName: 'F', code: '888888', minutes: 15 } : confirm('888888'), ctx));
+    expect(ids.slice(0, ACCOUNT_EMAILS_PER_HOUR).every((id) => typeof id === 'string')).toBe(true);
+    expect(ids[ACCOUNT_EMAILS_PER_HOUR]).toBeNull();
+    expect(await mailbox('flooded@example.com')).toHaveLength(ACCOUNT_EMAILS_PER_HOUR);
+    expect(await queueEmail(herald.database.db, 'calm@example.com', 'reset-code', { firstName: 'C', code: '999999', minutes: 15 }, ctx)).toEqual(expect.any(String));
+    const brief = { firstName: 'F', date: 'today', articles: [], feedUrl: 'http://localhost:3000/' };
+    expect(await queueEmail(herald.database.db, 'Flooded@example.com', 'daily-brief', brief, ctx)).toEqual(expect.any(String));
+    // Rows of an hour ago no longer count.
+    await herald.database.sql(`UPDATE outbox_emails SET created_at = now() - interval '61 minutes' WHERE "to" = 'Flooded@example.com'`, []);
+    expect(await queueEmail(herald.database.db, 'Flooded@example.com', 'reset-code', { firstName: 'F', code: '121212', minutes: 15 }, ctx)).toEqual(expect.any(String));
+  });
+
   it('does nothing for an email already sent', async () => {
-    const id = await queueEmail(herald.database.db, 'once@example.com', 'reset-code', { firstName: 'Once', code: '444444', minutes: 15 }, ctx);
-    await dispatchEmails(herald.queue, [id]);
+    const id = (await queueEmail(herald.database.db, 'once@example.com', 'reset-code', { firstName: 'Once', code: '444444', minutes: 15 }, ctx))!;
+    await dispatchEmails(herald.queue, herald.database.db, [id]);
     const first = await waitForStatus(herald, id, 'sent');
-    const again = await herald.queue!.boss.send(SEND_EMAIL_JOB, { id });
-    const job = await waitForJob(herald, SEND_EMAIL_JOB, again!, ['completed', 'failed']);
+    const again = await herald.queue!.boss.send(SEND_ACCOUNT_EMAIL_JOB, { id });
+    const job = await waitForJob(herald, SEND_ACCOUNT_EMAIL_JOB, again!, ['completed', 'failed']);
     expect(job.state).toBe('completed');
     expect(job.output).toMatchObject({ skipped: 'already sent' });
     expect((await emailRow(herald, id))!.sentAt).toEqual(first.sentAt);
   });
 
   it('does not throw without a queue: the row waits for the sweep', async () => {
-    const id = await queueEmail(herald.database.db, 'noqueue@example.com', 'reset-code', { firstName: 'N', code: '555555', minutes: 15 }, ctx);
-    await expect(dispatchEmails(undefined, [id])).resolves.toBeUndefined();
+    const id = (await queueEmail(herald.database.db, 'noqueue@example.com', 'reset-code', { firstName: 'N', code: '555555', minutes: 15 }, ctx))!;
+    await expect(dispatchEmails(undefined, herald.database.db, [id])).resolves.toBeUndefined();
     expect((await emailRow(herald, id))!.status).toBe('pending');
   });
 
@@ -85,13 +111,13 @@ describe('outbox without SMTP', () => {
       .insert(outboxEmails)
       .values({ to: 'old@example.com', subject: 'Old', text: 'old', html: '<p>old</p>', template: 'reset-code', createdAt: new Date(Date.now() - 5 * 60_000) })
       .returning({ id: outboxEmails.id });
-    const fresh = await queueEmail(herald.database.db, 'fresh@example.com', 'reset-code', { firstName: 'F', code: '666666', minutes: 15 }, ctx);
+    const fresh = (await queueEmail(herald.database.db, 'fresh@example.com', 'reset-code', { firstName: 'F', code: '666666', minutes: 15 }, ctx))!;
 
     const sweep = await herald.queue!.boss.send(sendPendingEmailsJob.name, {});
     const job = await waitForJob(herald, sendPendingEmailsJob.name, sweep!, ['completed', 'failed']);
     expect(job.state).toBe('completed');
     await waitForStatus(herald, old!.id, 'sent');
-    expect(await herald.queue!.boss.getJobById(SEND_EMAIL_JOB, fresh)).toBeNull();
+    expect(await herald.queue!.boss.getJobById(SEND_ACCOUNT_EMAIL_JOB, fresh)).toBeNull();
     expect((await emailRow(herald, fresh))!.status).toBe('pending');
   });
 

@@ -45,10 +45,10 @@ afterAll(async () => {
 describe('delivery over SMTP', () => {
   it('delivers a queued email with from, to, subject, text and HTML, then marks it sent', async () => {
     const link = 'http://herald.test/confirm?token=abc&x=1';
-    const id = await herald.database.db.transaction((tx) =>
+    const id = (await herald.database.db.transaction((tx) =>
       queueEmail(tx, 'ada@example.com', 'confirm-email', { firstName: 'Ada <3', link, code: '123456', minutes: 30, linkMinutes: 1440 }, ctx),
-    );
-    await dispatchEmails(herald.queue, [id]);
+    ))!;
+    await dispatchEmails(herald.queue, herald.database.db, [id]);
     const row = await waitForStatus(herald, id, 'sent');
     expect(row.attempts).toBe(0);
     expect(row.sentAt).toBeInstanceOf(Date);
@@ -74,7 +74,7 @@ describe('delivery over SMTP', () => {
   });
 
   it('records a failed attempt on the row and leaves the retry to pg-boss', async () => {
-    const id = await queueEmail(herald.database.db, 'reject-once@example.com', 'reset-code', { firstName: 'R', code: '234567', minutes: 15 }, ctx);
+    const id = (await queueEmail(herald.database.db, 'reject-once@example.com', 'reset-code', { firstName: 'R', code: '234567', minutes: 15 }, ctx))!;
     // A long delay keeps the retry out of this test's way.
     await herald.queue!.boss.send(SEND_EMAIL_JOB, { id }, { id, retryLimit: 3, retryDelay: 3600, retryBackoff: false });
     const job = await waitForJob(herald, SEND_EMAIL_JOB, id, ['retry']);
@@ -85,7 +85,7 @@ describe('delivery over SMTP', () => {
   });
 
   it('marks the row failed after the last attempt', async () => {
-    const id = await queueEmail(herald.database.db, 'reject-always@example.com', 'reset-code', { firstName: 'R', code: '345678', minutes: 15 }, ctx);
+    const id = (await queueEmail(herald.database.db, 'reject-always@example.com', 'reset-code', { firstName: 'R', code: '345678', minutes: 15 }, ctx))!;
     await herald.queue!.boss.send(SEND_EMAIL_JOB, { id }, { id, retryLimit: 2, retryDelay: 0, retryBackoff: false });
     const row = await waitForStatus(herald, id, 'failed');
     expect(row.attempts).toBe(3);

@@ -104,6 +104,6 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
     );
     return { result: 'sent' as const, emails: [id] };
   });
-  if (outcome.emails.length) await dispatchEmails(context.queue, outcome.emails);
+  if (outcome.emails.length) await dispatchEmails(context.queue, context.database.db, outcome.emails);
   return outcome.result;
 }

@@ -66,7 +66,7 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
     return [id];
   });
   if (ids.length) {
-    await dispatchEmails(context.queue, ids);
+    await dispatchEmails(context.queue, context.database.db, ids);
     return 'sent';
   }
   return 'empty';

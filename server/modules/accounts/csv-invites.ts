@@ -99,7 +99,7 @@ export async function sendCsvInvites(context: AccountContext, actor: AccountActo
     }
     return { report, emailIds };
   });
-  await dispatchEmails(context.queue, emailIds);
+  await dispatchEmails(context.queue, context.db, emailIds);
   const invited = report.filter((row) => row.status === 'invited').length;
   return { file_name: fileName, invited, failed: report.length - invited, rows: report };
 }

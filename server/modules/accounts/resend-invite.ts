@@ -32,6 +32,6 @@ export async function resendInvite(context: AccountContext, actor: AccountActor,
     });
     return { row: (await findAccountUser(tx, actor.accountId, invite.id))!, emailId };
   });
-  await dispatchEmails(context.queue, [emailId]);
+  await dispatchEmails(context.queue, context.db, [emailId]);
   return row;
 }

@@ -67,6 +67,6 @@ export async function sendInvite(context: AccountContext, actor: AccountActor, i
     const { inviteId, emailId } = await inviteOne(tx, context.config, actor, name, input);
     return { row: (await findAccountUser(tx, actor.accountId, inviteId))!, emailId };
   });
-  await dispatchEmails(context.queue, [emailId]);
+  await dispatchEmails(context.queue, context.db, [emailId]);
   return row;
 }

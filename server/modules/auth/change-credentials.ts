@@ -34,7 +34,7 @@ export async function requestPasswordChange(context: AuthContext, userId: string
     const code = await issueCode(tx, context.keys, 'password-change', user.id);
     return queueEmail(tx, user.email, 'password-change-code', { firstName: user.firstName, code, minutes: CODE_MINUTES }, { publicUrl: context.config.publicUrl });
   });
-  await dispatchEmails(context.queue, [emailId]);
+  await dispatchEmails(context.queue, context.database.db, [emailId]);
 }
 
 /** POST /me/password/confirm/: sets the password, ends every session, returns a fresh one. */
@@ -52,7 +52,7 @@ export async function confirmPasswordChange(context: AuthContext, userId: string
     const emailId = await queueEmail(tx, user.email, 'password-changed', { firstName: user.firstName, when: new Date() }, { publicUrl: context.config.publicUrl });
     return { tokens, emailId };
   });
-  await dispatchEmails(context.queue, [result.emailId]);
+  await dispatchEmails(context.queue, context.database.db, [result.emailId]);
   return result.tokens;
 }
 
@@ -81,7 +81,7 @@ export async function requestEmailChange(context: AuthContext, userId: string, n
       queueEmail(tx, newEmail, 'email-change-code', { ...common, code: newCode, side: 'new' }, { publicUrl }),
     ]);
   });
-  await dispatchEmails(context.queue, ids);
+  await dispatchEmails(context.queue, context.database.db, ids);
 }
 
 /** POST /me/confirm/: both codes right, and the new address still free, then it is the user's. */

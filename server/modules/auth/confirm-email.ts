@@ -25,7 +25,7 @@ export async function confirmByLink(context: AuthContext, uidb64: string, token:
     return { kind: 'ok' as const, tokens: await startSession(tx, context.keys, user) };
   });
   if (result.kind === 'expired') {
-    await dispatchEmails(context.queue, [result.emailId]);
+    await dispatchEmails(context.queue, context.database.db, [result.emailId]);
     throw new AppError(400, 'link_expired', AUTH_MESSAGES.linkExpired);
   }
   if (result.kind === 'invalid') throw new AppError(400, 'link_invalid', AUTH_MESSAGES.linkInvalid);
@@ -54,5 +54,5 @@ export async function resendConfirmation(context: AuthContext, email: string): P
     if (!user || user.emailConfirmedAt) return undefined;
     return queueConfirmation(tx, context, user);
   });
-  if (emailId) await dispatchEmails(context.queue, [emailId]);
+  if (emailId) await dispatchEmails(context.queue, context.database.db, [emailId]);
 }

@@ -23,7 +23,7 @@ export async function registerUser(context: AuthContext, input: TRegisterRequest
   const passwordHash = await hashPassword(input.password);
   const { publicUrl } = context.config;
 
-  const outcome = await context.database.db.transaction(async (tx): Promise<{ emailId: string } | { tokens: TTokenPair }> => {
+  const outcome = await context.database.db.transaction(async (tx): Promise<{ emailId: string | null } | { tokens: TTokenPair }> => {
     const [existing] = await tx.select().from(users).where(eq(users.email, input.email));
     if (existing) {
       const emailId = await queueEmail(tx, existing.email, 'account-exists', { firstName: existing.firstName, loginUrl: `${publicUrl}/login`, resetUrl: `${publicUrl}/login?reset=1` }, { publicUrl });
@@ -68,6 +68,6 @@ export async function registerUser(context: AuthContext, input: TRegisterRequest
     return { emailId: await queueConfirmation(tx, context, user!) };
   });
   if ('tokens' in outcome) return outcome.tokens;
-  await dispatchEmails(context.queue, [outcome.emailId]);
+  await dispatchEmails(context.queue, context.database.db, [outcome.emailId]);
   return undefined;
 }

@@ -23,7 +23,7 @@ export async function requestReset(context: AuthContext, email: string): Promise
     const code = await issueCode(tx, context.keys, 'reset', user.id);
     return queueEmail(tx, user.email, 'reset-code', { firstName: user.firstName, code, minutes: CODE_MINUTES }, { publicUrl: context.config.publicUrl });
   });
-  if (emailId) await dispatchEmails(context.queue, [emailId]);
+  if (emailId) await dispatchEmails(context.queue, context.database.db, [emailId]);
 }
 
 /**
@@ -50,7 +50,7 @@ export async function resetWithCode(context: AuthContext, email: string, code: s
     const emailId = await queueEmail(tx, user.email, 'password-changed', { firstName: user.firstName, when: new Date() }, { publicUrl: context.config.publicUrl });
     return { tokens, emailId };
   });
-  await dispatchEmails(context.queue, [result.emailId]);
+  await dispatchEmails(context.queue, context.database.db, [result.emailId]);
   return result.tokens;
 }
 

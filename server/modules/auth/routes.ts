@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inEvenTime } from '../../auth/even-time.js';
 import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -74,7 +75,7 @@ export const authRoutes =
       confirmed(await confirmByCode(context, request.body.email, request.body.code)),
     );
     app.post('/auth/request_email_confirmation/', { preHandler: limits.resend, schema: { tags, body: ZEmailOnly, response: { 200: ZDetailResponse, ...errors } } }, async (request) => {
-      await resendConfirmation(context, request.body.email);
+      await inEvenTime(() => resendConfirmation(context, request.body.email));
       return { detail: AUTH_MESSAGES.confirmationSent };
     });
 
@@ -100,7 +101,7 @@ export const authRoutes =
     });
 
     app.post('/auth/reset/', { preHandler: limits.resend, schema: { tags, body: ZEmailOnly, response: { 200: ZDetailResponse, ...errors } } }, async (request) => {
-      await requestReset(context, request.body.email);
+      await inEvenTime(() => requestReset(context, request.body.email));
       return { detail: AUTH_MESSAGES.resetSent };
     });
     app.post('/auth/reset_code/', { preHandler: limits.code, onResponse: limits.codeFailed, schema: { tags, body: ZResetCodeRequest, response: { 200: ZTokenPair, ...errors } } }, async (request) =>

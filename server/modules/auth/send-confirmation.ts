@@ -8,7 +8,7 @@ export const encodeUid = (userId: string) => Buffer.from(userId).toString('base6
 export const decodeUid = (uidb64: string) => Buffer.from(uidb64, 'base64url').toString('utf8');
 
 /** Queues the confirmation email (link and code) for a user; returns the outbox id. */
-export async function queueConfirmation(db: DbOrTx, context: AuthContext, user: { id: string; email: string; firstName: string }): Promise<string> {
+export async function queueConfirmation(db: DbOrTx, context: AuthContext, user: { id: string; email: string; firstName: string }): Promise<string | null> {
   const token = await issueLinkToken(db, 'email-confirm-link', user.id);
   const code = await issueCode(db, context.keys, 'email-confirm', user.id);
   const link = `${context.config.publicUrl}/confirm-email?uid=${encodeUid(user.id)}&token=${token}`;

@@ -28,7 +28,7 @@ export async function validateInvite(context: AuthContext, token: string): Promi
       const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}` : account.name;
       return queueInviteEmail(tx, context.config.publicUrl, { to: invite.email, inviterName, accountName: account.name, token: fresh, expiresAt });
     });
-    await dispatchEmails(context.queue, [emailId]);
+    await dispatchEmails(context.queue, context.database.db, [emailId]);
     throw new AppError(400, 'invite_expired', INVITE_MESSAGES.expired);
   }
   return {

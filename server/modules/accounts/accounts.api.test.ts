@@ -138,6 +138,9 @@ describe('POST /a/preview/{user_id}/', () => {
     expect((await kit.call('GET', `/api/me/?user_id=${team.member.id}`, team.viewer.access)).json().id).toBe(team.member.id);
     const write = await herald.app!.inject({ method: 'PATCH', url: `/api/me/models/?user_id=${team.member.id}`, headers: { authorization: `Bearer ${team.viewer.access}` }, payload: { qa_model: 'builtin' } });
     expect(write.statusCode).toBe(403);
+    // Each read made as the member is on the record, server side, whatever the client called first.
+    const after = await herald.database.db.select().from(auditLog).where(eq(auditLog.actorId, team.viewer.id));
+    expect(after.filter((r) => r.action === 'view_as_user')).toEqual([expect.objectContaining({ subjectUserId: team.member.id, method: 'GET', path: '/api/me/' })]);
   });
 
   it('audits a superuser’s start as impersonation', async () => {

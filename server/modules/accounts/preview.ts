@@ -17,7 +17,7 @@ import { presentMe } from '../auth/presenter.js';
  */
 export async function startPreview(database: Database, request: FastifyRequest, userId: string): Promise<TMe> {
   if (userId === request.auth!.userId) throw new AppError(400, 'preview_self', ACCOUNT_ERRORS.previewSelf);
-  const target = await viewedUserId(database, request, userId, 'read');
+  const target = await viewedUserId(database, request, userId, 'read', { audited: false });
   const profile = await presentMe(database.db, target);
   if (!profile) throw new AppError(404, 'not_found', ACCOUNT_ERRORS.userNotFound);
   const [caller] = await database.db.select({ isSuperuser: users.isSuperuser }).from(users).where(eq(users.id, request.auth!.userId));

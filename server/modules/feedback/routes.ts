@@ -25,7 +25,8 @@ export const feedbackRoutes =
       '/feedback/',
       { preHandler: authenticated, schema: { tags: ['feedback'], querystring: ZViewedUserQuery, body: ZFeedbackRequest, response: { 201: ZFeedbackResponse, ...errors } } },
       async (request, reply) => {
-        const userId = await viewedUserId(database, request, request.query.user_id, 'read');
+        // Posting is a change: a superuser acting as the reader may (audited), an admin's preview may not.
+        const userId = await viewedUserId(database, request, request.query.user_id, 'write');
         const caller = request.auth!.userId;
         // Feedback is about one of the reader's own articles, or about nothing in particular.
         const articleId = request.body.article_id;

@@ -43,6 +43,9 @@ describe('viewing as another user', () => {
     const write = await inject('PATCH', `/api/me/models/?user_id=${t.memberId}`, t.admin.access, { qa_model: 'builtin' });
     expect(write.statusCode).toBe(403);
     expect((await inject('GET', `/api/me/?user_id=${t.memberId}`, t.admin.access)).json().qa_model).not.toBe('builtin');
+    // Feedback is a change too: the admin cannot post it in the member's name.
+    expect((await inject('POST', `/api/feedback/?user_id=${t.memberId}`, t.admin.access, { text: 'Posted as Mo' })).statusCode).toBe(403);
+    expect(await herald.database.db.$count(feedback, eq(feedback.userId, t.memberId))).toBe(0);
   });
 
   it('refuses members and admins of single-user accounts', async () => {

@@ -8,11 +8,24 @@ import { authClient } from '../../lib/auth-client';
 import { useViewing, withUser } from '../../lib/viewing';
 
 /**
+ * Where feedback goes and what it says. An admin's preview is read-only: the admin's feedback is
+ * their own, not about the member's article. A superuser acting as the reader posts it in the
+ * reader's name (the server audits it).
+ */
+export function feedbackRequest(text: string, articleId: number | undefined, viewedUserId: string | undefined, isSuperuser: boolean) {
+  const previewing = Boolean(viewedUserId) && !isSuperuser;
+  return {
+    path: withUser('/feedback/', previewing ? undefined : viewedUserId),
+    body: { text, ...(articleId && !previewing ? { article_id: articleId } : {}) },
+  };
+}
+
+/**
  * The Feedback widget (spec 2 sections 2.10 and 4): text (non-empty after trimming), sent with the
  * article being read when there is one; a thank-you shows for 2 seconds, then the widget closes.
  */
 export function FeedbackDialog({ open, onClose, articleId }: { open: boolean; onClose: () => void; articleId?: number }) {
-  const { userId } = useViewing();
+  const { userId, me } = useViewing();
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -39,7 +52,8 @@ export function FeedbackDialog({ open, onClose, articleId }: { open: boolean; on
     setBusy(true);
     setError(undefined);
     try {
-      await authClient.authedApi(withUser('/feedback/', userId), { body: { text: trimmed, ...(articleId ? { article_id: articleId } : {}) } });
+      const { path, body } = feedbackRequest(trimmed, articleId, userId, me.is_superuser);
+      await authClient.authedApi(path, { body });
       setThanked(true);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Failed to send feedback');

@@ -40,7 +40,10 @@ export const ZInspectionItem = z.object({
   relevance_score: z.number().nullable(),
   /** Position by relevance score among the user's detected events (1 = most relevant). */
   relevance_rank: z.number().nullable(),
+  /** The QA score, 0..1 (0: QA does not recommend the article). */
   final_rank: z.number().nullable(),
+  /** Position by QA score among the user's recommended articles (1 = best); null when not recommended or not ranked. */
+  qa_rank: z.number().nullable(),
   qa_at: z.string().nullable(),
   alerted_at: z.string().nullable(),
   /** The alert policy's decision in words (emailed, held for the brief and why, or not breaking and the bar). */

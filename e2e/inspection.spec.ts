@@ -151,7 +151,7 @@ test('a superuser exports a tab as Markdown and switches to the user view', asyn
   await dialog.getByRole('tab', { name: 'Articles', exact: true }).click();
   await see(dialog.getByRole('tabpanel', { name: 'Articles' }).getByText('Articles', { exact: true })).toBeVisible();
   // The demo runs on the built-in engine: the footer names the model that produced the data.
-  await expect(dialog.getByText('Model used: the built-in engine (builtin).')).toBeVisible();
+  await expect(dialog.getByText("Processed by Herald's built-in engine (no language model).")).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Herald-Articles-\d{4}-\d\d-\d\d\.md$/);
   const path = await download.path();

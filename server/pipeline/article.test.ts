@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from '../intelligence/builtin/text-features.js';
-import { backgroundInTime, relatedToEvent } from './article.js';
+import { backgroundInTime, qaVerdict, relatedToEvent } from './article.js';
 
 const relation = (title: string, text: string, date: string) => ({ entities: new Set(extractEntities(title, text)), date: new Date(date) });
 
@@ -28,5 +28,25 @@ describe('background in time', () => {
     ['minutes of a meeting years later', '2019-03-20', false],
   ])('%s', (_name, date, expected) => {
     expect(backgroundInTime(new Date('2012-01-25'), new Date(date))).toBe(expected);
+  });
+});
+
+describe('the QA decision', () => {
+  const good = {
+    title: 'Fed raises the discount rate to 6 percent',
+    introduction: 'The Board approved an increase in the discount rate from 5-1/2 percent to 6 percent. [1]',
+    bullet_points: ['The action was taken in light of inflationary pressures in the economy. [1]'],
+    sections: [],
+    actionable_takeaway: 'What comes next: the Committee meets again on June 27. [1]',
+    data_table: { columns: [], rows: [] },
+    references: [{ number: 1, title: 'Discount rate', source: 'Federal Reserve', date: '2000-05-16', document_id: 1 }],
+  };
+  it('keeps the rank QA gave an article without faults', () => {
+    expect(qaVerdict({ final_rank: 0.76, reason: 'relevance 0.4 + novelty 0.3' }, good)).toEqual({ finalRank: 0.76, reason: 'relevance 0.4 + novelty 0.3' });
+  });
+  it('does not recommend an article with a fault, whoever scored it, and says why', () => {
+    const verdict = qaVerdict({ final_rank: 0.91, reason: 'A strong article.' }, { ...good, introduction: 'FEDERAL DEPOSIT INSURANCE CORPORATION 12 CFR Part 324 RIN 3064-AE12 [1]' });
+    expect(verdict.finalRank).toBe(0);
+    expect(verdict.reason).toMatch(/^A strong article\. Not recommended: lead or point quotes furniture/);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
+import { ARTICLE_FAULTS, articleFaults, type CheckedArticle } from '../intelligence/capabilities/article-faults.js';
 import { compose, distinctTitle } from '../intelligence/capabilities/compose.js';
 import { rank } from '../intelligence/capabilities/rank.js';
 import { planResearch } from '../intelligence/capabilities/research.js';
@@ -45,6 +46,18 @@ export function relatedToEvent(event: Relation, candidate: Relation): boolean {
   if (Math.abs(event.date.getTime() - candidate.date.getTime()) > BACKGROUND_MAX_DAYS * 86_400_000) return false;
   for (const entity of candidate.entities) if (event.entities.has(entity)) return true;
   return false;
+}
+
+/**
+ * The QA decision on a composed article: the rank its QA gave it, unless the article has a fault a
+ * professional would not forward (boilerplate or a fragment as a point, unrelated background, a
+ * metric without a label...), whoever wrote and scored it: then it is not recommended (rank 0,
+ * the faults in the reason). It stays in the feed but is neither a Top News pick nor an alert.
+ */
+export function qaVerdict(qa: { final_rank: number; reason: string }, article: CheckedArticle): { finalRank: number; reason: string } {
+  const faults = articleFaults(article);
+  if (faults.length === 0) return { finalRank: qa.final_rank, reason: qa.reason };
+  return { finalRank: 0, reason: `${qa.reason} Not recommended: ${faults.map((f) => ARTICLE_FAULTS[f]).join('; ')}.` };
 }
 
 /**
@@ -212,15 +225,16 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     model('qa_model'),
     engine,
   );
+  const { finalRank, reason: qaReason } = qaVerdict(qa.output, a);
   const updated = await db
     .update(events)
     .set({
       researched: true,
       queries,
-      article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: qa.output.reason, ...(event.initialization ? { catch_up: true } : {}) },
+      article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: qaReason, ...(event.initialization ? { catch_up: true } : {}) },
       articleGenerated: true,
       language: a.language,
-      finalRank: qa.output.final_rank,
+      finalRank,
       qaAt: now,
       publishedAt: now,
       llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ research: plan.record, article: article.record, qa: qa.record })}::jsonb`,
@@ -228,5 +242,5 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     })
     .where(and(eq(events.id, eventId), eq(events.articleGenerated, false)))
     .returning({ id: events.id });
-  return updated.length ? { published: true, rank: qa.output.final_rank } : undefined;
+  return updated.length ? { published: true, rank: finalRank } : undefined;
 }

@@ -15,7 +15,7 @@ export const PIPELINE = [
   { stage: 'story assignment', job: 'pipeline-story', built: true, does: "the user's story tracker: join the story of earlier events about the same happening or start one" },
   { stage: 'research', job: 'pipeline-article', built: true, does: 'planned queries against our own search for supporting documents' },
   { stage: 'article composition', job: 'pipeline-article', built: true, does: 'title, superhead, points, sections, numbered references, takeaway, key metrics' },
-  { stage: 'QA ranking', job: 'pipeline-article', built: true, does: 'final_rank (0: not recommended), qa_at; the article is published' },
+  { stage: 'QA ranking', job: 'pipeline-article', built: true, does: 'final_rank (0: not recommended, under the floor or with an article fault), qa_at; the article is published' },
   { stage: 'breaking alert', job: 'pipeline-alert', built: true, does: 'email (exactly once) when the article clears the bar and the user has alerts on' },
   { stage: 'daily brief', job: 'daily-brief', built: true, does: "at 07:00 in the user's time zone: the top articles since the last brief; none, no email" },
 ] as const;

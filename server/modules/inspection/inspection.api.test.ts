@@ -80,6 +80,7 @@ describe('GET /articles/ (internal timeline)', () => {
       article_title: 'Rates rise',
       article_generated: true,
       final_rank: 0.8,
+      qa_rank: 1,
       relevance_score: 0.77,
       relevance_rank: 1,
       novelty_score: 0.66,
@@ -92,7 +93,7 @@ describe('GET /articles/ (internal timeline)', () => {
     });
     expect(item.alerted_at).not.toBeNull();
     expect(item.qa_at).not.toBeNull();
-    expect(all.articles.find((a) => a.id === s.unranked)!.relevance_rank).toBe(2);
+    expect(all.articles.find((a) => a.id === s.unranked)).toMatchObject({ relevance_rank: 2, final_rank: 0, qa_rank: null });
     expect(all.articles.find((a) => a.id === s.dropped)).toMatchObject({ article_generated: false, article_title: null, detection_decision: 'DROP', relevance_rank: null });
   });
 

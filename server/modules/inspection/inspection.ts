@@ -38,7 +38,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** The relevance score: the stored one, else detection's weighted total. */
 const scoreSql = sql<number | null>`coalesce(${events.relevanceScore}, (${events.detectionScores} ->> 'weighted_total')::float8)`;
 
-/** Order and relevance rank over all the user's events, so they do not change with the mode. */
+/** Order, relevance rank and QA rank over all the user's events, so they do not change with the mode. */
 function rankedEvents(db: DbOrTx, userId: string) {
   return db.$with('ranked').as(
     db
@@ -46,6 +46,7 @@ function rankedEvents(db: DbOrTx, userId: string) {
         id: sql<number>`${events.id}`.as('ranked_id'),
         position: sql<number>`row_number() over (order by ${events.createdAt} desc, ${events.id} desc)`.as('position'),
         relevancePosition: sql<number | null>`case when ${events.status} = 'detected' then rank() over (partition by ${events.status} = 'detected' order by ${scoreSql} desc nulls last) end`.as('relevance_position'),
+        qaPosition: sql<number | null>`case when ${events.finalRank} > 0 then rank() over (partition by coalesce(${events.finalRank}, 0) > 0 order by ${events.finalRank} desc nulls last) end`.as('qa_position'),
       })
       .from(events)
       .where(eq(events.userId, userId)),
@@ -74,6 +75,7 @@ interface Row {
   summary: { summary: string; keyFacts: string[] } | null;
   position: number;
   relevancePosition: number | null;
+  qaPosition: number | null;
 }
 
 export function select(db: DbOrTx, userId: string) {
@@ -87,6 +89,7 @@ export function select(db: DbOrTx, userId: string) {
       summary: { summary: documentSummaries.summary, keyFacts: documentSummaries.keyFacts },
       position: ranked.position,
       relevancePosition: ranked.relevancePosition,
+      qaPosition: ranked.qaPosition,
     })
     .from(events)
     .innerJoin(ranked, eq(ranked.id, events.id))
@@ -124,6 +127,7 @@ export function presentItem(row: Row): TInspectionItem {
     relevance_score: event.relevanceScore ?? num(event.detectionScores?.weighted_total),
     relevance_rank: event.relevanceRank ?? (row.relevancePosition === null ? null : Number(row.relevancePosition)),
     final_rank: event.finalRank,
+    qa_rank: row.qaPosition === null ? null : Number(row.qaPosition),
     qa_at: iso(event.qaAt),
     alerted_at: iso(event.alertedAt),
     alert_decision: event.alertDecision ? describeAlertDecision(event.alertDecision) : null,

@@ -64,7 +64,7 @@ function articleBlock(a: TExportArticle, qa: boolean): string {
     line('Event', a.id),
     line('Topic', a.topic.name),
     line('Generated', a.article_generated_at),
-    qa ? line('QA rank', fixed(a.final_rank)) : null,
+    qa ? line('QA score', fixed(a.final_rank)) : null,
     qa ? line('QA at', a.qa_at) : null,
     qa ? line('QA reason', a.article?.qa_reason) : null,
     line('Alert sent', a.alerted_at),

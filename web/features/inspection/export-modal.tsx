@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import type { TExportData, TInterviewExport, TPromptData, TPromptType } from '../../../contract/inspection';
+import { MODEL_REGISTRY } from '../../../contract/models';
 import { Dialog } from '../../components/ui/dialog';
 import { Markdown } from '../../components/ui/markdown';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,12 +11,18 @@ import { useViewing, withUser } from '../../lib/viewing';
 import { articlesMarkdown, EXPORT_TABS, exportFileName, factGroupsMarkdown, interviewMarkdown, profileMarkdown, promptsMarkdown, type ExportTab } from './export-markdown';
 import { CopyButton } from './pieces';
 
-/** The models the footer names: those that produced the data (the spec's example reads GPT-4.1 Mini). */
+/**
+ * The models the footer names: those that produced the data, by the names the model picker shows
+ * ('Model used: GPT-4.1 Mini'); the built-in engine is named as such, not as a model.
+ */
 export function modelsNote(models: string[] | undefined): string {
   if (!models) return 'Models: loading...';
   if (models.length === 0) return 'No model has processed these items yet.';
-  const names = models.map((m) => (m === 'builtin' ? 'the built-in engine (builtin)' : m));
-  return `${names.length === 1 ? 'Model' : 'Models'} used: ${names.join(', ')}.`;
+  const named = [...new Set(models.map((m) => (m === 'builtin' ? 'builtin' : (MODEL_REGISTRY.find((e) => e.value === m || e.modelId === m)?.label ?? m))))];
+  const llms = named.filter((n) => n !== 'builtin');
+  const builtin = named.includes('builtin') ? "Herald's built-in engine (no language model)" : '';
+  if (llms.length === 0) return `Processed by ${builtin}.`;
+  return `${llms.length === 1 ? 'Model' : 'Models'} used: ${llms.join(', ')}${builtin ? `; the rest by ${builtin}` : ''}.`;
 }
 
 const PROMPT_TYPE: Partial<Record<ExportTab, TPromptType>> = { 'Detection Prompts': 'DETECTION', 'Validation Prompts': 'VALIDATION', 'Composition Prompts': 'COMPOSITION' };

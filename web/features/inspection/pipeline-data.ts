@@ -18,10 +18,6 @@ export function detectionVerdict(decision: string | null | undefined): 'PASS' | 
   return decision && /relevant|pass|keep|include/i.test(decision) ? 'PASS' : 'DROP';
 }
 
-/** 2 decimals, and whole numbers as they are (final_rank may be a position or a 0..1 score). */
-function rankLabel(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
-}
 
 /** The badges of an event or article row, in the order of spec 3 section 2.2 (the Article button aside). */
 export function itemBadges(item: TInspectionItem, now = Date.now()): Badge[] {
@@ -32,8 +28,16 @@ export function itemBadges(item: TInspectionItem, now = Date.now()): Badge[] {
   }
   if (item.researched === true && item.query_count > 0) badges.push({ key: 'queries', label: `${item.query_count} research ${item.query_count === 1 ? 'query' : 'queries'}`, tone: 'blue' });
   if (item.researched === false || item.research_error) badges.push({ key: 'research-failed', label: 'Research failed', tone: 'red', title: item.research_error ?? undefined });
-  if (item.relevance_rank !== null && item.relevance_rank > 0) badges.push({ key: 'relevance', label: `Relevance Score ${item.relevance_rank}`, tone: 'violet', title: item.relevance_score === null ? undefined : `Weighted total ${item.relevance_score.toFixed(2)}` });
-  if (item.final_rank !== null && item.final_rank > 0) badges.push({ key: 'qa', label: `QA #${rankLabel(item.final_rank)}`, tone: 'green' });
+  // A score reads as a score and a rank as a rank: 'Relevance Score 0.82' (its position in the
+  // title), 'QA #3' (its QA score in the title).
+  if (item.relevance_rank !== null && item.relevance_rank > 0) {
+    const label = item.relevance_score === null ? `Relevance #${item.relevance_rank}` : `Relevance Score ${item.relevance_score.toFixed(2)}`;
+    badges.push({ key: 'relevance', label, tone: 'violet', title: `#${item.relevance_rank} by relevance among the user's detected events` });
+  }
+  if (item.final_rank !== null && item.final_rank > 0) {
+    const label = item.qa_rank === null ? `QA ${item.final_rank.toFixed(2)}` : `QA #${item.qa_rank}`;
+    badges.push({ key: 'qa', label, tone: 'green', title: `QA score ${item.final_rank.toFixed(2)}` });
+  }
   if (item.qa_at && !item.final_rank) badges.push({ key: 'not-recommended', label: 'Not Recommended', tone: 'amber' });
   if (item.initialization) badges.push({ key: 'init', label: 'Init', tone: 'slate' });
   if (!item.article_generated && item.error) badges.push({ key: 'failed', label: 'Failed', tone: 'red', title: item.error });

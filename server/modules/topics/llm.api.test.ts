@@ -47,8 +47,8 @@ describe('topic validation through a language model', () => {
           query: 'offshore wind North Sea',
           ai_query: '"offshore wind" AND "North Sea"',
           key_events: ['Auction held', 'Project approved'],
-          key_entities: ['Ørsted', 'Vattenfall'],
-          key_places: ['North Sea', 'Denmark'],
+          key_entities: ['Ørsted', 'Vattenfall', 'offshore wind auctions', 'The companies that build wind farms in the region.'],
+          key_places: ['North Sea', 'Denmark', 'offshore', 'Zone 3'],
           relevance_matrix: { action_outcome: levels, entities: levels, places: levels },
           sources: [1, 6, 99],
         },
@@ -66,7 +66,9 @@ describe('topic validation through a language model', () => {
     expect(body.topic.description.split(' ').length).toBeGreaterThanOrEqual(25);
     expect(body.topic.query.split(' ').length).toBeGreaterThanOrEqual(12);
     expect(body.topic.key_events.length).toBeGreaterThanOrEqual(6);
+    // Names only: a phrase of the topic or a sentence is no key entity, a common word or a zone number no place.
     expect(body.topic.key_entities).toEqual(['Ørsted', 'Vattenfall']);
+    expect(body.topic.key_places).toEqual(['North Sea', 'Denmark']);
     expect(body.topic.sources).toEqual({ '1': 'News', '6': 'Regulations' });
     const [assistant] = await herald.database.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, body.conversation_id)).orderBy(conversationMessages.id).offset(1);
     expect(assistant!.interaction).toMatchObject({ model_used: 'gpt-4.1', prompt_tokens: 900, response_tokens: 200, stage: 'topic_validation' });

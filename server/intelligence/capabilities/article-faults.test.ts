@@ -97,6 +97,14 @@ describe('the fault checks', () => {
     expect(articleFaults({ ...good, ...change })).toEqual([fault]);
   });
 
+  it("reads Herald's own line about the source as no quote, and an editor's [sic] as no citation", () => {
+    const sections = [
+      { heading: 'What happened', content: 'A ROT is defined in Exchange Rule 1014(b) as a regular member [sic] of the Exchange located on the trading floor. [1]' },
+      { heading: 'The source', content: 'arXiv published “GridVQA-X: A Framework” on Jun 16, 2026; the points above are its main statements.' },
+    ];
+    expect(articleFaults({ ...good, sections })).toEqual([]);
+  });
+
   it('knows furniture from statements', () => {
     expect(boilerplate(withoutFurniture('James S. Brady Press Briefing Room THE PRESIDENT: Thank you very much.'))).toBe(true);
     expect(boilerplate(withoutFurniture('James S. Brady Press Briefing Room THE PRESIDENT: We signed an order today.'))).toBe(false);
@@ -112,6 +120,9 @@ describe('the fault checks', () => {
     expect(fragment('These findings suggest that early surgery shortens recovery.')).toBe(true);
     expect(fragment('This study compares the outcomes of microdiscectomy and physiotherapy.')).toBe(false);
     expect(fragment('This final rule takes effect on January 1, 2015.')).toBe(false);
+    expect(fragment('This clinical trial is designed to evaluate the efficacy of thread-embedding acupuncture.')).toBe(false);
+    expect(fragment('This is pilot study for a 3-arm randomized controlled trial of pharmacopuncture.')).toBe(false);
+    expect(fragment('This means that the rule no longer applies to small banks.')).toBe(true);
     expect(fragment('It was agreed that the next meeting of the Committee would be held on March 16.')).toBe(false);
     expect(fragment('The Committee judged that the risks remained weighted toward inflation.')).toBe(false);
     // Footnotes of a rule filing: their markers go, a citation of other releases is furniture.

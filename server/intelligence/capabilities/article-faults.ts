@@ -52,10 +52,12 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
   }
 
   const sections = Array.isArray(article.sections) ? (article.sections as { heading?: unknown; content?: unknown }[]) : [];
-  // The other sections quote the documents too: "What happened", "What's new".
+  // The other sections quote the documents too: "What happened", "What's new" ("The source" is
+  // Herald's own sentence about the document: "arXiv published ...").
   for (const section of sections) {
-    if (text(section?.heading) === 'Background' || text(section?.heading) === "What's new") continue;
-    for (const item of text(section?.content).split(/(?<=\])\s+(?=\S)/)) {
+    if (['Background', "What's new", 'The source'].includes(text(section?.heading))) continue;
+    // Each quoted sentence ends in its citation ("... [2]"); an editor's "[sic]" does not end one.
+    for (const item of text(section?.content).split(/(?<=\[\d+\])\s+(?=\S)/)) {
       const sentence = uncited(item);
       if (!sentence) continue;
       if (boilerplate(sentence)) faults.add('boilerplate');

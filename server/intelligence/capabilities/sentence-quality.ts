@@ -76,9 +76,10 @@ export function boilerplate(sentence: string): boolean {
 const CONNECTIVE =
   /^(?:however|but|yet|still|nevertheless|nonetheless|moreover|furthermore|additionally|in addition|also|besides|crucially|importantly|notably|instead|therefore|thus|hence|consequently|accordingly|as a result|similarly|likewise|in contrast|by contrast|on the other hand|conversely|otherwise|in turn|even so|that said|indeed|in fact|in particular|specifically|for example|for instance|to this end|in this regard|as such|in other words|for this reason|because of this)\b/i;
 const POINTING = /^(?:they|he|she|it|its|their|his|her|them|these|those|that|such|this)\b/i;
-// "This study ...", "This rule ...": the document speaking of itself needs nothing before it.
+// "This study ...", "This clinical trial ...", "This is a pilot study ...", "This final rule ...":
+// the document speaking of itself needs nothing before it.
 const ITSELF =
-  /^this (?:(?:final|proposed|interim|systematic|retrospective|prospective|randomi[sz]ed|cross-sectional|cohort|pilot|press|new) )*(?:study|paper|article|review|report|trial|analysis|meta-analysis|work|research|rule|notice|order|document|statement|release|letter|proposal|action|amendment|bill|act|regulation|guidance|survey|protocol|project|program|programme|filing|application|patent|invention|disclosure|meeting|week|month|year|morning|afternoon|evening)\b/i;
+  /^this (?:is (?:a |an |the )?)?(?:(?!(?:means|meant|that|the|is|was|has|had|have|will|would|may|might|can|could|should|does|did|makes|made|shows|showed|suggests|indicates|allows|leads|gives|includes|requires)\b)[\w-]+ ){0,3}?(?:study|paper|article|review|report|trial|analysis|meta-analysis|work|research|rule|notice|order|document|statement|release|letter|proposal|action|amendment|bill|act|regulation|guidance|survey|protocol|project|program|programme|filing|application|patent|invention|disclosure|meeting|week|month|year|morning|afternoon|evening)\b/i;
 
 // "It was agreed that the next meeting ...": an impersonal "it" points at nothing before.
 const IMPERSONAL = /^it (?:is|was|has been|had been|will be) (?:\w+ly )?\w+ed (?:that|to)\b/i;

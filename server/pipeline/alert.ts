@@ -97,7 +97,10 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
         topicName: row.topicName,
         title: article.title,
         introduction: withoutCitations(article.introduction),
-        points: article.bullet_points.slice(0, 3).map(withoutCitations),
+        points: article.bullet_points
+          .map(withoutCitations)
+          .filter((point) => point !== withoutCitations(article.introduction))
+          .slice(0, 3),
         link: `${context.config.publicUrl}/a/${eventId}`,
       },
       { publicUrl: context.config.publicUrl },

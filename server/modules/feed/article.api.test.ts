@@ -44,6 +44,12 @@ describe('GET /for-you/article/{id}/', () => {
     expect(Date.parse(article.published_at)).not.toBeNaN();
   });
 
+  it("shows a one-sentence document's sentence once: its point repeats the introduction", async () => {
+    const user = await kit.reader();
+    const id = await kit.publish(user.userId, user.topics[0]!.id, { title: 'Notice', article: articleJson('Notice', 1, { introduction: 'The Board approved a rate cut. [1]', bullet_points: ['The Board approved a rate cut. [1]'] }) });
+    expect((await kit.get(`/api/for-you/article/${id}/`, user.access)).json<TReaderArticle>().points).toEqual([]);
+  });
+
   it("answers 404 for another user's article and an unknown id, without the article", async () => {
     const a = await kit.reader();
     const b = await kit.reader();

@@ -114,6 +114,12 @@ function originalDateText(value: string | null | undefined): string | null {
   return Number.isNaN(at.getTime()) ? null : at.toISOString();
 }
 
+/** Two quoted sentences that say the same words, citations aside. */
+export const sameSentence = (a: string, b: string) => {
+  const bare = (s: string) => s.replace(/\s*\[\d+\]/g, '').trim().toLowerCase();
+  return bare(a) === bare(b);
+};
+
 export function presentSummary(row: ArticleRow): TArticleSummary {
   const a = row.article ?? {};
   return {
@@ -121,7 +127,8 @@ export function presentSummary(row: ArticleRow): TArticleSummary {
     title: text(a.title, 'Untitled') || 'Untitled',
     theme: text(a.superhead ?? a.theme),
     introduction: text(a.introduction),
-    points: strings(a.bullet_points ?? a.points),
+    // A one-sentence document's point is its introduction again: the reader sees it once.
+    points: strings(a.bullet_points ?? a.points).filter((point) => !sameSentence(point, text(a.introduction))),
     published_at: (row.publishedAt ?? new Date(0)).toISOString(),
     language: row.language ?? text(a.language, 'en'),
     topic: { id: row.topicId, name: row.topicName },

@@ -123,6 +123,12 @@ export function normalizeTopicName(input: string): string {
 
 const ADJECTIVES = new Set(['european', 'american']);
 
+/** A place's name ("U.S.", "Hungary", "Budapest", "European Union"), by the gazetteers alone (no tagging). */
+export function isPlace(name: string): boolean {
+  const key = name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return PLACES.some((pl) => pl.aliases.includes(key)) || (!key.includes(' ') && countriesOf(name).length > 0);
+}
+
 /** Places a text names, as canonical names ("EU" -> "European Union"), in order of first mention. */
 export function findPlaces(text: string): string[] {
   const p = padded(text);

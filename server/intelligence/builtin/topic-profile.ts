@@ -9,7 +9,7 @@ import { COLLECTIONS } from '../../../contract/collections.js';
 import type { RelevanceMatrix } from '../../db/schema/index.js';
 import { terms } from '../../search/terms.js';
 import { countriesOf, countryName } from './places.js';
-import { capitalise, classify, commonTerm, domainScores, functionWord, findEntities, findPlaces, hasPhrase, isKnownWord, knownNamesIn, listing, meaningfulTerms, subjectOf, wordsOf } from './topic-analysis.js';
+import { capitalise, classify, commonTerm, domainScores, functionWord, findEntities, findPlaces, hasPhrase, isKnownWord, isPlace, knownNamesIn, listing, meaningfulTerms, subjectOf, wordsOf } from './topic-analysis.js';
 import { ALL_DOMAINS, type Domain } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 
@@ -94,11 +94,6 @@ export function relevantEvidence(name: string, evidence: TopicEvidence[]): Topic
 /** Words of a topic's name (as `terms` writes them) that say what kind of coverage is wanted, not what it is about. */
 const FACETS = new Set(terms('crisis clinical trial trials study studies research treatment treatments therapy therapies news update updates development developments trend trends rules regulation regulations approval approvals outlook analysis market markets industry sector innovation policy law legislation litigation'));
 
-/** A place's name ("U.S.", "Hungary", "Budapest"), by the gazetteers alone (no tagging). */
-const isPlace = (name: string) => {
-  const key = name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  return PLACES.some((pl) => pl.aliases.includes(key)) || (!key.includes(' ') && countriesOf(name).length > 0);
-};
 
 const MONTHS_AND_DAYS = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
 

@@ -123,11 +123,19 @@ describe('the fault checks', () => {
     expect(fragment('This clinical trial is designed to evaluate the efficacy of thread-embedding acupuncture.')).toBe(false);
     expect(fragment('This is pilot study for a 3-arm randomized controlled trial of pharmacopuncture.')).toBe(false);
     expect(fragment('This means that the rule no longer applies to small banks.')).toBe(true);
+    expect(fragment('So the purpose of the study is to determine the effect of traction on pain.')).toBe(true);
+    expect(fragment('2236, 2355, as amended by Pub.')).toBe(true);
+    expect(fragment('The rule was adopted under section 5 of Pub.')).toBe(true);
+    expect(fragment('1,200 migrants arrived in Vienna on Saturday.')).toBe(false);
+    expect(boilerplate('7 15 U.S.C. 78s(b)(2)(B) (if the Commission does not approve or disapprove a proposed rule change, it shall institute proceedings).')).toBe(true);
+    expect(boilerplate('The amounts of the arrangements approved for renewal are shown in the table that follows: Foreign Bank Amount of Arrangement Term Maturity Date.')).toBe(true);
     expect(fragment('It was agreed that the next meeting of the Committee would be held on March 16.')).toBe(false);
     expect(fragment('The Committee judged that the risks remained weighted toward inflation.')).toBe(false);
     // Footnotes of a rule filing: their markers go, a citation of other releases is furniture.
     expect(withoutFurniture('Pursuant to Section 19(b)(1) of the Act,1 and Rule 19b-4 thereunder,2 notice is hereby given.')).toBe('Pursuant to Section 19(b)(1) of the Act, and Rule 19b-4 thereunder, notice is hereby given.');
     expect(withoutFurniture('9 A Floor QCC Order must be for at least 1,000 contracts.')).toBe('A Floor QCC Order must be for at least 1,000 contracts.');
+    expect(withoutFurniture('49 FINRA believes that the revised language should help promote clarity.')).toBe('FINRA believes that the revised language should help promote clarity.');
+    expect(withoutFurniture('12 CFR Part 324 is amended as follows.')).toBe('12 CFR Part 324 is amended as follows.');
     expect(withoutFurniture('Rates rose 5 percent in 2,000 cities.')).toBe('Rates rose 5 percent in 2,000 cities.');
     expect(boilerplate('See also Securities Exchange Act Release No. 64249 (April 7, 2011), 76 FR 20773 (April 13, 2011).')).toBe(true);
     expect(boilerplate('The authority citation for part 324 continues to read as follows: Authority: 12 U.S.C. 1815(a), 1815(b), 1816.')).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleTitle, builtinCompose, distinctTitle } from './compose.js';
+import { articleTitle, builtinCompose, distinctTitle, sharesSubject } from './compose.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';
@@ -173,4 +173,13 @@ describe('article titles', () => {
     expect(distinctTitle(a, '2001-08-21T00:00:00Z')).toBe(a);
     expect(distinctTitle('FOMC statement, Feb 1, 1995: The Committee decided', '1995-02-01T00:00:00Z')).toBe('FOMC statement, Feb 1, 1995: The Committee decided');
   });
+});
+
+describe('sharesSubject (what may be background)', () => {
+  const vienna = 'Approximately 6,500 migrants arrive in Vienna. Following Austria\'s and Germany\'s decision to waive their asylum rules, approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan – arrive in Vienna.';
+  it.each([
+    ['a place alone', 'The United Nations confirms the Islamic State has destroyed the Temple of Bel in Palmyra, Syria.', false],
+    ['a report of the same movement', 'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.', true],
+    ['another place that shares nothing else', 'The United Kingdom House of Commons passes a planned referendum on membership in the European Union.', false],
+  ])('%s', (_, sentence, expected) => expect(sharesSubject(sentence, vienna, 'European migrant crisis')).toBe(expected));
 });

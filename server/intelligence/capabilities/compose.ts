@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
+import { isPlace } from '../builtin/topic-analysis.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
@@ -53,8 +54,8 @@ interface Candidate {
 
 /**
  * Whether a background sentence is about what the article is about, beyond the topic both were
- * filed under: it names one of the names of `context` (the article's title and lead) or shares
- * at least three of its content words, the topic's own words aside. Two trials of one condition
+ * filed under: it names one of the names of `context` (the article's title and lead) that is not
+ * a place, or shares at least three of its content words, the topic's own words aside. Two trials of one condition
  * share "lumbar disc herniation"; two FOMC documents share "Federal Reserve": neither makes one
  * the other's background.
  */
@@ -62,7 +63,9 @@ export function sharesSubject(sentence: string, context: string, topic = ''): bo
   const topicTerms = new Set(terms(topic));
   const own = (name: string) => terms(name).every((t) => topicTerms.has(t));
   const contextNames = new Set(names(context).filter((n) => !own(n)).map((n) => n.toLowerCase()));
-  if (names(sentence).some((n) => contextNames.has(n.toLowerCase()))) return true;
+  // A place alone is no shared subject: the destruction of a temple in Syria is not background to
+  // migrants from Syria arriving in Vienna, nor a UK referendum on the EU to EU migrant quotas.
+  if (names(sentence).some((n) => contextNames.has(n.toLowerCase()) && !isPlace(n))) return true;
   const contextTerms = new Set(terms(context).filter((t) => !topicTerms.has(t)));
   return new Set(terms(sentence).filter((t) => contextTerms.has(t))).size >= 3;
 }

@@ -27,6 +27,10 @@ const REFERENCE_LINE = /^(?:Authority|Dated|Signed|Billing Code|Source|Citation)
 // "Michael H. Moskow, President", "Chen and Rosenbaum, Vice Presidents": a name and its title.
 const NAME_TITLE =
   /(?:^|[,;]\s*|\bwith\s+)(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*(?:\s+and\s+(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*)?,\s+(?:(?:Senior|First|Deputy|Associate|Assistant|Executive|Special)\s+)*(?:Vice\s+)?(?:Presidents?|Governors?|Chairman|Chair|Directors?|Secretar(?:y|ies)|Managers?|Economists?|Advisers?|Advisors?|Counsel|Officers?)\b/g;
+// A footnote's text that cites a statute or rule: "7 15 U.S.C. 78s(b)(2)(B) (if the Commission ...", "12 17 CFR 240.19b-4.".
+const FOOTNOTE_CITATION = /^\d{1,3}\s+(?:\d+\s+)?(?:U\.S\.C\.|CFR|FR|Stat\.|Pub\.|Id\.|See\b|Ibid)/;
+// A table's text run into a sentence: "... are shown in the table that follows: Foreign Bank Amount of Arrangement ...".
+const TABLE_TEXT = /\b(?:shown|set (?:out|forth)|listed|given) in the (?:table|tables|chart) (?:that follows|below|following)\b/i;
 // A citation of other documents: "See also Securities Exchange Act Release No. 64249 (April 7, 2011) ...".
 const CITATION = /^(?:See|Cf\.)\s+(?:also\s+|generally\s+|e\.g\.,?\s+)?[^.]*\b(?:No\.|Release|supra|infra|FR\s+\d|U\.S\.C\.|\d{4})/;
 // A rule's citation of its authority: "The authority citation for part 324 continues to read as follows: ...".
@@ -67,14 +71,14 @@ const MARKUP = /\w\|\w|\[\[|\]\]|\{\{|\}\}/;
 /** Furniture rather than a statement: headers, reference lines, list items, rosters, pleasantries. */
 export function boilerplate(sentence: string): boolean {
   const s = sentence.trim();
-  return REFERENCE_LINE.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s) || ROLL_CALL.test(s) || CITATION.test(s) || AUTHORITY.test(s) || mostlyNumbers(s);
+  return REFERENCE_LINE.test(s) || FOOTNOTE_CITATION.test(s) || TABLE_TEXT.test(s) || SHOUTED.test(s) || HEADER.test(s) || LIST_MARKER.test(s) || PLEASANTRY.test(s) || BRACKETED.test(s) || MARKUP.test(s) || CONTACT.test(s) || ADMINISTRATIVE.test(s) || listLike(s) || roster(s) || ROLL_CALL.test(s) || CITATION.test(s) || AUTHORITY.test(s) || mostlyNumbers(s);
 }
 
 // Openings that lean on the sentence before: a connective ("However, ...", "Crucially, this ..."),
 // a pronoun or a pointing word ("They said ...", "These findings ..."). Quoted alone, the reader
 // cannot tell what is contrasted or who "they" are.
 const CONNECTIVE =
-  /^(?:however|but|yet|still|nevertheless|nonetheless|moreover|furthermore|additionally|in addition|also|besides|crucially|importantly|notably|instead|therefore|thus|hence|consequently|accordingly|as a result|similarly|likewise|in contrast|by contrast|on the other hand|conversely|otherwise|in turn|even so|that said|indeed|in fact|in particular|specifically|for example|for instance|to this end|in this regard|as such|in other words|for this reason|because of this)\b/i;
+  /^(?:however|but|yet|still|so|second|secondly|third|thirdly|finally|lastly|nevertheless|nonetheless|moreover|furthermore|additionally|in addition|also|besides|crucially|importantly|notably|instead|therefore|thus|hence|consequently|accordingly|as a result|similarly|likewise|in contrast|by contrast|on the other hand|conversely|otherwise|in turn|even so|that said|indeed|in fact|in particular|specifically|for example|for instance|to this end|in this regard|as such|in other words|for this reason|because of this)\b/i;
 const POINTING = /^(?:they|he|she|it|its|their|his|her|them|these|those|that|such|this)\b/i;
 // "This study ...", "This clinical trial ...", "This is a pilot study ...", "This final rule ...":
 // the document speaking of itself needs nothing before it.
@@ -100,6 +104,8 @@ export function fragment(sentence: string): boolean {
   if (s.split(/\s+/).length < 5) return true;
   if (/^["'\u201c\u2018(]?\p{Ll}/u.test(s)) return true;
   if (/^(?:which|whom|whose|whereas|and|or)\b/i.test(s) || leansOnContext(s)) return true;
+  // A run of numbers ("2236, 2355, as amended by Pub.") or a piece cut at an abbreviation's full stop.
+  if (/^\d[\d,.]*,\s/.test(s) || /\b(?:Pub|Nos?|Stat|Secs?|Vol|Art|pp?)\.$/.test(s)) return true;
   if (!/[.!?]["'\u201d\u2019)\]]?$/.test(s) || /(?:\.\.\.|…)["'\u201d\u2019)]?$/.test(s)) return true;
   // A heading followed by the next item's marker: "Authorization for Domestic Open Market Operations 1."
   if (/\s(?:\d{1,2}|[A-Z]|[ivx]{1,4})\.$/.test(s) && titleCase(s)) return true;
@@ -132,6 +138,8 @@ export function withoutFurniture(sentence: string): string {
     // leading a footnote's text ("9 A Floor QCC Order must ...").
     .replace(/(?<=[\p{L})\u201d"][,.;:])\d{1,2}(?=\s|$)/gu, '')
     .replace(/^\d{1,2}\s+(?=(?:A|An|The|In|On|See|For|This|These|Section|Under)\s)/, '')
+    // ... or a body's acronym and its verb ("49 FINRA believes that ..."; not "12 CFR Part 324").
+    .replace(/^\d{1,3}\s+(?=(?!(?:CFR|FR|USC)\b)[A-Z]{2,}\s+\p{Ll})/u, '')
     // A word hyphenated at a line break: "unemploy- ment" (not "pre- and post-war").
     .replace(/(\p{Ll}{2,})- (?!(?:and|or|to|nor)\b)(\p{Ll}{2,})/gu, '$1$2');
   const summary = /\bSUMMARY:\s+/.exec(s);

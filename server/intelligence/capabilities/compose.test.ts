@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleTitle, builtinCompose, distinctTitle, sharesSubject } from './compose.js';
+import { articleTitle, builtinCompose, distinctTitle, headlineOf, sharesSubject } from './compose.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';
@@ -182,4 +182,24 @@ describe('sharesSubject (what may be background)', () => {
     ['a report of the same movement', 'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.', true],
     ['another place that shares nothing else', 'The United Kingdom House of Commons passes a planned referendum on membership in the European Union.', false],
   ])('%s', (_, sentence, expected) => expect(sharesSubject(sentence, vienna, 'European migrant crisis')).toBe(expected));
+});
+
+describe('headlines of one-line items (a title that is its sentence cut short)', () => {
+  it.each([
+    [
+      "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan –...",
+      "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan – arrive in Vienna. [1]",
+      'Approximately 6,500 migrants arrive in Vienna',
+    ],
+    [
+      "Hundreds of people, tired of waiting for promised transportation, broke out from Hungary's first migrant holding center near the Serbian border, past police...",
+      "Hundreds of people, tired of waiting for promised transportation, broke out from Hungary's first migrant holding center near the Serbian border, past police overwhelmed by their numbers, to start the march north toward Budapest. [1]",
+      "Hundreds of people broke out from Hungary's first migrant holding center near the Serbian border",
+    ],
+  ])('%s', (title, lead, headline) => expect(articleTitle(title, '2015-09-05T00:00:00Z', lead)).toBe(headline));
+
+  it('leaves a short sentence and a title that is no cut sentence as they are', () => {
+    expect(headlineOf('Germany closes its border with Austria.')).toBe('Germany closes its border with Austria');
+    expect(articleTitle('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods', '2026-06-16T00:00:00Z', 'With the increasing development of models, it becomes imperative. [1]')).toBe('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods');
+  });
 });

@@ -266,6 +266,12 @@ const shortDate = (iso: string) => {
  */
 export function articleTitle(title: string, date: string, lead: string | undefined): string {
   const own = title.trim() || 'Untitled';
+  // A one-line item's title is its sentence cut short ("Following Austria's and Germany's decision
+  // to waive ..., approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan –..."):
+  // the headline is that sentence made short ("Approximately 6,500 migrants arrive in Vienna").
+  const sentence = lead?.replace(/\s*\[\d+\]\s*$/, '').trim();
+  const cut = own.replace(/\s*(?:\.\.\.|…)$/, '');
+  if (sentence && cut !== own && cut.length >= 40 && sentence.startsWith(cut.slice(0, 40))) return cutTitle(headlineOf(sentence), TITLE_MAX);
   if (terms(own).length > GENERIC_TITLE_WORDS) return cutTitle(own, TITLE_MAX);
   const when = shortDate(date);
   const head = when ? `${own}, ${when}` : own;
@@ -273,6 +279,30 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   // A lead that only repeats the title adds nothing.
   if (!what || terms(what).every((w) => terms(own).includes(w))) return cutTitle(head, TITLE_MAX);
   return cutTitle(`${head}: ${what.replace(/\.$/, '')}`, TITLE_MAX);
+}
+
+/**
+ * A sentence as a headline: without its asides between dashes or in brackets, a lead-in clause
+ * ("Following ..., "), a descriptive phrase after the subject ("Hundreds of people, tired of
+ * waiting ..., broke out" -> "Hundreds of people broke out") and a trailing clause (", past police
+ * ...", ", after ..."), each only while the headline is long; no final full stop.
+ */
+export function headlineOf(sentence: string): string {
+  let h = sentence.replace(/[.。]$/, '').trim();
+  const steps: ((t: string) => string)[] = [
+    (t) => t.replace(/\s[–—]\s[^–—]{1,100}?\s[–—](?=\s)/g, '').replace(/\s\([^()]{1,80}\)/g, ''),
+    (t) => {
+      const rest = t.replace(/^(?:following|after|amid|despite|in response to|(?:hours|days|weeks|shortly) after)\b[^,]{3,150},\s+/i, '');
+      return rest !== t && rest.split(/\s+/).length >= 5 ? rest.charAt(0).toUpperCase() + rest.slice(1) : t;
+    },
+    (t) => t.replace(/^((?:\S+\s+){0,3}\S+),\s+\p{Ll}+(?:ed|ing)\b[^,]{0,80},\s+(?=\p{Ll})/u, '$1 '),
+    (t) => {
+      const at = t.slice(40).search(/,\s+(?:after|as|while|amid|following|past|with|which|who|including|where|when)\b/);
+      return at >= 0 ? t.slice(0, 40 + at) : t;
+    },
+  ];
+  for (const step of steps) if (h.length > 80) h = step(h);
+  return h;
 }
 
 const cutTitle = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '')}...` : text);

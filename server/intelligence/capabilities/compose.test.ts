@@ -198,6 +198,11 @@ describe('headlines of one-line items (a title that is its sentence cut short)',
     ],
   ])('%s', (title, lead, headline) => expect(articleTitle(title, '2015-09-05T00:00:00Z', lead)).toBe(headline));
 
+  it('drops a purpose at the end, not a verb\'s object', () => {
+    expect(headlineOf('Authorities in Hungary close the Budapest Keleti railway station to prevent hundreds of migrants from boarding trains to other European capitals.')).toBe('Authorities in Hungary close the Budapest Keleti railway station');
+    expect(headlineOf('Ministers of the four Visegrad countries and Germany agree to discuss their differences over the mandatory migrant quotas next week in Prague.')).toBe('Ministers of the four Visegrad countries and Germany agree to discuss their differences over the mandatory migrant quotas next week in Prague');
+  });
+
   it('leaves a short sentence and a title that is no cut sentence as they are', () => {
     expect(headlineOf('Germany closes its border with Austria.')).toBe('Germany closes its border with Austria');
     expect(articleTitle('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods', '2026-06-16T00:00:00Z', 'With the increasing development of models, it becomes imperative. [1]')).toBe('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods');

@@ -300,6 +300,12 @@ export function headlineOf(sentence: string): string {
       const at = t.slice(40).search(/,\s+(?:after|as|while|amid|following|past|with|which|who|including|where|when)\b/);
       return at >= 0 ? t.slice(0, 40 + at) : t;
     },
+    // A purpose at the end ("... close the Budapest Keleti railway station to prevent hundreds of
+    // migrants from boarding trains"), not a verb's object ("agree to discuss").
+    (t) => {
+      const at = t.slice(40).search(/(?<!\b(?:agree[sd]?|plans?|planned|votes?|voted|decides?|decided|refuse[sd]?|wants?|wanted|tr(?:y|ies|ied)|seeks?|sought|aims?|expected|begins?|began|continues?|continued|ask(?:s|ed)?|urge[sd]?|fail(?:s|ed)?|needs?|needed|able|likely|going|has|have|had|is|are|was|were|order|so as))\s+to\s+(?:prevent|stop|avoid|allow|help|ensure|discuss|protest|demand|start|block|keep|protect|support|counter|curb|ease|boost)\b/);
+      return at >= 0 ? t.slice(0, 40 + at) : t;
+    },
   ];
   for (const step of steps) if (h.length > 80) h = step(h);
   return h;

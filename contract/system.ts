@@ -39,5 +39,7 @@ export const ZInitResponse = z.object({
   site_url: z.string().nullable(),
   /** Google sign-in client id for the popup flow; null hides the Google buttons. */
   google_client_id: z.string().nullable(),
+  /** The executives /about names (the operator's ABOUT_EXECUTIVES); empty: the page shows placeholders. */
+  executives: z.array(z.object({ name: z.string(), title: z.string() })),
 });
 export type TInitResponse = z.infer<typeof ZInitResponse>;

@@ -98,13 +98,15 @@ async function openEmailLogin(page: Page) {
 }
 
 test.describe('login screen', () => {
-  test('offers email login, reset, registration and the intro video; hides Google when not configured', async ({ page }) => {
+  test('offers email login, reset, registration and what Herald does; hides Google when not configured', async ({ page }) => {
     const init = page.waitForResponse((r) => r.url().endsWith('/api/init/') && r.ok());
     await page.goto('/login');
     await init;
     await expect(page.getByRole('heading', { level: 1, name: 'Log in to Herald' })).toBeVisible();
     await expect(page.getByText('Advanced Intelligence. Real-Time.')).toBeVisible();
-    await expect(page.getByText('Video unavailable')).toBeVisible();
+    // No video ships: the intro area tells what Herald does instead of showing a broken player.
+    await expect(page.getByRole('list', { name: 'How Herald works' }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByText('Video unavailable')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Log in with Google' })).toHaveCount(0);
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
 

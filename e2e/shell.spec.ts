@@ -8,6 +8,9 @@ test.describe('shared shell', () => {
     await expect(header.getByRole('link', { name: 'Herald home' })).toBeVisible();
     await expect(header.getByText('Beta', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Superior Intelligence, Delivered' })).toBeVisible();
+    // A visitor has a clear way in: registration first, then log in.
+    await expect(page.getByRole('link', { name: 'Create your account' }).first()).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute('href', '/login');
     const footer = page.getByRole('navigation', { name: 'Footer' });
     const links: [string, string][] = [
       ['About Us', '/about'],
@@ -20,6 +23,15 @@ test.describe('shared shell', () => {
     // Nothing overflows sideways, on desktop or at 375 px.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('/about names the two executives, or says that this installation has not yet', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { name: "Who's behind it?" })).toBeVisible();
+    // The test server sets no ABOUT_EXECUTIVES: two places that read as places.
+    await expect(page.getByRole('list', { name: 'Executives' }).getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('Chief Executive Officer')).toBeVisible();
+    await expect(page.getByText('This installation has not named its executives yet.')).toBeVisible();
   });
 
   test('header gets a background only after 10 px of scroll', async ({ page }) => {

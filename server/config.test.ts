@@ -32,6 +32,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('reads the executives /about names, and refuses a list it cannot read', () => {
+    expect(loadConfig({}).aboutExecutives).toEqual([]);
+    expect(loadConfig({ ABOUT_EXECUTIVES: 'Ada Lovelace, Chief Executive Officer; Alan Turing, Chief Technology Officer' }).aboutExecutives).toEqual([
+      { name: 'Ada Lovelace', title: 'Chief Executive Officer' },
+      { name: 'Alan Turing', title: 'Chief Technology Officer' },
+    ]);
+    expect(() => loadConfig({ ABOUT_EXECUTIVES: 'Ada Lovelace' })).toThrow(/ABOUT_EXECUTIVES/);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -30,6 +30,12 @@ const ZEnv = z.object({
     .default('off')
     .refine((v) => /^(off|on|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(v), 'off, on, a number of proxy hops, or a comma-separated list of proxy addresses (CIDR allowed)'),
   SITE_URL: urlWithProtocols(['http:', 'https:']).optional(),
+  /** The two executives /about names: "Name, Title; Name, Title". Unset: placeholders that say so. */
+  ABOUT_EXECUTIVES: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.split(';').every((p) => /^[^,;]{2,80},[^,;]{2,80}$/.test(p.trim())), 'people as "Name, Title", separated by ";" (for example "Ada Lovelace, Chief Executive Officer; Alan Turing, Chief Technology Officer")'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int('a whole number').min(100, 'from 100 to 600000').max(600_000, 'from 100 to 600000').default(30_000),
   MAX_CONNECTIONS: z.coerce.number().int('a whole number').min(1, 'from 1 to 100000').max(100_000, 'from 1 to 100000').default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -102,6 +108,8 @@ export interface Config {
   smtpUrl: string | undefined;
   publicUrl: string;
   siteUrl: string | undefined;
+  /** Who /about names (ABOUT_EXECUTIVES); empty: the page shows placeholders. */
+  aboutExecutives: { name: string; title: string }[];
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   roles: Role[];
   webDist: string;
@@ -172,6 +180,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     siteUrl: e.SITE_URL,
+    aboutExecutives: (e.ABOUT_EXECUTIVES ?? '')
+      .split(';')
+      .map((person) => person.trim())
+      .filter(Boolean)
+      .map((person) => {
+        const [name, ...title] = person.split(',');
+        return { name: name!.trim(), title: title.join(',').trim() };
+      }),
     logLevel: e.LOG_LEVEL,
     roles: [...new Set(e.HERALD_ROLES)],
     webDist: path.resolve(e.WEB_DIST),

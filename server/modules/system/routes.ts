@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.js';
 import { VERSION } from '../../version.js';
 import type { AppServices } from '../../http/app.js';
 
-const initResponse = (siteUrl: string | undefined, googleClientId: string | undefined) => ZInitResponse.parse({
+const initResponse = (siteUrl: string | undefined, googleClientId: string | undefined, executives: { name: string; title: string }[]) => ZInitResponse.parse({
   sources: COLLECTIONS.map((c) => ({
     id: c.id,
     key: c.key,
@@ -19,12 +19,13 @@ const initResponse = (siteUrl: string | undefined, googleClientId: string | unde
   version: VERSION,
   site_url: siteUrl ?? null,
   google_client_id: googleClientId ?? null,
+  executives,
 });
 
 export const systemRoutes =
   (services: AppServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const init = initResponse(services.siteUrl, services.config.google.clientId);
+    const init = initResponse(services.siteUrl, services.config.google.clientId, services.config.aboutExecutives);
     app.get(
       '/health',
       {

@@ -53,6 +53,8 @@ describe('system calls', () => {
     expect(body.industries.length).toBeGreaterThan(10);
     expect(body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(body.google_client_id).toBeNull();
+    // No ABOUT_EXECUTIVES: /about shows placeholders.
+    expect(body.executives).toEqual([]);
     expect(response.headers['cache-control']).toContain('max-age=86400');
   });
 

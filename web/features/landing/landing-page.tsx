@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { BellRing, Brain, Briefcase, CheckCircle2, FlaskConical, Gauge, Layers, MousePointerClick, Radar, Scale } from 'lucide-react';
 
 const FEATURES = [
@@ -40,6 +41,14 @@ export default function LandingPage() {
           Herald alerts professionals to critical new developments in business, law, medicine, science and engineering, and explains them in
           short, cited articles written for you.
         </p>
+        <div className="mt-8 flex flex-wrap items-center justify-center gap-3">
+          <Link to="/register" className="rounded-lg bg-blue-700 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+            Create your account
+          </Link>
+          <Link to="/login" className="rounded-lg border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+            Log in
+          </Link>
+        </div>
       </section>
 
       <section aria-labelledby="features" className="mx-auto max-w-6xl px-4 py-16 md:px-6">
@@ -91,6 +100,12 @@ export default function LandingPage() {
         </ul>
         <p className="mt-12 flex items-center justify-center gap-2 text-sm text-slate-500 dark:text-slate-400">
           <CheckCircle2 aria-hidden className="size-4" /> Runs on your own servers, with or without an AI provider key.
+        </p>
+        <p className="mt-8 text-center">
+          <Link to="/register" className="font-semibold text-blue-700 hover:underline dark:text-blue-400">
+            Create your account
+          </Link>{' '}
+          <span className="text-slate-600 dark:text-slate-400">and follow your first topics in a few minutes.</span>
         </p>
       </section>
     </div>

@@ -1,4 +1,15 @@
+import { useInitData } from '../../lib/init-data';
+
+/** Until the operator names them (ABOUT_EXECUTIVES), the two executives' places say that they are places. */
+const PLACEHOLDERS = [
+  { name: 'Name of the chief executive', title: 'Chief Executive Officer' },
+  { name: 'Name of the chief technology officer', title: 'Chief Technology Officer' },
+];
+
 export default function AboutPage() {
+  const executives = useInitData().data?.executives ?? [];
+  const named = executives.length > 0;
+  const people = named ? executives : PLACEHOLDERS;
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 md:px-6 md:py-16">
       <h1 className="text-3xl font-bold tracking-tight md:text-4xl">About Herald</h1>
@@ -29,6 +40,15 @@ export default function AboutPage() {
             writes it can run entirely on your own servers, and why every step it takes can be inspected.
           </p>
         </div>
+        <ul aria-label="Executives" className="mt-6 grid gap-4 sm:grid-cols-2">
+          {people.map((person) => (
+            <li key={person.name} className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <p className={named ? 'font-semibold' : 'font-semibold text-slate-500 italic dark:text-slate-400'}>{person.name}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">{person.title}</p>
+            </li>
+          ))}
+        </ul>
+        {!named && <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">This installation has not named its executives yet.</p>}
       </section>
     </article>
   );

@@ -6,7 +6,9 @@ import { openDatabase, type Database } from './db/client.js';
 import { lockDataDir } from './db/lock.js';
 import { users } from './db/schema/index.js';
 import { detectFeatures, runMigrations, type DatabaseFeatures } from './db/migrate.js';
-import { startQueue, type Queue } from './jobs/queue.js';
+import { JOBS } from './jobs/definitions.js';
+import { startQueue } from './jobs/queue.js';
+import type { Queue } from './jobs/types.js';
 import { closeEntityPool } from './intelligence/builtin/entity-pool.js';
 import { createEmbedder } from './search/embeddings.js';
 import { openSearchIndex, type SearchIndex } from './search/index-state.js';
@@ -78,7 +80,7 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
       await database.db.update(users).set({ isSuperuser: true }).where(inArray(users.email, config.superuserEmails));
     }
     const search = await openSearchIndex(database, features, createEmbedder(config), logger);
-    const queue = await startQueue(database, { config, roles: config.roles, logger, search, pollingIntervalSeconds: options.pollingIntervalSeconds });
+    const queue = await startQueue(database, { jobs: JOBS, config, roles: config.roles, logger, search, pollingIntervalSeconds: options.pollingIntervalSeconds });
     // Cleanups run backwards: the entity threads stop after the queue, when no job can ask them.
     cleanups.push(() => closeEntityPool());
     cleanups.push(() => queue.stop());

@@ -11,7 +11,7 @@ import type { Config, Role } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { DatabaseFeatures } from '../db/migrate.js';
 import type { SearchIndex } from '../search/index-state.js';
-import type { Queue } from '../jobs/queue.js';
+import type { Queue } from '../jobs/types.js';
 import { loadAuthKeys } from '../auth/secrets.js';
 import { runInteractive } from '../db/priority.js';
 import { devMailboxRoutes } from '../mail/dev-mailbox-routes.js';

@@ -1,7 +1,7 @@
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { oneTimeCodes } from '../db/schema/index.js';
-import type { JobDefinition } from './definitions.js';
+import type { JobDefinition } from './types.js';
 
 const ZPayload = z.object({});
 

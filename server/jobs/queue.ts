@@ -2,19 +2,12 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.js';
 import type { Config, Role } from '../config.js';
-import { JOBS, type JobContext } from './definitions.js';
+import type { JobContext, JobDefinition, Queue } from './types.js';
 import type { SearchIndex } from '../search/index-state.js';
 
-export interface Queue {
-  boss: PgBoss;
-  logger: Logger;
-  running(): boolean;
-  /** Starts taking jobs (worker role; nothing otherwise; boot.ts decides when). */
-  startWorkers(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 export interface QueueOptions {
+  /** The jobs this queue knows (definitions.ts's JOBS). */
+  jobs: JobDefinition[];
   config: Config;
   roles: Role[];
   logger: Logger;
@@ -68,7 +61,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       if (workersStarted || !options.roles.includes('worker')) return;
       workersStarted = true;
       if (database.kind === 'pglite') await reclaimOrphans(boss, database, options.logger);
-      for (const job of JOBS) {
+      for (const job of options.jobs) {
         // Its id is known once work() returns; a first job may start before that.
         const worker = { id: '' };
         worker.id = await boss.work(
@@ -105,7 +98,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     },
   };
   const context: JobContext = { database, logger: options.logger, config: options.config, queue, search: options.search };
-  for (const job of JOBS) {
+  for (const job of options.jobs) {
     const queueOptions = { name: job.name, ...job.queue };
     await boss.createQueue(job.name, queueOptions);
     // createQueue leaves an existing queue as it was; the definition in code is the truth.

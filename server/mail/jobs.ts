@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { outboxEmails } from '../db/schema/index.js';
-import type { JobAttempt, JobContext, JobDefinition } from '../jobs/definitions.js';
+import type { JobAttempt, JobContext, JobDefinition } from '../jobs/types.js';
 import { dispatchEmails, SEND_ACCOUNT_EMAIL_JOB, SEND_EMAIL_JOB } from './outbox.js';
 import { deliver } from './transport.js';
 

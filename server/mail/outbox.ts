@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { outboxEmails } from '../db/schema/index.js';
-import type { Queue } from '../jobs/queue.js';
+import type { Queue } from '../jobs/types.js';
 import { renderEmail, type EmailContext, type TemplateData, type TemplateName } from './templates.js';
 
 export const SEND_EMAIL_JOB = 'send-email';

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { events, topics, users, type AlertDecisionRecord } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/client.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
-import type { Queue } from '../jobs/queue.js';
+import type { Queue } from '../jobs/types.js';
 import { ALERT_POLICY, calibratedBar, decideAlert } from './alert-policy.js';
 import type { StageContext } from './context.js';
 

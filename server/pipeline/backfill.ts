@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { coveredCollections } from '../../contract/collections.js';
 import { z } from 'zod';
 import { events, topics } from '../db/schema/index.js';
-import type { JobDefinition } from '../jobs/definitions.js';
+import type { JobDefinition } from '../jobs/types.js';
 import { searchChunks } from '../search/search.js';
 import type { StageContext } from './context.js';
 import { detect } from './detect.js';

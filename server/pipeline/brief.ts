@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { events, topics, users } from '../db/schema/index.js';
-import type { Queue } from '../jobs/queue.js';
+import type { Queue } from '../jobs/types.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
 import type { StageContext } from './context.js';
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { documents, documentSummaries, events, users } from '../db/schema/index.js';
-import type { JobContext, JobDefinition } from '../jobs/definitions.js';
-import type { Queue } from '../jobs/queue.js';
+import type { JobContext, JobDefinition } from '../jobs/types.js';
+import type { Queue } from '../jobs/types.js';
 import { detect } from './detect.js';
 import { checkNovelty } from './novelty.js';
 import { consolidateEvent } from './consolidate.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../documents/ingest.js';
-import type { JobDefinition } from '../jobs/definitions.js';
+import type { JobDefinition } from '../jobs/types.js';
 import { vectorLiteral } from './index-state.js';
 
 export const REEMBED_JOB = 'reembed-chunks';

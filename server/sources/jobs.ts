@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../jobs/definitions.js';
+import type { JobDefinition } from '../jobs/types.js';
 import { dueSources, runSource } from './runner.js';
 
 export const SOURCE_RUN_JOB = 'source-run';

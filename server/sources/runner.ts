@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { sources } from '../db/schema/index.js';
 import { ingestDocuments } from '../documents/ingest.js';
 import type { SearchIndex } from '../search/index-state.js';
-import type { Queue } from '../jobs/queue.js';
+import type { Queue } from '../jobs/types.js';
 import { startPipeline } from '../pipeline/jobs.js';
 import { maintainSearchIndex } from '../search/maintenance.js';
 import { createHttpClient, userAgentFor, type HttpClientOptions } from './http.js';

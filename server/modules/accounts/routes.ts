@@ -21,7 +21,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import { perUserRateLimit } from '../../http/rate-limit.js';
-import type { Queue } from '../../jobs/queue.js';
+import type { Queue } from '../../jobs/types.js';
 import { adminActor, editorActor } from './access.js';
 import { sendCsvInvites } from './csv-invites.js';
 import { accountInfo, updateAccountInfo } from './info.js';

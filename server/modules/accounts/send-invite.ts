@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { AppDb, DbOrTx } from '../../db/client.js';
 import { accounts, invites, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import type { Queue } from '../../jobs/queue.js';
+import type { Queue } from '../../jobs/types.js';
 import { dispatchEmails } from '../../mail/outbox.js';
 import { issueInvite, queueInviteEmail } from '../auth/invites.js';
 import type { AccountActor } from './access.js';

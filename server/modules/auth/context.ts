@@ -1,7 +1,7 @@
 import type { AuthKeys } from '../../auth/secrets.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import type { Queue } from '../../jobs/queue.js';
+import type { Queue } from '../../jobs/types.js';
 
 /** What every auth operation needs. */
 export interface AuthContext {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { conversations, users } from '../../db/schema/index.js';
-import type { JobDefinition } from '../../jobs/definitions.js';
+import type { JobDefinition } from '../../jobs/types.js';
 import { builtinInterviewProfile, chosenCollections, interviewProfile, type TInterviewProfile } from '../../intelligence/capabilities/interview.js';
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import { topUpSuggestions } from '../onboarding/suggestions.js';

@@ -8,7 +8,7 @@ import type { AuthKeys } from '../../auth/secrets.js';
 import { viewedUserId } from '../../auth/viewed-user.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import type { Queue } from '../../jobs/queue.js';
+import type { Queue } from '../../jobs/types.js';
 import { NOVELTY_JOB } from '../../pipeline/jobs.js';
 import { createEvent, deleteEvent, getEvent, listEvents, restartContent, updateEvent } from './events.js';
 

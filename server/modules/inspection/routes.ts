@@ -10,7 +10,7 @@ import { viewedUserId } from '../../auth/viewed-user.js';
 import type { Database } from '../../db/client.js';
 import { topics, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import type { Queue } from '../../jobs/queue.js';
+import type { Queue } from '../../jobs/types.js';
 import { BACKFILL_JOB } from '../../pipeline/backfill.js';
 import { exportData, promptRecords } from './export.js';
 import { getInspectionDetail, listInspection } from './inspection.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { topics } from '../../db/schema/index.js';
-import type { JobDefinition } from '../../jobs/definitions.js';
+import type { JobDefinition } from '../../jobs/types.js';
 import { buildTopicProfile } from '../../intelligence/builtin/topic-profile.js';
 import { meetMinimums } from '../../intelligence/capabilities/topic-fields.js';
 import { validateTopic } from '../../intelligence/capabilities/validate-topic.js';

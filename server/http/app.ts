@@ -6,12 +6,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
-import type { Config, Role } from '../config.js';
-import type { Database } from '../db/client.js';
-import type { DatabaseFeatures } from '../db/migrate.js';
-import type { SearchIndex } from '../search/index-state.js';
-import type { Queue } from '../jobs/types.js';
 import { loadAuthKeys } from '../auth/secrets.js';
 import { runInteractive } from '../db/priority.js';
 import { devMailboxRoutes } from '../mail/dev-mailbox-routes.js';
@@ -30,6 +24,7 @@ import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { feedRoutes } from '../modules/feed/routes.js';
 import { toolRoutes } from '../modules/tools/routes.js';
 import { VERSION } from '../version.js';
+import type { AppServices } from './services.js';
 import { AppError, installErrorHandling } from './errors.js';
 import { ErrorCode } from '../../contract/errors.js';
 import { registerWeb } from './web.js';
@@ -39,18 +34,6 @@ import { installFieldMessages } from '../../contract/field-messages.js';
 installFieldMessages();
 
 /** Everything a route may need, built once at start and passed down explicitly. */
-export interface AppServices {
-  config: Config;
-  database: Database;
-  features: DatabaseFeatures;
-  search: SearchIndex;
-  queue: Queue | undefined;
-  roles: Role[];
-  siteUrl?: string;
-  logger: Logger;
-  /** Folder of the built web app; undefined serves the API only. */
-  webDist?: string;
-}
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { outboxEmails } from '../db/schema/index.js';
-import type { AppServices } from '../http/app.js';
+import type { AppServices } from '../http/services.js';
 import type { TestHerald } from '../test/harness.js';
 
 /** Helpers for the mail API tests. */

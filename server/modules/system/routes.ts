@@ -5,7 +5,7 @@ import { COLLECTIONS, INDUSTRIES, ZErrorBody, ZHealthResponse, ZInitResponse, Er
 import { migrationState } from '../../db/migrate.js';
 import { AppError } from '../../http/errors.js';
 import { VERSION } from '../../version.js';
-import type { AppServices } from '../../http/app.js';
+import type { AppServices } from '../../http/services.js';
 
 const initResponse = (siteUrl: string | undefined, googleClientId: string | undefined, executives: { name: string; title: string }[]) => ZInitResponse.parse({
   sources: COLLECTIONS.map((c) => ({

@@ -32,7 +32,7 @@ import { loadConfig } from '../server/config.js';
 import { createFreshServerDatabase } from '../server/db/fresh-database.js';
 import { accounts, articleSearchVector, events, sources, users } from '../server/db/schema/index.js';
 import { hashPassword } from '../server/auth/passwords.js';
-import { rowsOf } from '../server/documents/ingest.js';
+import { rowsOf } from '../server/db/client.js';
 import { articleJson } from '../server/modules/feed/feed-test-kit.js';
 import { createTopic } from '../server/modules/topics/topics.js';
 import { encodeCursor } from '../server/modules/feed/feed-query.js';

@@ -15,6 +15,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type AppTx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 export type DbOrTx = AppDb | AppTx;
 
+/** drizzle's execute answers `{ rows }` on both drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 /** The one handle every part of the server uses, whichever PostgreSQL is behind it. */
 export interface Database {
   kind: DatabaseKind;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client.js';
+import { rowsOf, type Database } from '../db/client.js';
 import { turnTaker } from '../db/priority.js';
 import { chunks as chunksTable, documents } from '../db/schema/index.js';
 import type { SearchIndex } from '../search/index-state.js';
@@ -187,7 +187,3 @@ const DOCUMENTS_PER_TRANSACTION = 16;
  */
 const CHUNK_ROWS_PER_STATEMENT = 64;
 
-/** drizzle's execute answers `{ rows }` on both drivers. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}

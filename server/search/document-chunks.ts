@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TDocumentChunksResponse } from '../../contract/search.js';
-import type { Database } from '../db/client.js';
-import { rowsOf } from '../documents/ingest.js';
+import { rowsOf, type Database } from '../db/client.js';
 import { sizes } from '../documents/text.js';
 import { CHUNK_COLUMNS, chunkMetadata } from './search.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rowsOf } from '../documents/ingest.js';
+import { rowsOf } from '../db/client.js';
 import type { JobDefinition } from '../jobs/types.js';
 import { vectorLiteral } from './index-state.js';
 

@@ -2,8 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { originalDate } from '../documents/dates.js';
 import { COLLECTIONS } from '../../contract/collections.js';
 import type { TChunkMetadata, TSearchResponse, TSearchResult } from '../../contract/search.js';
-import type { Database, DbOrTx } from '../db/client.js';
-import { rowsOf } from '../documents/ingest.js';
+import { rowsOf, type Database, type DbOrTx } from '../db/client.js';
 import { vectorLiteral, type SearchIndex } from './index-state.js';
 
 export interface SearchQuery {

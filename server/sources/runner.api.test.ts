@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, sources } from '../db/schema/index.js';
-import { rowsOf } from '../documents/ingest.js';
+import { rowsOf } from '../db/client.js';
 import { REEMBED_JOB, reembedChunksJob } from '../search/reembed.js';
 import { createHashedTfIdfEmbedder } from '../search/embeddings.js';
 import { openSearchIndex } from '../search/index-state.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TArticlePage, TArticleSummary } from '../../../contract/feed.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { events } from '../../db/schema/index.js';
-import { rowsOf } from '../../documents/ingest.js';
+import { rowsOf } from '../../db/client.js';
 import { newestFirst, publishedArticles, selectArticles } from './feed-query.js';
 import { feedKit } from './feed-test-kit.js';
 

@@ -1,9 +1,8 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { TIMELINE_SEARCH_LIMIT } from '../../../contract/constants.js';
 import type { TArticleList } from '../../../contract/feed.js';
-import type { DbOrTx } from '../../db/client.js';
+import { rowsOf, type DbOrTx } from '../../db/client.js';
 import { articleSearchVector, events } from '../../db/schema/index.js';
-import { rowsOf } from '../../documents/ingest.js';
 import { newestFirst, publishedArticles, selectArticles } from './feed-query.js';
 import { presentSummary } from './presenter.js';
 

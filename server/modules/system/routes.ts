@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../documents/ingest.js';
+import { rowsOf } from '../../db/client.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COLLECTIONS, INDUSTRIES, ZErrorBody, ZHealthResponse, ZInitResponse, ErrorCode } from '../../../contract/index.js';
 import { migrationState } from '../../db/migrate.js';

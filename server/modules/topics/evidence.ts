@@ -1,11 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import { coveredCollections } from '../../../contract/collections.js';
-import type { Database } from '../../db/client.js';
+import { rowsOf, type Database } from '../../db/client.js';
 import { documents, documentSummaries } from '../../db/schema/index.js';
 import type { TopicEvidence } from '../../intelligence/builtin/topic-profile.js';
 import type { SearchIndex } from '../../search/index-state.js';
 import { searchChunks } from '../../search/search.js';
-import { rowsOf } from '../../documents/ingest.js';
 
 /** A chunk must score this in hybrid search to count as evidence that the store covers a topic. */
 export const EVIDENCE_MIN_SCORE = 0.3;

@@ -56,7 +56,9 @@ describe('articles of real demo documents', () => {
   it('dates the background and keeps it in date order', () => {
     const a = compose('frb-monetary-2000-05-17-50', ['frb-monetary-1996-01-30-7']);
     const background = a.sections.find((s) => s.heading === 'Background');
-    expect(background?.content).toMatch(/^Jan 30, 1996: /);
+    // One dated item a line, as a list.
+    expect(background?.content).toMatch(/^- Jan 30, 1996: /);
+    expect(articleFaults(a)).toEqual([]);
   });
 });
 

@@ -66,8 +66,12 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
   }
   const background = sections.find((s) => text(s?.heading) === 'Background');
   if (background) {
-    // Background sentences end in their citation: "Mar 5, 2012: ... [2]".
-    const items = text(background.content).split(/(?<=\])\s+(?=\S)/).filter(Boolean);
+    // Background sentences end in their citation: "Mar 5, 2012: ... [2]", one a line as a list item
+    // ("- Mar 5, 2012: ...") or run together.
+    const items = text(background.content)
+      .split(/(?<=\[\d+\])\s+(?=\S)/)
+      .map((item) => item.replace(/^[-*]\s+/, ''))
+      .filter(Boolean);
     const context = `${title} ${lead} ${points.join(' ')}`;
     let previous = -Infinity;
     const refs = Array.isArray(article.references) ? (article.references as { number?: unknown; date?: unknown }[]) : [];

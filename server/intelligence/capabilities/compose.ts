@@ -166,7 +166,8 @@ export function builtinCompose(input: ComposeInput): TArticle {
     const pointer = listed === 1 ? 'The first point above is new.' : listed > 1 ? `The first ${listed} points above are new.` : '';
     sectionsRaw.push({ heading: "What's new", content: [pointer, ...unlisted, `Already reported: ${input.knownFacts.slice(0, 3).join(' ')}`].filter(Boolean).join(' ') });
   }
-  if (background.length) sectionsRaw.push({ heading: 'Background', content: background.map((c) => `${shortDate(all[c.source - 1]!.date) || 'Undated'}: ${cite(c)}`).join(' ') });
+  // One dated item a line (a Markdown list): a run of dated sentences in one paragraph reads as a wall.
+  if (background.length) sectionsRaw.push({ heading: 'Background', content: background.map((c) => `- ${shortDate(all[c.source - 1]!.date) || 'Undated'}: ${cite(c)}`).join('\n') });
 
   // Renumber: order of first citation across introduction, bullets and sections.
   const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
@@ -404,7 +405,7 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
     'actionable_takeaway (one sentence: what the reader should do or watch), data_table (columns Metric, Value, Unit, Entity, Date, Confidence; rows of key figures), disclosure, language. ' +
     'Rules: the title says what happened (the decision, the figure, the party, the date), never only the kind of document ("FOMC statement"); ' +
     'every sentence of the introduction, points and sections ends with a citation; quote or state facts, never headers, CFR/RIN/docket lines, tables of contents, list markers, rosters or pieces of sentences; ' +
-    'Background only from documents about the same story or the same people, organisations and places, oldest first, each sentence starting with its date (e.g. "Mar 5, 2012: "); ' +
+    'Background only from documents about the same story or the same people, organisations and places, oldest first, one item a line as a Markdown list, each starting with its date (e.g. "- Mar 5, 2012: ... [2]"); ' +
     'a key-metrics row only where a figure has a whole label (what is measured, of whom), a value and a unit: no row rather than a fragment; ' +
     'the takeaway adds something (what comes next: a deadline, an effective date, the next meeting; or what changed against earlier reports), never the introduction again; leave it empty when there is nothing to add.',
   userMessage: (input) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleTitle, builtinCompose, distinctTitle, headlineOf, sharesSubject } from './compose.js';
+import { articleTitle, builtinCompose, distinctTitle, headlineOf, sharesSubject, withoutFilingWords } from './compose.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';
@@ -207,4 +207,13 @@ describe('headlines of one-line items (a title that is its sentence cut short)',
     expect(headlineOf('Germany closes its border with Austria.')).toBe('Germany closes its border with Austria');
     expect(articleTitle('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods', '2026-06-16T00:00:00Z', 'With the increasing development of models, it becomes imperative. [1]')).toBe('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods');
   });
+});
+
+describe('titles of Federal Register notices', () => {
+  it.each([
+    ['Self-Regulatory Organizations; BOX Options Exchange LLC; Notice of Filing and Immediate Effectiveness of a Proposed Rule Change To Amend BOX Rule 100 (Definitions) Relating to Professionals', 'BOX Options Exchange LLC: Proposed Rule Change To Amend BOX Rule 100 (Definitions) Relating to Professionals'],
+    ['Self-Regulatory Organizations; Bats EDGA Exchange, Inc.; Notice of Filing and Immediate Effectiveness of a Non-Substantive Correction to Rule 11.27', 'Bats EDGA Exchange, Inc.: Non-Substantive Correction to Rule 11.27'],
+    ['Self-Regulatory Organizations; NYSE Arca, Inc.; Notice of Filing of Proposed Rule Change To List and Trade Shares of AdvisorShares Cornerstone Small Cap ETF', 'NYSE Arca, Inc.: Proposed Rule Change To List and Trade Shares of AdvisorShares Cornerstone Small Cap ETF'],
+    ['Importation of Fresh Apple and Pear Fruit From China', 'Importation of Fresh Apple and Pear Fruit From China'],
+  ])('%s', (title, expected) => expect(withoutFilingWords(title)).toBe(expected));
 });

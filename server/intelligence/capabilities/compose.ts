@@ -273,13 +273,24 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   const sentence = lead?.replace(/\s*\[\d+\]\s*$/, '').trim();
   const cut = own.replace(/\s*(?:\.\.\.|…)$/, '');
   if (sentence && cut !== own && cut.length >= 40 && sentence.startsWith(cut.slice(0, 40))) return cutTitle(headlineOf(sentence), TITLE_MAX);
-  if (terms(own).length > GENERIC_TITLE_WORDS) return cutTitle(own, TITLE_MAX);
+  if (terms(own).length > GENERIC_TITLE_WORDS) return cutTitle(withoutFilingWords(own), TITLE_MAX);
   const when = shortDate(date);
   const head = when ? `${own}, ${when}` : own;
   const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
   // A lead that only repeats the title adds nothing.
   if (!what || terms(what).every((w) => terms(own).includes(w))) return cutTitle(head, TITLE_MAX);
   return cutTitle(`${head}: ${what.replace(/\.$/, '')}`, TITLE_MAX);
+}
+
+/**
+ * A Federal Register notice's title without the words every such notice carries: "Self-Regulatory
+ * Organizations; NYSE Arca, Inc.; Notice of Filing of Proposed Rule Change To List ..." ->
+ * "NYSE Arca, Inc.: Proposed Rule Change To List ...".
+ */
+export function withoutFilingWords(title: string): string {
+  return title
+    .replace(/^Self-Regulatory Organizations;\s*/, '')
+    .replace(/;\s*Notice of Filing(?: and Immediate Effectiveness)? of (?:an? )?(\S)/, (_, first: string) => `: ${first.toUpperCase()}`);
 }
 
 /**

@@ -34,23 +34,14 @@ async function deliverRow({ id }: z.infer<typeof ZSendEmail>, { database, config
   }
 }
 
-/** Bulk mail: alerts, daily briefs, invitations, one after another as fast as the mail server takes them. */
-export const sendEmailJob: JobDefinition<typeof ZSendEmail> = {
-  name: SEND_EMAIL_JOB,
-  payload: ZSendEmail,
-  queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
-  drain: true,
-  handler: deliverRow,
-};
+/** A lane of email: its own queue and worker, sending one row after another as fast as the mail server takes them. */
+const lane = (name: string): JobDefinition<typeof ZSendEmail> => ({ name, payload: ZSendEmail, queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true }, drain: true, handler: deliverRow });
 
-/** Account emails (codes, confirmations, notices of changes) on their own lane: no bulk mail ahead of them. */
-export const sendAccountEmailJob: JobDefinition<typeof ZSendEmail> = {
-  name: SEND_ACCOUNT_EMAIL_JOB,
-  payload: ZSendEmail,
-  queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
-  drain: true,
-  handler: deliverRow,
-};
+/** Bulk mail: alerts, daily briefs, invitations. */
+export const sendEmailJob = lane(SEND_EMAIL_JOB);
+
+/** Account emails (codes, confirmations, notices of changes): no bulk mail ahead of them. */
+export const sendAccountEmailJob = lane(SEND_ACCOUNT_EMAIL_JOB);
 
 const SWEEP_BATCH = 500;
 

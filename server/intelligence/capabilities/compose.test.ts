@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { articleTitle, builtinCompose, distinctTitle, headlineOf, sharesSubject, withoutFilingWords } from './compose.js';
+import { builtinCompose, sharesSubject } from './compose.js';
+import { articleTitle, distinctTitle, headlineOf, withoutFilingWords } from './titles.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';

@@ -1,0 +1,94 @@
+import { terms } from '../../search/terms.js';
+
+/*
+ * The titles of articles: the document's own when it says what happened, else its kind with the
+ * date and the lead ("FOMC statement, Feb 1, 1995: ..."), a headline made from a one-line item's
+ * sentence, a notice's title without its filing words, and a date in front of a title the reader
+ * already has.
+ */
+
+/** A title of at most this many content words says what kind of document it is, not what happened ("FOMC statement", "Apple Inc. files Form 4"). */
+export const GENERIC_TITLE_WORDS = 4;
+const TITLE_MAX = 120;
+
+export const shortDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+};
+
+/**
+ * The article's title: the document's own, unless it only names a kind of document. Then many
+ * articles would share it (fourteen "FOMC statement"s), so it is followed by the document's date
+ * and what happened, the article's lead sentence cut at a word: "FOMC statement, Feb 1, 1995: The
+ * Federal Open Market Committee decided today to raise its target for the federal funds rate by...".
+ */
+export function articleTitle(title: string, date: string, lead: string | undefined): string {
+  const own = title.trim() || 'Untitled';
+  // A one-line item's title is its sentence cut short ("Following Austria's and Germany's decision
+  // to waive ..., approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan –..."):
+  // the headline is that sentence made short ("Approximately 6,500 migrants arrive in Vienna").
+  const sentence = lead?.replace(/\s*\[\d+\]\s*$/, '').trim();
+  const cut = own.replace(/\s*(?:\.\.\.|…)$/, '');
+  if (sentence && cut !== own && cut.length >= 40 && sentence.startsWith(cut.slice(0, 40))) return cutTitle(headlineOf(sentence), TITLE_MAX);
+  if (terms(own).length > GENERIC_TITLE_WORDS) return cutTitle(withoutFilingWords(own), TITLE_MAX);
+  const when = shortDate(date);
+  const head = when ? `${own}, ${when}` : own;
+  const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
+  // A lead that only repeats the title adds nothing.
+  if (!what || terms(what).every((w) => terms(own).includes(w))) return cutTitle(head, TITLE_MAX);
+  return cutTitle(`${head}: ${what.replace(/\.$/, '')}`, TITLE_MAX);
+}
+
+/**
+ * A Federal Register notice's title without the words every such notice carries: "Self-Regulatory
+ * Organizations; NYSE Arca, Inc.; Notice of Filing of Proposed Rule Change To List ..." ->
+ * "NYSE Arca, Inc.: Proposed Rule Change To List ...".
+ */
+export function withoutFilingWords(title: string): string {
+  return title
+    .replace(/^Self-Regulatory Organizations;\s*/, '')
+    .replace(/;\s*Notice of Filing(?: and Immediate Effectiveness)? of (?:an? )?(\S)/, (_, first: string) => `: ${first.toUpperCase()}`);
+}
+
+/**
+ * A sentence as a headline: without its asides between dashes or in brackets, a lead-in clause
+ * ("Following ..., "), a descriptive phrase after the subject ("Hundreds of people, tired of
+ * waiting ..., broke out" -> "Hundreds of people broke out") and a trailing clause (", past police
+ * ...", ", after ..."), each only while the headline is long; no final full stop.
+ */
+export function headlineOf(sentence: string): string {
+  let h = sentence.replace(/[.。]$/, '').trim();
+  const steps: ((t: string) => string)[] = [
+    (t) => t.replace(/\s[–—]\s[^–—]{1,100}?\s[–—](?=\s)/g, '').replace(/\s\([^()]{1,80}\)/g, ''),
+    (t) => {
+      const rest = t.replace(/^(?:following|after|amid|despite|in response to|(?:hours|days|weeks|shortly) after)\b[^,]{3,150},\s+/i, '');
+      return rest !== t && rest.split(/\s+/).length >= 5 ? rest.charAt(0).toUpperCase() + rest.slice(1) : t;
+    },
+    (t) => t.replace(/^((?:\S+\s+){0,3}\S+),\s+\p{Ll}+(?:ed|ing)\b[^,]{0,80},\s+(?=\p{Ll})/u, '$1 '),
+    (t) => {
+      const at = t.slice(40).search(/,\s+(?:after|as|while|amid|following|past|with|which|who|including|where|when)\b/);
+      return at >= 0 ? t.slice(0, 40 + at) : t;
+    },
+    // A purpose at the end ("... close the Budapest Keleti railway station to prevent hundreds of
+    // migrants from boarding trains"), not a verb's object ("agree to discuss").
+    (t) => {
+      const at = t.slice(40).search(/(?<!\b(?:agree[sd]?|plans?|planned|votes?|voted|decides?|decided|refuse[sd]?|wants?|wanted|tr(?:y|ies|ied)|seeks?|sought|aims?|expected|begins?|began|continues?|continued|ask(?:s|ed)?|urge[sd]?|fail(?:s|ed)?|needs?|needed|able|likely|going|has|have|had|is|are|was|were|order|so as))\s+to\s+(?:prevent|stop|avoid|allow|help|ensure|discuss|protest|demand|start|block|keep|protect|support|counter|curb|ease|boost)\b/);
+      return at >= 0 ? t.slice(0, 40 + at) : t;
+    },
+  ];
+  for (const step of steps) if (h.length > 80) h = step(h);
+  return h;
+}
+
+const cutTitle = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '')}...` : text);
+
+/**
+ * A title another of the reader's articles already has (whoever wrote it: the built-in engine or
+ * a model), made distinct: led by the document's date ("Aug 21, 2001: FOMC statement and Board
+ * approval of discount rate requests..."), which a title that names a kind of document already carries.
+ */
+export function distinctTitle(title: string, date: string): string {
+  const when = shortDate(date);
+  if (!when || title.includes(when)) return title;
+  return `${when}: ${cutTitle(title, TITLE_MAX - when.length - 2)}`;
+}

@@ -26,5 +26,13 @@ export const ErrorCode = {
   internalError: 'internal_error',
   serviceUnavailable: 'service_unavailable',
   articleNotGenerated: 'article_not_generated',
+  sourceExists: 'source_exists',
+  sourceKindUnknown: 'source_kind_unknown',
+  sourceSettingsInvalid: 'source_settings_invalid',
+  sourceKeyMissing: 'source_key_missing',
+  sourceUnreachable: 'source_unreachable',
+  sourceAddressRefused: 'source_address_refused',
+  feedNotFound: 'feed_not_found',
+  invalidOpml: 'invalid_opml',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

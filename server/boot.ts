@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { lockDataDir } from './db/lock.js';
+import { newOperatorToken, writeControlFile } from './auth/operator-token.js';
 import { users } from './db/schema/index.js';
 import { detectFeatures, runMigrations, type DatabaseFeatures } from './db/migrate.js';
 import { JOBS } from './jobs/definitions.js';
@@ -97,7 +98,8 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
     let url: string | undefined;
     if (config.roles.includes('api')) {
       const { buildApp } = await httpModule!;
-      app = await buildApp({ config, database, features, queue, search, roles: config.roles, siteUrl: config.siteUrl, logger, webDist: config.webDist });
+      const operatorToken = embedded && !options.inMemory ? newOperatorToken() : undefined;
+      app = await buildApp({ config, database, features, queue, search, roles: config.roles, siteUrl: config.siteUrl, logger, webDist: config.webDist, operatorToken });
       // Close HTTP first on shutdown (reverse order), so no request meets a closed database.
       cleanups.push(() => app!.close());
       if (options.listen !== false) try {
@@ -106,6 +108,8 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.host, config.port);
         throw error;
       }
+      // `npm run sources` finds the running server here (the database is locked to this process).
+      if (url && operatorToken) cleanups.push(await writeControlFile(config.dataDir, { url: localAddress(url), token: operatorToken, pid: process.pid }));
     }
     // Jobs last: a warm start answers before the waiting jobs run. Background work shares this
     // thread in small turns (db/priority.ts: turnTaker, statements of a few rows), so requests
@@ -116,4 +120,11 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
     await stop();
     throw error;
   }
+}
+
+/** The listening address as this machine reaches it (a wildcard host becomes loopback). */
+function localAddress(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.hostname === '0.0.0.0' || parsed.hostname === '[::]') parsed.hostname = '127.0.0.1';
+  return parsed.origin;
 }

@@ -62,6 +62,8 @@ const ZEnv = z.object({
   DEMO_SOURCE_LIMIT: z.coerce.number().int('a whole number').min(1, 'at least 1').optional(),
   DEMO_SOURCE_RATE: z.coerce.number('a number').min(0, 'at least 0').max(1000, 'at most 1000').optional(),
   SOURCE_CONTACT_EMAIL: z.email('an email address').default('herald-operator@example.com'),
+  SOURCES_ALLOW_PRIVATE: z.enum(['0', '1'], '1 (fetch private and loopback addresses) or 0').default('0'),
+  SOURCES_CONCURRENCY: z.coerce.number().int('a whole number').min(1, 'at least 1').max(64, 'at most 64').default(8),
   CONGRESS_API_KEY: z.string().optional(),
   REGULATIONS_API_KEY: z.string().optional(),
   COURTLISTENER_TOKEN: z.string().optional(),
@@ -126,6 +128,13 @@ export interface Config {
   /** The bundled demo corpus replayed as a live source (on unless other sources exist or off). */
   demoSource: { enabled: boolean; limit: number | undefined; rate: number | undefined };
   sourceKeys: SourceKeys;
+  /**
+   * Sources may read private, loopback and link-local addresses (SOURCES_ALLOW_PRIVATE=1): for
+   * intranet feeds. Off by default, so a source's URL cannot reach the install's own network.
+   */
+  sourcesAllowPrivate: boolean;
+  /** Source runs one worker process makes at once (one per host at a time). */
+  sourceConcurrency: number;
   /** LLM providers: a provider without its key is not used (stages fall back to the built-in engine). */
   llm: {
     keys: Partial<Record<'openai' | 'anthropic' | 'google' | 'mistral' | 'xai' | 'deepseek' | 'openai-compatible', string>>;
@@ -207,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       usptoApiKey: e.USPTO_API_KEY,
       pubmedApiKey: e.PUBMED_API_KEY,
     },
+    sourcesAllowPrivate: e.SOURCES_ALLOW_PRIVATE === '1',
+    sourceConcurrency: e.SOURCES_CONCURRENCY,
     embeddings: embeddingsConfig(e),
     llm: {
       keys: Object.fromEntries(

@@ -7,6 +7,7 @@ import { AppError } from '../http/errors.js';
 import { verifyAccessToken, type AccessClaims } from './jwt.js';
 import { sessionActive } from './sessions.js';
 import type { AuthKeys } from './secrets.js';
+import { isOperatorToken } from './operator-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,5 +40,18 @@ export function requireSuperuser(keys: AuthKeys, database: Database) {
     await authenticated(request);
     const [user] = await database.db.select({ isSuperuser: users.isSuperuser }).from(users).where(eq(users.id, request.auth!.userId));
     if (!user?.isSuperuser) throw new AppError(403, ErrorCode.forbidden, 'You do not have permission to perform this action.');
+  };
+}
+
+/**
+ * Superusers, or the local operator token of this install (operator-token.ts: the sources
+ * command line asking the running server). A request admitted by the token has no `request.auth`.
+ */
+export function requireOperator(keys: AuthKeys, database: Database, operatorToken: string | undefined) {
+  const superuser = requireSuperuser(keys, database);
+  return async (request: FastifyRequest) => {
+    const presented = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (presented && isOperatorToken(presented, operatorToken)) return;
+    await superuser(request);
   };
 }

@@ -23,6 +23,7 @@ import { userRoutes } from '../modules/users/routes.js';
 import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { feedRoutes } from '../modules/feed/routes.js';
 import { toolRoutes } from '../modules/tools/routes.js';
+import { sourceRoutes } from '../modules/sources/routes.js';
 import { VERSION } from '../version.js';
 import type { AppServices } from './services.js';
 import { AppError, installErrorHandling } from './errors.js';
@@ -119,6 +120,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(userRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(feedbackRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(sourceRoutes({ config: services.config, database: services.database, keys, queue: services.queue, operatorToken: services.operatorToken }), { prefix: '/api' });
   await app.register(feedRoutes({ database: services.database, keys, search: services.search }), { prefix: '/api' });
   await app.register(devMailboxRoutes(services));
   await registerWeb(app, services.webDist);

@@ -15,6 +15,8 @@ export interface AppServices {
   roles: Role[];
   siteUrl?: string;
   logger: Logger;
+  /** Admits the sources command line on this machine (auth/operator-token.ts); embedded database only. */
+  operatorToken?: string;
   /** Folder of the built web app; undefined serves the API only. */
   webDist?: string;
 }

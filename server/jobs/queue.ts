@@ -62,32 +62,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       workersStarted = true;
       if (database.kind === 'pglite') await reclaimOrphans(boss, database, options.logger);
       for (const job of options.jobs) {
-        // Its id is known once work() returns; a first job may start before that.
-        const worker = { id: '' };
-        worker.id = await boss.work(
-          job.name,
-          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
-          async (jobs) => {
-            // A single job's result becomes its pg-boss output, readable with getJobById.
-            const results: unknown[] = [];
-            for (const item of jobs) {
-              const started = Date.now();
-              const attempt = { id: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
-              try {
-                const result = await job.handler(job.payload.parse(item.data ?? {}), context, attempt);
-                options.logger.info({ job: job.name, id: item.id, ms: Date.now() - started, result }, 'job done');
-                results.push(result);
-              } catch (error) {
-                options.logger.warn({ job: job.name, ...attempt, err: error }, 'job failed');
-                throw error;
-              } finally {
-                // The next job now, not after the poll interval (see JobDefinition.drain).
-                if (job.drain && worker.id) boss.notifyWorker(worker.id);
-              }
-            }
-            return results.length === 1 ? results[0] : results;
-          },
-        );
+        for (let n = job.concurrency?.(options.config, database) ?? 1; n > 0; n--) await work(job);
       }
     },
     async stop() {
@@ -98,6 +73,37 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
     },
   };
   const context: JobContext = { database, logger: options.logger, config: options.config, queue, search: options.search };
+
+  /** One worker of a job's queue: takes its jobs one at a time. */
+  async function work(job: JobDefinition): Promise<void> {
+    // Its id is known once work() returns; a first job may start before that.
+    const worker = { id: '' };
+    worker.id = await boss.work(
+      job.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, includeMetadata: true },
+      async (jobs) => {
+        // A single job's result becomes its pg-boss output, readable with getJobById.
+        const results: unknown[] = [];
+        for (const item of jobs) {
+          const started = Date.now();
+          const attempt = { id: item.id, retryCount: item.retryCount, retryLimit: item.retryLimit };
+          try {
+            const result = await job.handler(job.payload.parse(item.data ?? {}), context, attempt);
+            options.logger.info({ job: job.name, id: item.id, ms: Date.now() - started, result }, 'job done');
+            results.push(result);
+          } catch (error) {
+            options.logger.warn({ job: job.name, ...attempt, err: error }, 'job failed');
+            throw error;
+          } finally {
+            // The next job now, not after the poll interval (see JobDefinition.drain).
+            if (job.drain && worker.id) boss.notifyWorker(worker.id);
+          }
+        }
+        return results.length === 1 ? results[0] : results;
+      },
+    );
+  }
+
   for (const job of options.jobs) {
     const queueOptions = { name: job.name, ...job.queue };
     await boss.createQueue(job.name, queueOptions);

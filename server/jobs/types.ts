@@ -49,5 +49,10 @@ export interface JobDefinition<P extends z.ZodType = z.ZodType> {
    * whose jobs are short and someone waits for (emails) is not held to one job per poll interval.
    */
   drain?: boolean;
+  /**
+   * Jobs of this queue one process runs at the same time (default 1): work that mostly waits on
+   * other servers (fetching sources) overlaps its waits instead of queueing behind them.
+   */
+  concurrency?(config: Config, database: Database): number;
   handler(payload: z.infer<P>, context: JobContext, attempt: JobAttempt): Promise<unknown>;
 }

@@ -3,8 +3,8 @@ import type { Database } from '../db/client.js';
 /**
  * What autovacuum does on a server, done by hand: PGlite has no background workers. Merges the
  * GIN index's pending list (every query scans it until then) and refreshes planner statistics.
- * Called after each source run that stored documents; a server's autovacuum does this itself
- * unless `force` (benchmarks).
+ * Called after source runs that stored documents (maintainSearchIndexSoon); a server's autovacuum
+ * does this itself unless `force` (benchmarks).
  */
 export async function maintainSearchIndex(database: Database, force = false): Promise<void> {
   if (database.kind !== 'pglite' && !force) return;
@@ -12,4 +12,33 @@ export async function maintainSearchIndex(database: Database, force = false): Pr
   await database.sql('ANALYZE documents; ANALYZE chunks;');
   const vectors = await database.sql<{ t: string | null }>(`SELECT to_regclass('chunk_vectors')::text AS t`, []);
   if (vectors.rows[0]?.t) await database.sql('ANALYZE chunk_vectors');
+}
+
+/** At most one maintenance per this many milliseconds after source runs (ANALYZE grows with the store). */
+const MAINTENANCE_GAP_MS = 30_000;
+const state = new WeakMap<Database, { last: number; dirty: boolean }>();
+
+/**
+ * After a source run stored documents: maintenance now, unless one ran in the last 30 seconds
+ * (two hundred feeds finishing within a minute need one ANALYZE, not two hundred); what is left
+ * dirty is done by `maintainSearchIndexIfDirty` at the next sources tick.
+ */
+export async function maintainSearchIndexSoon(database: Database, now = Date.now()): Promise<void> {
+  const current = state.get(database) ?? { last: 0, dirty: false };
+  state.set(database, current);
+  if (now - current.last < MAINTENANCE_GAP_MS) {
+    current.dirty = true;
+    return;
+  }
+  current.last = now;
+  current.dirty = false;
+  await maintainSearchIndex(database);
+}
+
+export async function maintainSearchIndexIfDirty(database: Database): Promise<void> {
+  const current = state.get(database);
+  if (!current?.dirty) return;
+  current.dirty = false;
+  current.last = Date.now();
+  await maintainSearchIndex(database);
 }

@@ -112,6 +112,8 @@ function toRaw(r: DemoRecord, stamp: Date, sharedUrls: Set<string>): RawDocument
  */
 export const demoConnector: Connector<typeof ZDemoConfig> = {
   kind: 'demo',
+  label: 'Demo corpus',
+  description: 'The bundled sample documents, replayed as a live stream (switched on while no other source is configured).',
   defaultCollectionId: 1,
   config: ZDemoConfig,
   minRequestIntervalMs: 0,

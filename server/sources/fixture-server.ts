@@ -3,11 +3,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 
 /**
  * Test helper: a local HTTP server on 127.0.0.1 (random port) that replays recorded API
  * responses by path and query, and misbehaves on demand: 304 when If-None-Match matches,
- * 429 with Retry-After, 500, a hang (for timeouts), truncated or malformed bodies.
+ * 429 with Retry-After, 500, a hang (for timeouts), truncated or malformed bodies; and answers as
+ * real servers do: compressed bodies (gzip, deflate, brotli), redirects, 410 Gone.
  */
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/sources/', import.meta.url));
@@ -15,6 +17,11 @@ export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/sources/', imp
 /** A recorded body from fixtures/sources/<path>. */
 export function fixture(path: string): string {
   return readFileSync(FIXTURES_DIR + path, 'utf8');
+}
+
+/** A recorded body as bytes, for recordings that are not UTF-8 (a Windows-1252 feed). */
+export function fixtureBytes(path: string): Buffer {
+  return readFileSync(FIXTURES_DIR + path);
 }
 
 export interface Route {
@@ -32,7 +39,11 @@ export interface Route {
   behaviour?: 'hang' | 'truncate' | 'reset';
   /** Answer this many requests, then let later routes answer. */
   times?: number;
+  /** Sends the body compressed, with its Content-Encoding. */
+  encoding?: 'gzip' | 'deflate' | 'br';
 }
+
+const COMPRESS = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync };
 
 export interface RecordedRequest {
   method: string;
@@ -51,6 +62,8 @@ export interface FixtureServer {
   /** Answers the next `times` requests to `path` with `status` (and Retry-After when given), then falls through. */
   fail(path: string, status: number, options?: { times?: number; retryAfter?: string }): void;
   hang(path: string, times?: number): void;
+  /** Answers `path` with a redirect to `location` (a path on this server or a full URL). */
+  redirect(path: string, location: string, status?: 301 | 302 | 303 | 307 | 308): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -106,6 +119,12 @@ export async function startFixtureServer(initial: Route[] = []): Promise<Fixture
       res.end(buffer.subarray(0, Math.floor(buffer.length / 2)));
       return;
     }
+    if (route.encoding) {
+      headers['content-encoding'] = route.encoding;
+      res.writeHead(status, headers);
+      res.end(COMPRESS[route.encoding](body));
+      return;
+    }
     res.writeHead(status, headers);
     res.end(body);
   });
@@ -127,6 +146,9 @@ export async function startFixtureServer(initial: Route[] = []): Promise<Fixture
     },
     hang(path, times = 100) {
       routes.unshift({ path, behaviour: 'hang', times });
+    },
+    redirect(path, location, status = 301) {
+      routes.unshift({ path, status, headers: { location }, etag: false });
     },
     reset() {
       routes = [];

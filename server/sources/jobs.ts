@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../jobs/types.js';
+import { maintainSearchIndexIfDirty } from '../search/maintenance.js';
 import { dueSources, runSource } from './runner.js';
 
 export const SOURCE_RUN_JOB = 'source-run';
 export const SOURCES_TICK_JOB = 'sources-tick';
 
-const ZRun = z.object({ sourceId: z.number().int().positive() });
+const ZRun = z.object({ sourceId: z.number().int().positive(), trigger: z.enum(['schedule', 'manual']).default('schedule') });
 
 /** Runs one source. Failures are recorded on the source by the runner, so pg-boss never retries. */
 export const sourceRunJob: JobDefinition<typeof ZRun> = {
@@ -13,12 +14,16 @@ export const sourceRunJob: JobDefinition<typeof ZRun> = {
   payload: ZRun,
   // stately: at most one queued and one running job per source (singletonKey).
   queue: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 },
-  async handler({ sourceId }, context) {
-    return runSource(context, sourceId);
+  // Runs mostly wait on other servers: several at once, one per host (runner.ts), and the next
+  // due source as soon as one ends.
+  concurrency: (config) => config.sourceConcurrency,
+  drain: true,
+  async handler({ sourceId, trigger }, context) {
+    return runSource(context, sourceId, { trigger });
   },
 };
 
-/** Every minute: one `source-run` job per due source (one at a time per source). */
+/** Every minute: search maintenance left over by the last runs, then one `source-run` job per due source (one at a time per source). */
 const ZTick = z.object({});
 
 export const sourcesTickJob: JobDefinition<typeof ZTick> = {
@@ -27,6 +32,7 @@ export const sourcesTickJob: JobDefinition<typeof ZTick> = {
   cron: '* * * * *',
   queue: { retryLimit: 0 },
   async handler(_payload, { database, queue }) {
+    await maintainSearchIndexIfDirty(database);
     const due = await dueSources(database);
     for (const source of due) {
       await queue.boss.send(SOURCE_RUN_JOB, { sourceId: source.id }, { singletonKey: `source-${source.id}` });

@@ -7,10 +7,12 @@ import { ingestDocuments } from '../documents/ingest.js';
 import type { SearchIndex } from '../search/index-state.js';
 import type { Queue } from '../jobs/types.js';
 import { startPipeline } from '../pipeline/jobs.js';
-import { maintainSearchIndex } from '../search/maintenance.js';
-import { createHttpClient, userAgentFor, type HttpClientOptions } from './http.js';
+import { maintainSearchIndexSoon } from '../search/maintenance.js';
+import { createHttpClient, redactUrl, userAgentFor, type HttpClientOptions } from './http.js';
 import { connectorFor } from './registry.js';
-import { SourceError } from './types.js';
+import { hostOf, takeTurn } from './host-turns.js';
+import { openRun, type RunTrigger } from './run-log.js';
+import { SourceError, type HttpClient } from './types.js';
 
 /** A source failing this many runs in a row is disabled, with the last error as the reason. */
 export const MAX_CONSECUTIVE_FAILURES = 5;
@@ -36,6 +38,8 @@ export interface RunSummary {
   ms: number;
   error?: string;
   disabled?: boolean;
+  /** A scheduled run that found its source no longer due (run meanwhile, or switched off). */
+  skipped?: boolean;
 }
 
 export type SourceRow = typeof sources.$inferSelect;
@@ -49,19 +53,43 @@ export type SourceRow = typeof sources.$inferSelect;
 export async function runSource(
   context: RunContext,
   sourceId: number,
-  options: { signal?: AbortSignal; progress?: (done: number, total?: number) => void; http?: Partial<HttpClientOptions> } = {},
+  options: RunOptions = {},
 ): Promise<RunSummary> {
-  const started = Date.now();
   const { db } = context.database;
-  const summary: RunSummary = { sourceId, ok: false, pages: 0, received: 0, inserted: 0, duplicates: 0, nearDuplicates: 0, rejected: 0, ms: 0 };
   const [source] = await db.select().from(sources).where(eq(sources.id, sourceId));
   if (!source) throw new SourceError(`source ${sourceId} does not exist`, 'config');
-  const logger = context.logger.child({ source: source.id, kind: source.kind });
   // Claim the next slot first, so the scheduler does not queue this source again while it runs.
-  await db
+  // A scheduled run claims it only while it is due: a tick that queued the source just before
+  // another run took it finds it claimed, and does not fetch it a second time.
+  const claimed = await db
     .update(sources)
     .set({ nextRunAt: new Date(Date.now() + source.intervalMinutes * 60_000) })
-    .where(eq(sources.id, source.id));
+    .where(options.trigger === 'schedule' ? and(eq(sources.id, source.id), eq(sources.enabled, true), lte(sources.nextRunAt, new Date())) : eq(sources.id, source.id))
+    .returning({ id: sources.id });
+  if (claimed.length === 0) return { sourceId, ok: true, skipped: true, pages: 0, received: 0, inserted: 0, duplicates: 0, nearDuplicates: 0, rejected: 0, ms: 0 };
+  const withDefaults = connectorFor(source.kind)?.config.safeParse(source.config ?? {});
+  return takeTurn(hostOf(withDefaults?.success ? withDefaults.data : source.config), () => runNow(context, source, options));
+}
+
+export interface RunOptions {
+  signal?: AbortSignal;
+  progress?: (done: number, total?: number) => void;
+  http?: Partial<HttpClientOptions>;
+  /** What started the run, kept in its record (the Sources page). */
+  trigger?: RunTrigger;
+}
+
+async function runNow(context: RunContext, source: SourceRow, options: RunOptions): Promise<RunSummary> {
+  const started = Date.now();
+  const { db } = context.database;
+  const summary: RunSummary = { sourceId: source.id, ok: false, pages: 0, received: 0, inserted: 0, duplicates: 0, nearDuplicates: 0, rejected: 0, ms: 0 };
+  const logger = context.logger.child({ source: source.id, kind: source.kind });
+  const record = await openRun(context.database, source.id, options.trigger ?? 'schedule');
+  let http: HttpClient | undefined;
+  const figures = () => {
+    const stats = http?.stats() ?? { requests: 0, notModified: 0 };
+    return { pages: summary.pages, received: summary.received, inserted: summary.inserted, duplicates: summary.duplicates, requests: stats.requests, notModified: stats.notModified };
+  };
   try {
     const connector = connectorFor(source.kind);
     if (!connector) throw new SourceError(`no connector for kind "${source.kind}"`, 'config');
@@ -70,19 +98,23 @@ export async function runSource(
       throw new SourceError(`invalid settings: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'config'} ${i.message}`).join('; ')}`, 'config');
     }
     const signal = options.signal ?? new AbortController().signal;
-    // One run at a time per worker process (pg-boss hands a worker one job at a time), so a
-    // client per run keeps each API's rate; several worker processes multiply it.
+    // One run at a time per host in a process (host-turns.ts), so a client per run keeps each
+    // API's rate; several worker processes multiply it.
     const keys = context.config.sourceKeys;
-    const http = createHttpClient({
+    http = createHttpClient({
       userAgent: userAgentFor(keys),
       minRequestIntervalMs: connector.requestIntervalMs?.(keys) ?? connector.minRequestIntervalMs,
       signal,
+      allowPrivate: context.config.sourcesAllowPrivate,
       ...options.http,
     });
+    const log = (level: 'info' | 'warn', message: string, details?: Record<string, unknown>) => logger[level](details ?? {}, message);
     let cursor = source.cursor ?? null;
-    for await (const page of connector.fetch({ config: parsed.data, cursor, http, keys: context.config.sourceKeys, signal, now: new Date(), progress: options.progress })) {
+    let settings = source.config ?? {};
+    for await (const page of connector.fetch({ config: parsed.data, cursor, http, keys: context.config.sourceKeys, signal, now: new Date(), progress: options.progress, log })) {
       const result = await ingestDocuments(context, { id: source.id, collectionId: source.collectionId }, page.documents);
       await startPipeline(context.queue, result.insertedIds);
+      settings = await updateSettings(context, source, settings, page.settingsUpdate);
       cursor = page.cursor ?? cursor;
       summary.pages++;
       summary.received += result.received;
@@ -94,6 +126,7 @@ export async function runSource(
         .update(sources)
         .set({ cursor: cursor as never, documentsIngested: sql`${sources.documentsIngested} + ${result.inserted}` })
         .where(eq(sources.id, source.id));
+      await record.progress(figures());
     }
     const now = new Date();
     await db
@@ -107,11 +140,13 @@ export async function runSource(
       })
       .where(eq(sources.id, source.id));
     summary.ok = true;
-    if (summary.inserted > 0) await maintainSearchIndex(context.database);
+    await record.close({ ...figures(), ok: true });
+    if (summary.inserted > 0) await maintainSearchIndexSoon(context.database);
   } catch (error) {
     const message = describe(error);
     const failures = source.consecutiveFailures + 1;
-    const disable = failures >= MAX_CONSECUTIVE_FAILURES || (error instanceof SourceError && error.code === 'config');
+    const gone = goneReason(error, source.config);
+    const disable = Boolean(gone) || failures >= MAX_CONSECUTIVE_FAILURES || (error instanceof SourceError && (error.code === 'config' || error.code === 'forbidden_address'));
     // Back off: interval x 2^(failures-1), at most a day.
     const delayMinutes = Math.min(24 * 60, source.intervalMinutes * 2 ** (failures - 1));
     const now = new Date();
@@ -122,16 +157,38 @@ export async function runSource(
         lastError: message,
         consecutiveFailures: failures,
         nextRunAt: new Date(now.getTime() + delayMinutes * 60_000),
-        ...(disable ? { enabled: false, disabledReason: `${failures} failed run(s); last: ${message}` } : {}),
+        ...(disable ? { enabled: false, disabledReason: gone ?? `${failures} failed run(s); last: ${message}` } : {}),
       })
       .where(eq(sources.id, source.id));
     summary.error = message;
     summary.disabled = disable;
+    await record.close({ ...figures(), ok: false, error: message });
     logger.warn({ err: error, failures, disabled: disable }, 'source run failed');
   }
   summary.ms = Date.now() - started;
   logger.info({ ...summary }, 'source run finished');
   return summary;
+}
+
+/** A 410 Gone: the source is disabled at once, saying where it went away. */
+function goneReason(error: unknown, settings: unknown): string | undefined {
+  if (!(error instanceof SourceError) || error.status !== 410) return undefined;
+  const url = (settings as { url?: unknown } | null)?.url;
+  return `the feed is gone (HTTP 410) at ${typeof url === 'string' ? redactUrl(url) : (/ from (\S+)$/.exec(error.message)?.[1] ?? 'its address')}`;
+}
+
+/**
+ * Merges a page's settings update (a feed's new URL after a permanent redirect) into the stored
+ * settings, when the result still passes the connector's schema.
+ */
+async function updateSettings(context: RunContext, source: SourceRow, settings: Record<string, unknown>, update: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
+  if (!update || Object.keys(update).length === 0) return settings;
+  const next = { ...settings, ...update };
+  if (!connectorFor(source.kind)?.config.safeParse(next).success) return settings;
+  await context.database.db.update(sources).set({ config: next }).where(eq(sources.id, source.id));
+  const shown = Object.fromEntries(Object.entries(update).map(([name, value]) => [name, typeof value === 'string' ? redactUrl(value) : value]));
+  context.logger.info({ source: source.id, update: shown }, 'source settings updated');
+  return next;
 }
 
 function describe(error: unknown): string {

@@ -39,9 +39,17 @@ export interface Validators {
   lastModified?: string;
 }
 
-export type HttpResponse =
+export type HttpResponse = (
   | { status: 304; notModified: true; url: string }
-  | { status: number; notModified: false; url: string; body: string; contentType: string; validators: Validators };
+  | { status: number; notModified: false; url: string; body: string; contentType: string; validators: Validators }
+) & {
+  /**
+   * Set when the requested URL answered a permanent redirect (301/308): the URL reached through
+   * permanent redirects only, which the source should read from now on. `url` is where the
+   * answer finally came from (temporary redirects included).
+   */
+  permanentRedirect?: string;
+};
 
 export interface HttpRequest {
   url: string;
@@ -59,6 +67,14 @@ export interface HttpRequest {
  */
 export interface HttpClient {
   get(request: HttpRequest): Promise<HttpResponse>;
+  /** Counts since the client was made: attempts (retries included), 304 answers, failed attempts. */
+  stats(): HttpStats;
+}
+
+export interface HttpStats {
+  requests: number;
+  notModified: number;
+  errors: number;
 }
 
 export interface ConnectorContext<C> {
@@ -73,6 +89,8 @@ export interface ConnectorContext<C> {
   now: Date;
   /** Optional progress report (the CLI draws a bar): items done, and the total when known. */
   progress?(done: number, total?: number): void;
+  /** Optional: something the operator should know that is not a failure (a feed cut to its newest items). */
+  log?(level: 'info' | 'warn', message: string, details?: Record<string, unknown>): void;
 }
 
 export interface SourceKeys {
@@ -90,6 +108,11 @@ export interface Page {
   documents: RawDocument[];
   /** Cursor to resume after this page (JSON-serialisable), stored once the page is ingested. */
   cursor: unknown;
+  /**
+   * Settings to merge into the source's stored settings once the page is ingested: a feed that
+   * moved for good (301/308) gives its new `url`.
+   */
+  settingsUpdate?: Record<string, unknown>;
 }
 
 export interface Connector<S extends z.ZodType = z.ZodType> {
@@ -108,6 +131,12 @@ export interface Connector<S extends z.ZodType = z.ZodType> {
   requestIntervalMs?(keys: SourceKeys): number;
   /** Default schedule: minutes between runs. */
   defaultIntervalMinutes: number;
+  /** Its name for people, on the Sources page ("RSS / Atom feed", "arXiv"). */
+  label: string;
+  /** One sentence: what it reads. */
+  description: string;
+  /** The API keys (SourceKeys fields) it uses; required ones make it refuse to run without them. */
+  keys?: { key: keyof SourceKeys; required: boolean }[];
   /** Yields pages until there is nothing new; a 304 yields nothing. */
   fetch(context: ConnectorContext<z.infer<S>>): AsyncIterable<Page>;
 }
@@ -116,7 +145,8 @@ export interface Connector<S extends z.ZodType = z.ZodType> {
 export class SourceError extends Error {
   constructor(
     message: string,
-    readonly code: 'http_error' | 'timeout' | 'malformed' | 'network' | 'config',
+    /** forbidden_address: a URL Herald refuses to fetch (a private address, a non-http scheme). */
+    readonly code: 'http_error' | 'timeout' | 'malformed' | 'network' | 'config' | 'forbidden_address',
     readonly status?: number,
   ) {
     super(message);

@@ -20,8 +20,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 export async function createTestHerald(env: Record<string, string> = {}, options: BootOptions = {}): Promise<TestHerald> {
   let dropDatabase: (() => Promise<void>) | undefined;
-  // The demo source and demo accounts stay off unless a test turns them on.
-  const testEnv: Record<string, string> = { PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DEMO_SOURCE: 'off', DEMO: 'off', ...env };
+  // The demo source and demo accounts stay off unless a test turns them on; sources are served on loopback.
+  const testEnv: Record<string, string> = { PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DEMO_SOURCE: 'off', DEMO: 'off', SOURCES_ALLOW_PRIVATE: '1', ...env };
   if (TEST_DATABASE_URL) {
     const fresh = await createFreshServerDatabase(TEST_DATABASE_URL);
     testEnv.DATABASE_URL = fresh.url;

@@ -44,6 +44,33 @@ export const sources = pgTable(
 );
 
 /**
+ * One run of a source: when, what triggered it, what it fetched and stored, how many requests the
+ * server answered 304 Not Modified, and the error of a failed run. A running run (finished_at
+ * null) carries its progress, updated after each page, for the Sources page. Old runs are pruned.
+ */
+export const sourceRuns = pgTable(
+  'source_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sourceId: bigint('source_id', { mode: 'number' })
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').$type<'schedule' | 'manual' | 'cli'>().notNull().default('schedule'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ok: boolean('ok'),
+    pages: integer('pages').notNull().default(0),
+    received: integer('received').notNull().default(0),
+    inserted: integer('inserted').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    requests: integer('requests').notNull().default(0),
+    notModified: integer('not_modified').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('source_runs_source_started_idx').on(t.sourceId, t.startedAt)],
+);
+
+/**
  * A normalised document. Unique by source + external id, by canonical URL and by content hash,
  * so ingesting the same response twice, or concurrently, adds nothing. Near-duplicates from
  * other sources are kept but point at the document they repeat.

@@ -11,16 +11,16 @@ import { arr, buildUrl, collapse, isObject, iso, malformed, parseXml, readRememb
 export const arxivConfig = z
   .object({
     /** search_query, e.g. `cat:cs.CL AND abs:retrieval`. */
-    query: z.string().min(1).optional(),
+    query: z.string().min(1).optional().describe("arXiv search query, e.g. cat:cs.CL AND abs:retrieval (see arXiv's API manual for the field prefixes)."),
     /** id_list, comma separated ids. */
-    idList: z.array(z.string().min(1)).optional(),
-    sortBy: z.enum(['lastUpdatedDate', 'submittedDate']).default('lastUpdatedDate'),
-    pageSize: z.number().int().min(1).max(2000).default(100),
+    idList: z.array(z.string().min(1)).optional().describe("arXiv ids to follow instead of a query, e.g. 2401.01234."),
+    sortBy: z.enum(['lastUpdatedDate', 'submittedDate']).default('lastUpdatedDate').describe("Order the newest entries by last update or by first submission."),
+    pageSize: z.number().int().min(1).max(2000).default(100).describe("Entries per request (arXiv allows up to 2,000)."),
     /** Most entries one run reads (the first run reads this many of the newest). */
-    maxPerRun: z.number().int().min(1).max(30000).default(500),
-    baseUrl: z.url().default('https://export.arxiv.org/api/query'),
+    maxPerRun: z.number().int().min(1).max(30000).default(500).describe("Most entries one run reads; the first run reads this many of the newest."),
+    baseUrl: z.url().default('https://export.arxiv.org/api/query').describe("The API's address; change it only for a mirror."),
   })
-  .refine((c) => c.query || c.idList?.length, { message: 'query or idList is required' });
+  .refine((c) => c.query || c.idList?.length, { message: 'query or idList is required', path: ['query'] });
 
 interface ArxivCursor {
   /** Newest timestamp (of the sort field) yielded by a finished run. */
@@ -83,6 +83,8 @@ function entryToDocument(entry: Json): { doc: RawDocument; updated: string | nul
 
 export const arxiv: Connector<typeof arxivConfig> = {
   kind: 'arxiv',
+  label: "arXiv",
+  description: "Preprints from arXiv matching a search query or a list of ids.",
   defaultCollectionId: 4,
   config: arxivConfig,
   minRequestIntervalMs: 3000,

@@ -29,16 +29,16 @@ import {
  */
 
 export const clinicalTrialsConfig = z.object({
-  term: z.string().min(1).optional(),
-  condition: z.string().min(1).optional(),
-  intervention: z.string().min(1).optional(),
-  sponsor: z.string().min(1).optional(),
+  term: z.string().min(1).optional().describe("Free-text search over the whole study record."),
+  condition: z.string().min(1).optional().describe("Condition or disease, e.g. type 2 diabetes."),
+  intervention: z.string().min(1).optional().describe("Drug, device or procedure, e.g. semaglutide."),
+  sponsor: z.string().min(1).optional().describe("Lead sponsor or collaborator, e.g. Novo Nordisk."),
   /** e.g. RECRUITING, COMPLETED. */
-  statuses: z.array(z.string().min(1)).optional(),
-  pageSize: z.number().int().min(1).max(1000).default(100),
-  maxPagesPerRun: z.number().int().min(1).max(500).default(20),
-  lookbackDays: z.number().int().min(1).max(3650).default(7),
-  baseUrl: z.url().default('https://clinicaltrials.gov/api/v2'),
+  statuses: z.array(z.string().min(1)).optional().describe("Overall statuses to keep, e.g. RECRUITING, COMPLETED; all when empty."),
+  pageSize: z.number().int().min(1).max(1000).default(100).describe("Studies per request."),
+  maxPagesPerRun: z.number().int().min(1).max(500).default(20).describe("Most requests one run makes."),
+  lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
+  baseUrl: z.url().default('https://clinicaltrials.gov/api/v2').describe("The API's address; change it only for a mirror."),
 });
 
 interface CtCursor {
@@ -118,6 +118,8 @@ export function studyDocument(study: Json): { doc: RawDocument; updated: string 
 
 export const clinicalTrials: Connector<typeof clinicalTrialsConfig> = {
   kind: 'clinicaltrials',
+  label: "ClinicalTrials.gov",
+  description: "Clinical studies registered on ClinicalTrials.gov, new or updated.",
   defaultCollectionId: 9,
   config: clinicalTrialsConfig,
   // The API allows about 50 requests a minute per client.

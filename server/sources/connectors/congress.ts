@@ -34,15 +34,15 @@ const BILL_TYPES = ['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', '
 export const congressConfig = z
   .object({
     /** e.g. 119; all congresses when absent. */
-    congress: z.number().int().min(93).max(200).optional(),
+    congress: z.number().int().min(93).max(200).optional().describe("Congress number, e.g. 119; every congress when empty."),
     /** Needs `congress`. */
-    billType: z.enum(BILL_TYPES).optional(),
-    pageSize: z.number().int().min(1).max(250).default(250),
-    maxPagesPerRun: z.number().int().min(1).max(1000).default(40),
-    lookbackDays: z.number().int().min(1).max(3650).default(7),
-    baseUrl: z.url().default('https://api.congress.gov/v3'),
+    billType: z.enum(BILL_TYPES).optional().describe("Bill type, e.g. hr or s; needs a congress number."),
+    pageSize: z.number().int().min(1).max(250).default(250).describe("Bills per request (at most 250)."),
+    maxPagesPerRun: z.number().int().min(1).max(1000).default(40).describe("Most requests one run makes."),
+    lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
+    baseUrl: z.url().default('https://api.congress.gov/v3').describe("The API's address; change it only for a mirror."),
   })
-  .refine((c) => !c.billType || c.congress, { message: 'billType needs congress' });
+  .refine((c) => !c.billType || c.congress, { message: 'billType needs congress', path: ['billType'] });
 
 interface CongressCursor {
   mark: Mark;
@@ -125,6 +125,9 @@ const apiDateTime = (isoString: string) => isoString.replace(/\.\d{3}Z$/, 'Z');
 
 export const congress: Connector<typeof congressConfig> = {
   kind: 'congress',
+  label: "Congress.gov bills",
+  description: "Bills and resolutions of the US Congress, newest actions first.",
+  keys: [{ key: 'congressApiKey', required: false }],
   defaultCollectionId: 5,
   config: congressConfig,
   // 5,000 requests an hour.

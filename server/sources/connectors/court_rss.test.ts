@@ -19,6 +19,13 @@ beforeEach(() => {
 });
 
 describe('court_rss connector', () => {
+  it('follows a feed moved for good, and says its new address to store', async () => {
+    server.redirect('/moved.xml', '/ca10.xml', 301);
+    const { pages, documents } = await run(courtRss, { url: `${server.url}/moved.xml`, court: 'ca10' });
+    expect(documents).toHaveLength(3);
+    expect(pages[0]!.settingsUpdate).toEqual({ url: `${server.url}/ca10.xml` });
+  });
+
   it('parses the recorded Tenth Circuit feed', async () => {
     const { documents } = await run(courtRss, { url: `${server.url}/ca10.xml`, court: 'ca10' });
     expect(documents).toHaveLength(3);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
 import { parseFeed, readFeedCursor, type FeedCursor } from './feed.js';
-import { collapse, remember, stripTags, validatorsFor } from './util.js';
+import { collapse, movedTo, remember, stripTags, validatorsFor } from './util.js';
 
 /**
  * Court RSS: the CM/ECF "Recent Entries" feeds of US courts (PACER), RSS 2.0 in ISO-8859-1. One
@@ -10,9 +10,9 @@ import { collapse, remember, stripTags, validatorsFor } from './util.js';
  */
 
 export const courtRssConfig = z.object({
-  url: z.url(),
+  url: z.url().describe("The court's RSS address, e.g. https://ecf.mdb.uscourts.gov/cgi-bin/rss_outside.pl."),
   /** Court id as CourtListener spells it (ca10, mdb...); taken from the feed title when absent. */
-  court: z.string().min(1).optional(),
+  court: z.string().min(1).optional().describe("Court id as CourtListener spells it (ca10, mdb); read from the feed title when empty."),
 });
 
 /** "22-2127 Navarette v. Horton, et al" -> case number and name. */
@@ -24,6 +24,8 @@ export function splitCaseTitle(title: string): { caseNumber?: string; caseName: 
 
 export const courtRss: Connector<typeof courtRssConfig> = {
   kind: 'court_rss',
+  label: 'Court RSS (PACER)',
+  description: "A federal court's RSS feed of docket entries (CM/ECF).",
   defaultCollectionId: 7,
   config: courtRssConfig,
   minRequestIntervalMs: 2000,
@@ -33,7 +35,12 @@ export const courtRss: Connector<typeof courtRssConfig> = {
     const cursor = readFeedCursor(context.cursor);
     const validators = validatorsFor(cursor.validators, config.url);
     const response = await context.http.get({ url: config.url, ...(validators ? { validators } : {}) });
-    if (response.notModified) return;
+    // Moved for good (301/308): the source's stored address follows it.
+    const moved = movedTo(response);
+    if (response.notModified) {
+      if (moved) yield { documents: [], cursor: context.cursor, settingsUpdate: moved };
+      return;
+    }
     const feed = parseFeed(response.body, config.url);
     const court = feed.title.replace(/\s*-\s*Recent Entries\s*$/i, '') || undefined;
     const seen = new Set(cursor.seen);
@@ -61,8 +68,8 @@ export const courtRss: Connector<typeof courtRssConfig> = {
       });
     }
     context.progress?.(documents.length, documents.length);
-    const remembered = remember(response, config.url);
+    const remembered = remember(response, moved?.url ?? config.url);
     const nextSeen = [...new Set([...feed.items.map((i) => i.id), ...cursor.seen])].slice(0, 2000);
-    yield { documents, cursor: { ...(remembered ? { validators: remembered } : {}), seen: nextSeen } satisfies FeedCursor };
+    yield { documents, cursor: { ...(remembered ? { validators: remembered } : {}), seen: nextSeen } satisfies FeedCursor, ...(moved ? { settingsUpdate: moved } : {}) };
   },
 };

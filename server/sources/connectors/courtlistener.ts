@@ -30,13 +30,13 @@ import {
  */
 
 export const courtListenerConfig = z.object({
-  query: z.string().min(1).default('*'),
-  type: z.enum(['o', 'r', 'oa']).default('o'),
+  query: z.string().min(1).default('*').describe("Search query; * for everything."),
+  type: z.enum(['o', 'r', 'oa']).default('o').describe("o: opinions, r: RECAP dockets, oa: oral arguments."),
   /** Space-separated court ids, e.g. `scotus ca9`. */
-  court: z.string().min(1).optional(),
-  maxPagesPerRun: z.number().int().min(1).max(500).default(20),
-  lookbackDays: z.number().int().min(1).max(3650).default(7),
-  baseUrl: z.url().default('https://www.courtlistener.com/api/rest/v4'),
+  court: z.string().min(1).optional().describe("Space-separated court ids, e.g. scotus ca9; every court when empty."),
+  maxPagesPerRun: z.number().int().min(1).max(500).default(20).describe("Most requests one run makes."),
+  lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
+  baseUrl: z.url().default('https://www.courtlistener.com/api/rest/v4').describe("The API's address; change it only for a mirror."),
 });
 
 interface ClCursor {
@@ -103,6 +103,9 @@ function rebase(next: string, baseUrl: string): string {
 
 export const courtListener: Connector<typeof courtListenerConfig> = {
   kind: 'courtlistener',
+  label: "CourtListener",
+  description: "Opinions, RECAP dockets or oral arguments from CourtListener search.",
+  keys: [{ key: 'courtListenerToken', required: false }],
   defaultCollectionId: 7,
   config: courtListenerConfig,
   // 5,000 requests an hour for authenticated users.

@@ -30,14 +30,14 @@ import {
 const TYPES = ['RULE', 'PRORULE', 'NOTICE', 'PRESDOCU'] as const;
 
 export const federalRegisterConfig = z.object({
-  term: z.string().min(1).optional(),
+  term: z.string().min(1).optional().describe("Full-text search term; everything when empty."),
   /** Agency slugs, e.g. `environmental-protection-agency`. */
-  agencies: z.array(z.string().min(1)).optional(),
-  types: z.array(z.enum(TYPES)).optional(),
-  perPage: z.number().int().min(1).max(1000).default(200),
-  maxPagesPerRun: z.number().int().min(1).max(100).default(20),
-  lookbackDays: z.number().int().min(1).max(3650).default(7),
-  baseUrl: z.url().default('https://www.federalregister.gov/api/v1'),
+  agencies: z.array(z.string().min(1)).optional().describe("Agency slugs, e.g. environmental-protection-agency."),
+  types: z.array(z.enum(TYPES)).optional().describe("Document types to keep (RULE, PRORULE, NOTICE, PRESDOCU); all when empty."),
+  perPage: z.number().int().min(1).max(1000).default(200).describe("Documents per request."),
+  maxPagesPerRun: z.number().int().min(1).max(100).default(20).describe("Most requests one run makes."),
+  lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
+  baseUrl: z.url().default('https://www.federalregister.gov/api/v1').describe("The API's address; change it only for a mirror."),
 });
 
 const FIELDS = [
@@ -112,6 +112,8 @@ export function frDocument(result: Json): { doc: RawDocument; date: string | nul
 
 export const federalRegister: Connector<typeof federalRegisterConfig> = {
   kind: 'federal_register',
+  label: "Federal Register",
+  description: "Rules, proposed rules, notices and presidential documents of the Federal Register.",
   defaultCollectionId: 6,
   config: federalRegisterConfig,
   minRequestIntervalMs: 500,

@@ -1,17 +1,24 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { Connector, RawDocument } from '../types.js';
+import { addFullText } from '../full-text.js';
+import { redactUrl } from '../http.js';
+import type { Connector, ConnectorContext, HttpResponse, RawDocument } from '../types.js';
 import {
+  alternateFeedLinks,
   arr,
   collapse,
   decodeEntities,
+  isHtmlPage,
   isObject,
   looksLikeHtml,
   malformed,
+  movedTo,
   parseJson,
   parseXml,
   readRemembered,
   remember,
+  repairXml,
+  resolveUrl,
   stripTags,
   str,
   text,
@@ -23,7 +30,9 @@ import {
 
 /**
  * Syndication feeds: RSS 2.0 (and 0.9x), RSS 1.0 (RDF), Atom 1.0 and JSON Feed 1.x. One feed URL
- * per source. Incremental by conditional GET and by the ids seen in the feed's last window.
+ * per source, or a web page that links to its feed. Incremental by conditional GET and by the
+ * ids seen in the feed's last window. Lenient with what real feeds do: HTML entities XML does not
+ * know, bare ampersands, relative links, unreadable dates, missing or repeated ids.
  */
 
 export interface FeedItem {
@@ -48,32 +57,80 @@ export interface ParsedFeed {
   items: FeedItem[];
 }
 
+/** An item before its id is settled: the feed's own id when it has one, and a content hash to fall back on. */
+interface Draft extends Omit<FeedItem, 'id'> {
+  ownId?: string;
+  hashId: string;
+}
+
 function hashId(...parts: (string | undefined)[]): string {
   return 'sha1:' + createHash('sha1').update(parts.map((p) => p ?? '').join('\u0000')).digest('hex');
+}
+
+/**
+ * Ids every item keeps from run to run: the feed's own (guid, Atom id, JSON Feed id), else the
+ * link when no other id-less item shares it, else a hash of the content. An id seen twice in one
+ * feed is the same item repeated: only the first is kept.
+ */
+function settleIds(drafts: Draft[]): FeedItem[] {
+  const linkUses = new Map<string, number>();
+  for (const d of drafts) if (!d.ownId && d.link) linkUses.set(d.link, (linkUses.get(d.link) ?? 0) + 1);
+  const seen = new Set<string>();
+  const items: FeedItem[] = [];
+  for (const { ownId, hashId: hashed, ...item } of drafts) {
+    const id = ownId ?? (item.link && linkUses.get(item.link) === 1 ? item.link : hashed);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    items.push({ id, ...item });
+  }
+  return items;
+}
+
+const ZONES: Record<string, string> = { BST: '+0100', CET: '+0100', CEST: '+0200', EET: '+0200', EEST: '+0300', IST: '+0530', JST: '+0900', AEST: '+1000', AEDT: '+1100', NZST: '+1200' };
+
+/**
+ * A feed's date, more leniently than toDate: a date-time without a zone is UTC (not the server's
+ * zone), and common zone abbreviations Date.parse does not know are read. Unreadable: null.
+ */
+export function feedDate(value: unknown): Date | null {
+  const s = str(value)?.replace(/\s+/g, ' ');
+  if (!s) return null;
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(s)) return toDate(s.replace(' ', 'T') + 'Z');
+  const direct = toDate(s);
+  if (direct) return direct;
+  const zoned = /^(.*\d)\s+([A-Z]{3,4})$/.exec(s);
+  return zoned && ZONES[zoned[2]!] ? toDate(`${zoned[1]} ${ZONES[zoned[2]!]}`) : null;
 }
 
 /** Content that may be HTML or plain text: returns {text} or {html}. */
 function body(value: string): { text: string; html?: string } {
   const trimmed = value.trim();
   if (!trimmed) return { text: '' };
-  return looksLikeHtml(trimmed) ? { text: '', html: trimmed } : { text: collapse(trimmed) };
+  return looksLikeHtml(trimmed) ? { text: '', html: trimmed } : { text: collapse(decodeEntities(trimmed)) };
 }
 
-function rssItem(item: Json, channelLanguage: string | undefined): FeedItem {
+function xmlBase(node: unknown, base: string | undefined): string | undefined {
+  return (isObject(node) ? resolveUrl(str(node['@_xml:base']), base) : undefined) ?? base;
+}
+
+function rssItem(item: Json, channelLanguage: string | undefined, base: string | undefined): Draft {
+  const itemBase = xmlBase(item, base);
   const title = stripTags(text(item.title));
-  const link = text(item.link) || undefined;
   const guid = text(item.guid) || undefined;
+  // A guid is a permalink unless it says otherwise: the item's link when it has none.
+  const permalink = guid && !(isObject(item.guid) && str(item.guid['@_isPermaLink']) === 'false') ? resolveUrl(guid, undefined) : undefined;
+  const link = resolveUrl(text(item.link), itemBase) ?? permalink;
   const content = text(item['content:encoded']);
   const description = text(item.description) || text(item['dc:description']);
-  const date = toDate(text(item.pubDate)) ?? toDate(text(item['dc:date'])) ?? toDate(text(item.updated));
+  const date = feedDate(text(item.pubDate)) ?? feedDate(text(item['dc:date'])) ?? feedDate(text(item.updated));
   const authors = [...arr(item['dc:creator']), ...arr(item.author)].map(text).filter(Boolean);
   const categories = [...arr(item.category), ...arr(item['dc:subject'])].map(text).filter(Boolean);
-  const main = content || description;
   return {
-    id: guid ?? link ?? hashId(title, text(item.pubDate), description),
+    ...(guid ? { ownId: guid } : {}),
+    hashId: hashId(title, text(item.pubDate), description),
     title,
     ...(link ? { link } : {}),
-    ...body(main),
+    ...body(content || description),
     publishedAt: date,
     authors,
     categories,
@@ -94,25 +151,27 @@ function atomText(node: unknown, raw = false): { value: string; html: boolean } 
   return { value: decodeEntities(unwrapRaw(value)), html: type === 'html' };
 }
 
-function atomLink(links: unknown): string | undefined {
+function atomLink(links: unknown, base: string | undefined): string | undefined {
   const all = arr(links).filter(isObject);
   const alternate = all.find((l) => !l['@_rel'] || l['@_rel'] === 'alternate') ?? all[0];
-  return alternate ? str(alternate['@_href']) : undefined;
+  return alternate ? resolveUrl(str(alternate['@_href']), xmlBase(alternate, base)) : undefined;
 }
 
-function atomEntry(entry: Json, feedLanguage: string | undefined): FeedItem {
+function atomEntry(entry: Json, feedLanguage: string | undefined, base: string | undefined): Draft {
   const title = atomText(entry.title);
   const content = atomText(entry.content, true);
   const summary = atomText(entry.summary, true);
   const main = content.value ? content : summary;
-  const link = atomLink(entry.link);
+  const link = atomLink(entry.link, xmlBase(entry, base));
   const language = str(entry['@_xml:lang']) ?? feedLanguage;
-  const item: FeedItem = {
-    id: text(entry.id) || link || hashId(title.value, text(entry.updated)),
-    title: title.html ? stripTags(title.value) : collapse(title.value),
+  const id = text(entry.id);
+  const item: Draft = {
+    ...(id ? { ownId: id } : {}),
+    hashId: hashId(title.value, text(entry.updated)),
+    title: title.html ? stripTags(title.value) : collapse(decodeEntities(title.value)),
     ...(link ? { link } : {}),
     text: '',
-    publishedAt: toDate(text(entry.published)) ?? toDate(text(entry.updated)),
+    publishedAt: feedDate(text(entry.published)) ?? feedDate(text(entry.updated)),
     authors: arr(entry.author).map((a) => (isObject(a) ? text(a.name) : text(a))).filter(Boolean),
     categories: arr(entry.category).map((c) => (isObject(c) ? (str(c['@_label']) ?? str(c['@_term']) ?? '') : text(c))).filter(Boolean),
     ...(language ? { language } : {}),
@@ -122,81 +181,85 @@ function atomEntry(entry: Json, feedLanguage: string | undefined): FeedItem {
   return item;
 }
 
-function jsonFeed(data: Json): ParsedFeed {
+function jsonFeed(data: Json, base: string | undefined): ParsedFeed {
   if (!Array.isArray(data.items)) throw malformed('JSON Feed', 'no items array');
   const language = str(data.language);
   const feedAuthors = arr(data.authors ?? data.author).filter(isObject).map((a) => str(a.name) ?? '').filter(Boolean);
-  const items = data.items.filter(isObject).map((item): FeedItem => {
-    const link = str(item.url) ?? str(item.external_url);
+  const drafts = data.items.filter(isObject).map((item): Draft => {
+    const link = resolveUrl(str(item.url), base) ?? resolveUrl(str(item.external_url), base);
     const html = str(item.content_html);
     const plain = str(item.content_text) ?? str(item.summary) ?? '';
     const authors = arr(item.authors ?? item.author).filter(isObject).map((a) => str(a.name) ?? '').filter(Boolean);
     const itemLanguage = str(item.language) ?? language;
+    const id = str(item.id);
     return {
-      id: str(item.id) ?? link ?? hashId(str(item.title), str(item.date_published)),
+      ...(id ? { ownId: id } : {}),
+      hashId: hashId(str(item.title), str(item.date_published)),
       title: collapse(str(item.title) ?? ''),
       ...(link ? { link } : {}),
       text: html ? '' : collapse(plain),
       ...(html ? { html } : {}),
-      publishedAt: toDate(item.date_published) ?? toDate(item.date_modified),
+      publishedAt: feedDate(item.date_published) ?? feedDate(item.date_modified),
       authors: authors.length ? authors : feedAuthors,
       categories: arr(item.tags).map((t) => str(t) ?? '').filter(Boolean),
       ...(itemLanguage ? { language: itemLanguage } : {}),
     };
   });
-  const link = str(data.home_page_url);
-  return { format: 'jsonfeed', title: collapse(str(data.title) ?? ''), ...(link ? { link } : {}), ...(language ? { language } : {}), items };
+  const link = resolveUrl(str(data.home_page_url), base);
+  return { format: 'jsonfeed', title: collapse(str(data.title) ?? ''), ...(link ? { link } : {}), ...(language ? { language } : {}), items: settleIds(drafts) };
 }
 
-/** Parses any supported feed format; unknown or broken content throws SourceError('malformed'). */
-export function parseFeed(content: string, what = 'feed'): ParsedFeed {
+function rssFeed(format: 'rss2' | 'rss1', root: Json, channel: Json, items: unknown, base: string | undefined): ParsedFeed {
+  const channelBase = xmlBase(channel, xmlBase(root, base));
+  const language = text(channel.language) || text(channel['dc:language']) || undefined;
+  const link = resolveUrl(text(channel.link), channelBase);
+  // Relative item links are relative to the site the channel names, else to the feed itself.
+  const itemBase = link ?? channelBase;
+  return {
+    format,
+    title: collapse(stripTags(text(channel.title))),
+    ...(link ? { link } : {}),
+    ...(language ? { language } : {}),
+    items: settleIds(arr(items).filter(isObject).map((i) => rssItem(i, language, itemBase))),
+  };
+}
+
+function atomFeed(feed: Json, base: string | undefined): ParsedFeed {
+  const feedBase = xmlBase(feed, base);
+  const language = str(feed['@_xml:lang']);
+  const link = atomLink(feed.link, feedBase);
+  return {
+    format: 'atom',
+    title: stripTags(atomText(feed.title).value),
+    ...(link ? { link } : {}),
+    ...(language ? { language } : {}),
+    items: settleIds(arr(feed.entry).filter(isObject).map((e) => atomEntry(e, language, feedBase))),
+  };
+}
+
+/**
+ * Parses any supported feed format; unknown or broken content throws SourceError('malformed').
+ * Relative links resolve against xml:base, the channel's link, then `baseUrl` (the feed's own
+ * address; `what` when it is one).
+ */
+export function parseFeed(content: string, what = 'feed', options: { baseUrl?: string } = {}): ParsedFeed {
+  const base = options.baseUrl ?? resolveUrl(what, undefined);
   const trimmed = content.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{')) {
     const data = parseJson(trimmed, what);
     if (!isObject(data) || !/jsonfeed\.org/.test(String(data.version ?? ''))) throw malformed(what, 'JSON that is not a JSON Feed');
-    return jsonFeed(data);
+    return jsonFeed(data, base);
   }
   if (!trimmed.startsWith('<')) throw malformed(what, 'neither XML nor JSON');
   // Atom content and summary are kept raw: type="xhtml" holds markup, not text.
-  const doc = parseXml(trimmed, what, { stopNodes: ['feed.entry.content', 'feed.entry.summary'] });
+  const doc = parseXml(repairXml(trimmed), what, { stopNodes: ['feed.entry.content', 'feed.entry.summary'] });
   if (isObject(doc.rss)) {
-    const channel = doc.rss.channel;
-    if (!isObject(channel)) throw malformed(what, 'RSS without a channel');
-    const language = text(channel.language) || text(channel['dc:language']) || undefined;
-    const link = text(channel.link) || undefined;
-    return {
-      format: 'rss2',
-      title: collapse(text(channel.title)),
-      ...(link ? { link } : {}),
-      ...(language ? { language } : {}),
-      items: arr(channel.item).filter(isObject).map((i) => rssItem(i, language)),
-    };
+    if (!isObject(doc.rss.channel)) throw malformed(what, 'RSS without a channel');
+    return rssFeed('rss2', doc.rss, doc.rss.channel, doc.rss.channel.item, base);
   }
   const rdf = doc['rdf:RDF'];
-  if (isObject(rdf)) {
-    const channel = isObject(rdf.channel) ? rdf.channel : {};
-    const language = text(channel['dc:language']) || undefined;
-    const link = text(channel.link) || undefined;
-    return {
-      format: 'rss1',
-      title: collapse(text(channel.title)),
-      ...(link ? { link } : {}),
-      ...(language ? { language } : {}),
-      items: arr(rdf.item).filter(isObject).map((i) => rssItem(i, language)),
-    };
-  }
-  if (isObject(doc.feed)) {
-    const feed = doc.feed;
-    const language = str(feed['@_xml:lang']);
-    const link = atomLink(feed.link);
-    return {
-      format: 'atom',
-      title: stripTags(atomText(feed.title).value),
-      ...(link ? { link } : {}),
-      ...(language ? { language } : {}),
-      items: arr(feed.entry).filter(isObject).map((e) => atomEntry(e, language)),
-    };
-  }
+  if (isObject(rdf)) return rssFeed('rss1', rdf, isObject(rdf.channel) ? rdf.channel : {}, rdf.item, base);
+  if (isObject(doc.feed)) return atomFeed(doc.feed, base);
   throw malformed(what, 'not RSS, RDF, Atom or JSON Feed');
 }
 
@@ -223,6 +286,12 @@ export function parseOpml(xml: string): { title: string; url: string }[] {
 }
 
 const MAX_SEEN = 2000;
+/** Ids remembered at most, however long the feed (a longer feed's oldest may come back once). */
+const MAX_WINDOW = 10_000;
+/** Items taken from one fetch: a feed of thousands (a whole archive) gives its newest this many. */
+export const MAX_ITEMS_PER_FETCH = 500;
+/** Candidates tried when the feed's address is a page that links to feeds. */
+const MAX_ALTERNATES = 3;
 
 export interface FeedCursor {
   validators?: Remembered;
@@ -236,17 +305,90 @@ export function readFeedCursor(value: unknown): FeedCursor {
 }
 
 export const feedConfig = z.object({
-  url: z.url(),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .describe("The feed's address (RSS, Atom or JSON Feed), e.g. https://example.com/feed.xml; a web page that links to its feed works too."),
   /** News (1), Press releases (2) or Blogs (3). */
-  collectionId: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+  collectionId: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1).describe('Where its items go: News (1), Press releases (2) or Blogs (3).'),
   /** Shown as the publisher; the feed's own title when absent. */
-  publisher: z.string().min(1).optional(),
+  publisher: z.string().min(1).optional().describe("Shown as the publisher of its items; the feed's own title when empty."),
+  fullText: z
+    .boolean()
+    .default(false)
+    .describe("Read each new item's web page for the whole article, for feeds that carry only a headline and a line (one page a second)."),
 });
 
 export type FeedConfig = z.infer<typeof feedConfig>;
 
+const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.7';
+
+interface Fetched {
+  response: HttpResponse;
+  /** The URL whose validators the answer carries (the feed itself, when the address is a page). */
+  feedUrl: string;
+  parsed?: ParsedFeed;
+}
+
+/** The feed a page links to: the first of its alternates that parses. */
+async function followAlternates(context: ConnectorContext<FeedConfig>, page: HttpResponse & { notModified: false }, cursor: FeedCursor): Promise<Fetched> {
+  const shown = redactUrl(page.url);
+  const links = alternateFeedLinks(page.body, page.url).slice(0, MAX_ALTERNATES);
+  if (links.length === 0) throw malformed(shown, 'an HTML page that links to no RSS, Atom or JSON feed');
+  let failure: unknown;
+  for (const { url } of links) {
+    try {
+      const validators = validatorsFor(cursor.validators, url);
+      const response = await context.http.get({ url, headers: { accept: FEED_ACCEPT }, ...(validators ? { validators } : {}) });
+      if (response.notModified) return { response, feedUrl: url };
+      return { response, feedUrl: url, parsed: parseFeed(response.body, redactUrl(url), { baseUrl: response.url }) };
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
+}
+
+/** The configured address read: a feed, or a page whose linked feed is read instead. */
+async function readFeed(context: ConnectorContext<FeedConfig>, cursor: FeedCursor): Promise<Fetched & { moved?: { url: string } }> {
+  const { url } = context.config;
+  const validators = validatorsFor(cursor.validators, url);
+  const response = await context.http.get({ url, headers: { accept: FEED_ACCEPT }, ...(validators ? { validators } : {}) });
+  const moved = movedTo(response);
+  const feedUrl = moved?.url ?? url;
+  if (response.notModified) return { response, feedUrl, ...(moved ? { moved } : {}) };
+  if (isHtmlPage(response.body)) return { ...(await followAlternates(context, response, cursor)), ...(moved ? { moved } : {}) };
+  return { response, feedUrl, parsed: parseFeed(response.body, redactUrl(url), { baseUrl: response.url }), ...(moved ? { moved } : {}) };
+}
+
+/** The newest MAX_ITEMS_PER_FETCH items (undated ones after the dated, in feed order), with a warning. */
+function capItems(context: ConnectorContext<FeedConfig>, items: FeedItem[]): FeedItem[] {
+  if (items.length <= MAX_ITEMS_PER_FETCH) return items;
+  context.log?.('warn', `the feed has ${items.length} items: only its newest ${MAX_ITEMS_PER_FETCH} are taken`, { url: redactUrl(context.config.url), items: items.length, taken: MAX_ITEMS_PER_FETCH });
+  const time = (item: FeedItem) => item.publishedAt?.getTime() ?? -Infinity;
+  return [...items].sort((a, b) => time(b) - time(a)).slice(0, MAX_ITEMS_PER_FETCH);
+}
+
+function toDocument(item: FeedItem, parsed: ParsedFeed, config: FeedConfig, publisher: string | undefined): RawDocument {
+  return {
+    externalId: item.id,
+    // No title: ingest takes one from the text; a bare link is better than nothing when there is none.
+    title: item.title || (item.text || item.html ? '' : (item.link ?? '')),
+    text: item.text,
+    ...(item.html ? { html: item.html } : {}),
+    ...(item.link ? { url: item.link } : {}),
+    ...(publisher ? { publisher } : {}),
+    publishedAt: item.publishedAt,
+    ...(item.language ? { language: item.language } : {}),
+    contentType: `${parsed.format}_item`,
+    metadata: { authors: item.authors, categories: item.categories, feedTitle: parsed.title, feedUrl: config.url },
+    collectionId: config.collectionId,
+  };
+}
+
 export const feed: Connector<typeof feedConfig> = {
   kind: 'feed',
+  label: 'RSS / Atom feed',
+  description: 'Any RSS, Atom or JSON Feed (news sites, blogs, press rooms), found from the site page too; optionally with each article read in full.',
   defaultCollectionId: 1,
   config: feedConfig,
   minRequestIntervalMs: 1000,
@@ -254,37 +396,26 @@ export const feed: Connector<typeof feedConfig> = {
   async *fetch(context) {
     const { config } = context;
     const cursor = readFeedCursor(context.cursor);
-    const validators = validatorsFor(cursor.validators, config.url);
-    const response = await context.http.get({
-      url: config.url,
-      headers: { accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8' },
-      ...(validators ? { validators } : {}),
-    });
-    if (response.notModified) return;
-    const parsed = parseFeed(response.body, config.url);
+    const { response, feedUrl, parsed, moved } = await readFeed(context, cursor);
+    if (!parsed) {
+      // Not modified; a feed that moved for good still gets its new address (its validators follow it).
+      if (moved) yield { documents: [], cursor: { ...cursor, ...(cursor.validators ? { validators: { ...cursor.validators, url: moved.url } } : {}) }, settingsUpdate: moved };
+      return;
+    }
     const seen = new Set(cursor.seen);
     const publisher = config.publisher ?? (parsed.title || undefined);
-    const documents: RawDocument[] = [];
-    for (const item of parsed.items) {
-      if (seen.has(item.id)) continue;
-      documents.push({
-        externalId: item.id,
-        title: item.title || item.link || item.id,
-        text: item.text,
-        ...(item.html ? { html: item.html } : {}),
-        ...(item.link ? { url: item.link } : {}),
-        ...(publisher ? { publisher } : {}),
-        publishedAt: item.publishedAt,
-        ...(item.language ? { language: item.language } : {}),
-        contentType: `${parsed.format}_item`,
-        metadata: { authors: item.authors, categories: item.categories, feedTitle: parsed.title, feedUrl: config.url },
-        collectionId: config.collectionId,
-      });
-    }
+    const documents = capItems(context, parsed.items)
+      .filter((item) => !seen.has(item.id))
+      .map((item) => toDocument(item, parsed, config, publisher));
+    if (config.fullText) await addFullText(context.http, documents, { signal: context.signal, log: context.log });
     context.progress?.(documents.length, documents.length);
     const window = parsed.items.map((i) => i.id);
-    const nextSeen = [...new Set([...window, ...cursor.seen])].slice(0, MAX_SEEN);
-    const remembered = remember(response, config.url);
-    yield { documents, cursor: { ...(remembered ? { validators: remembered } : {}), seen: nextSeen } satisfies FeedCursor };
+    const nextSeen = [...new Set([...window, ...cursor.seen])].slice(0, Math.min(MAX_WINDOW, Math.max(MAX_SEEN, window.length)));
+    const remembered = remember(response, feedUrl);
+    yield {
+      documents,
+      cursor: { ...(remembered ? { validators: remembered } : {}), seen: nextSeen } satisfies FeedCursor,
+      ...(moved ? { settingsUpdate: moved } : {}),
+    };
   },
 };

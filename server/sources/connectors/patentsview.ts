@@ -51,13 +51,13 @@ const ENDPOINTS = {
 } as const;
 
 export const patentsViewConfig = z.object({
-  endpoint: z.enum(['patent', 'publication']).default('patent'),
+  endpoint: z.enum(['patent', 'publication']).default('patent').describe("Granted patents or pre-grant publications."),
   /** A PatentSearch query object, e.g. {"_text_any": {"patent_abstract": "battery electrode"}}. */
-  query: z.record(z.string(), z.unknown()).optional(),
-  pageSize: z.number().int().min(1).max(1000).default(100),
-  maxPagesPerRun: z.number().int().min(1).max(500).default(20),
-  lookbackDays: z.number().int().min(1).max(36500).default(30),
-  baseUrl: z.url().default('https://search.patentsview.org/api/v1'),
+  query: z.record(z.string(), z.unknown()).optional().describe("A PatentSearch query object, e.g. {\"_text_any\": {\"patent_abstract\": \"battery electrode\"}}."),
+  pageSize: z.number().int().min(1).max(1000).default(100).describe("Records per request."),
+  maxPagesPerRun: z.number().int().min(1).max(500).default(20).describe("Most requests one run makes."),
+  lookbackDays: z.number().int().min(1).max(36500).default(30).describe("How far back the first run looks, in days."),
+  baseUrl: z.url().default('https://search.patentsview.org/api/v1').describe("The API's address; change it only for a mirror."),
 });
 
 interface PvCursor {
@@ -134,6 +134,9 @@ export function patentDocument(record: Json, endpoint: 'patent' | 'publication')
 
 export const patentsView: Connector<typeof patentsViewConfig> = {
   kind: 'patentsview',
+  label: "PatentsView (USPTO patents)",
+  description: "US patents or pre-grant publications from the PatentSearch API.",
+  keys: [{ key: 'patentsViewApiKey', required: true }],
   defaultCollectionId: 10,
   config: patentsViewConfig,
   // About 45 requests a minute.

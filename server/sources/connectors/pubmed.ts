@@ -10,14 +10,14 @@ import { arr, buildUrl, collapse, daysBefore, getBody, isObject, malformed, pars
 
 export const pubmedConfig = z.object({
   /** An Entrez query, e.g. `crispr[tiab] AND humans[mh]`. */
-  term: z.string().min(1),
-  batchSize: z.number().int().min(1).max(10000).default(200),
-  maxPerRun: z.number().int().min(1).max(10000).default(1000),
+  term: z.string().min(1).describe("An Entrez query, e.g. crispr[tiab] AND humans[mh]."),
+  batchSize: z.number().int().min(1).max(10000).default(200).describe("Records per request."),
+  maxPerRun: z.number().int().min(1).max(10000).default(1000).describe("Most records one run reads."),
   /** How far back the first run looks (days). */
-  lookbackDays: z.number().int().min(1).max(3650).default(7),
+  lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
   /** edat (entry date, default), pdat (publication) or mdat (modification). */
-  dateType: z.enum(['edat', 'pdat', 'mdat']).default('edat'),
-  baseUrl: z.url().default('https://eutils.ncbi.nlm.nih.gov/entrez/eutils'),
+  dateType: z.enum(['edat', 'pdat', 'mdat']).default('edat').describe("Which date the window uses: edat (entry), pdat (publication) or mdat (modification)."),
+  baseUrl: z.url().default('https://eutils.ncbi.nlm.nih.gov/entrez/eutils').describe("The API's address; change it only for a mirror."),
 });
 
 interface PubmedCursor {
@@ -127,6 +127,9 @@ export function pubmedArticle(article: Json): RawDocument | null {
 
 export const pubmed: Connector<typeof pubmedConfig> = {
   kind: 'pubmed',
+  label: "PubMed",
+  description: "Biomedical literature from PubMed (NCBI Entrez) matching a query.",
+  keys: [{ key: 'pubmedApiKey', required: false }, { key: 'contactEmail', required: false }],
   defaultCollectionId: 4,
   config: pubmedConfig,
   minRequestIntervalMs: 334,

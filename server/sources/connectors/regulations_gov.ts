@@ -31,16 +31,16 @@ import {
  */
 
 export const regulationsGovConfig = z.object({
-  resource: z.enum(['documents', 'dockets']).default('documents'),
-  agencyId: z.string().min(1).optional(),
-  docketId: z.string().min(1).optional(),
+  resource: z.enum(['documents', 'dockets']).default('documents').describe("Read documents or dockets."),
+  agencyId: z.string().min(1).optional().describe("Agency acronym, e.g. EPA."),
+  docketId: z.string().min(1).optional().describe("One docket, e.g. EPA-HQ-OAR-2021-0317."),
   /** Notice, Rule, Proposed Rule, Supporting & Related Material, Other (documents only). */
-  documentType: z.string().min(1).optional(),
-  searchTerm: z.string().min(1).optional(),
-  pageSize: z.number().int().min(5).max(250).default(250),
-  maxPagesPerRun: z.number().int().min(1).max(200).default(40),
-  lookbackDays: z.number().int().min(1).max(3650).default(7),
-  baseUrl: z.url().default('https://api.regulations.gov/v4'),
+  documentType: z.string().min(1).optional().describe("Notice, Rule, Proposed Rule, Supporting & Related Material or Other (documents only)."),
+  searchTerm: z.string().min(1).optional().describe("Full-text search term."),
+  pageSize: z.number().int().min(5).max(250).default(250).describe("Records per request (5 to 250)."),
+  maxPagesPerRun: z.number().int().min(1).max(200).default(40).describe("Most requests one run makes."),
+  lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
+  baseUrl: z.url().default('https://api.regulations.gov/v4').describe("The API's address; change it only for a mirror."),
 });
 
 interface RegsCursor {
@@ -116,6 +116,9 @@ export function regsDocument(item: Json, resource: 'documents' | 'dockets'): { d
 
 export const regulationsGov: Connector<typeof regulationsGovConfig> = {
   kind: 'regulations_gov',
+  label: "Regulations.gov",
+  description: "Documents and dockets of US federal rulemaking on Regulations.gov.",
+  keys: [{ key: 'regulationsApiKey', required: false }],
   defaultCollectionId: 6,
   config: regulationsGovConfig,
   // About 1,000 requests an hour per key.

@@ -32,15 +32,15 @@ import {
 
 export const secEdgarConfig = z.object({
   /** Company CIKs, with or without leading zeros. */
-  ciks: z.array(z.union([z.string().regex(/^\d{1,10}$/), z.number().int().positive()])).min(1).max(200),
+  ciks: z.array(z.union([z.string().regex(/^\d{1,10}$/), z.number().int().positive()])).min(1).max(200).describe("Company CIK numbers, with or without leading zeros, e.g. 320193."),
   /** Forms to keep, e.g. ['8-K', '10-K', '10-Q']; amendments (8-K/A) included. All forms when absent. */
-  forms: z.array(z.string().min(1)).optional(),
+  forms: z.array(z.string().min(1)).optional().describe("Forms to keep, e.g. 8-K, 10-K, 10-Q (amendments included); all when empty."),
   /** First run: also read the overflow files (the company's whole history). */
-  includeHistory: z.boolean().default(false),
+  includeHistory: z.boolean().default(false).describe("First run: also read the company's whole filing history."),
   /** First run without history: filings accepted in the last N days. */
-  lookbackDays: z.number().int().min(1).max(36500).default(30),
-  baseUrl: z.url().default('https://data.sec.gov'),
-  archivesUrl: z.url().default('https://www.sec.gov'),
+  lookbackDays: z.number().int().min(1).max(36500).default(30).describe("First run without history: filings of the last N days."),
+  baseUrl: z.url().default('https://data.sec.gov').describe("EDGAR's data address; change it only for a mirror."),
+  archivesUrl: z.url().default('https://www.sec.gov').describe("EDGAR's archives address; change it only for a mirror."),
 });
 
 interface CikState {
@@ -172,6 +172,9 @@ function formFilter(forms: string[] | undefined): (form: string) => boolean {
 
 export const secEdgar: Connector<typeof secEdgarConfig> = {
   kind: 'sec_edgar',
+  label: "SEC EDGAR filings",
+  description: "Filings of chosen companies from SEC EDGAR (8-K, 10-K, 10-Q and others).",
+  keys: [{ key: 'contactEmail', required: true }],
   defaultCollectionId: 8,
   config: secEdgarConfig,
   // At most 10 requests a second.

@@ -39,6 +39,8 @@ export async function run<S extends z.ZodType>(connector: Connector<S>, config: 
     baseDelayMs: 5,
     maxDelayMs: 20,
     retryAfterCapMs: 50,
+    // The fixture server listens on loopback.
+    allowPrivate: true,
   });
   const pages: Page[] = [];
   let cursor: unknown = options.cursor ?? null;

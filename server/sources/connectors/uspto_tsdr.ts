@@ -11,11 +11,11 @@ import { arr, collapse, isObject, malformed, parseXml, readRemembered, remember,
 
 export const usptoTsdrConfig = z
   .object({
-    serialNumbers: z.array(z.string().regex(/^\d{8}$/)).default([]),
-    registrationNumbers: z.array(z.string().regex(/^\d{7}$/)).default([]),
-    baseUrl: z.url().default('https://tsdrapi.uspto.gov/ts/cd'),
+    serialNumbers: z.array(z.string().regex(/^\d{8}$/)).default([]).describe("Application serial numbers (8 digits)."),
+    registrationNumbers: z.array(z.string().regex(/^\d{7}$/)).default([]).describe("Registration numbers (7 digits)."),
+    baseUrl: z.url().default('https://tsdrapi.uspto.gov/ts/cd').describe("The API's address; change it only for a mirror."),
   })
-  .refine((c) => c.serialNumbers.length + c.registrationNumbers.length > 0, { message: 'list at least one serial or registration number' });
+  .refine((c) => c.serialNumbers.length + c.registrationNumbers.length > 0, { message: 'list at least one serial or registration number', path: ['serialNumbers'] });
 
 interface CaseState {
   validators?: Remembered;
@@ -167,6 +167,9 @@ export function statusDocument(status: TrademarkStatus): RawDocument {
 
 export const usptoTsdr: Connector<typeof usptoTsdrConfig> = {
   kind: 'uspto_tsdr',
+  label: "USPTO trademarks (TSDR)",
+  description: "Status changes of chosen US trademark applications and registrations.",
+  keys: [{ key: 'usptoApiKey', required: true }],
   defaultCollectionId: 11,
   config: usptoTsdrConfig,
   // About 60 status calls a minute.

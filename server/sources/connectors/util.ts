@@ -1,5 +1,9 @@
+import { decodeHTML, decodeHTMLStrict } from 'entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { lazyRequire } from '../../lazy.js';
 import { SourceError, type ConnectorContext, type HttpResponse, type Validators } from '../types.js';
+
+const linkedom = lazyRequire<typeof import('linkedom')>('linkedom');
 
 /** Shared helpers for connectors: parsing with `malformed` errors, incremental watermarks, dates. */
 
@@ -68,16 +72,90 @@ export function str(value: unknown): string | undefined {
   return undefined;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
+/** HTML character references decoded as a browser does (every named entity, &#150; as the en dash it meant); no-break spaces as spaces. */
 export function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
+  return decodeHTML(value).replace(/\u00a0/g, ' ');
+}
+
+const XML_ENTITIES = new Set(['amp', 'lt', 'gt', 'quot', 'apos']);
+
+function isXmlChar(code: number): boolean {
+  return code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+}
+
+function numericReferences(text: string): string {
+  return [...text].map((char) => `&#${char.codePointAt(0)};`).join('');
+}
+
+function mendReference(reference: string, number: string | undefined, name: string | undefined, declared: Set<string>): string {
+  if (number !== undefined) {
+    const code = /^x/i.test(number) ? parseInt(number.slice(1), 16) : parseInt(number, 10);
+    // &#150; and friends: Windows-1252 code points written as references; HTML reads them as such.
+    if (code >= 0x80 && code <= 0x9f) return numericReferences(decodeHTML(reference));
+    return isXmlChar(code) ? reference : '&#xFFFD;';
+  }
+  if (name === undefined) return '&amp;';
+  if (XML_ENTITIES.has(name) || declared.has(name)) return reference;
+  const decoded = decodeHTMLStrict(reference);
+  return decoded === reference ? `&amp;${name};` : numericReferences(decoded);
+}
+
+/**
+ * What real feeds get wrong about XML, mended before parsing: HTML named entities XML does not
+ * define (&eacute;, &rsquo;) become numeric references, an unknown entity or a bare & (AT&T,
+ * unescaped query strings) becomes text, and control characters XML forbids are dropped.
+ * CDATA sections are left as they are, and entities the document declares itself are kept.
+ */
+export function repairXml(xml: string): string {
+  const declared = new Set([...xml.matchAll(/<!ENTITY\s+([\w.:-]+)/g)].map((m) => m[1]!));
+  return xml.replace(
+    // eslint-disable-next-line no-control-regex -- the control characters XML forbids are what this drops
+    /<!\[CDATA\[[\s\S]*?\]\]>|&(?:#(\d+|x[0-9a-f]+);|([a-z][\w.-]*);)?|[\x00-\x08\x0b\x0c\x0e-\x1f]/gi,
+    (match: string, number: string | undefined, name: string | undefined) => {
+      if (match.startsWith('<')) return match;
+      if (match !== '&' && match.length === 1) return '';
+      return mendReference(match, number, name, declared);
+    },
+  );
+}
+
+/** An absolute http(s) URL from a reference and its base; undefined when unusable (javascript:, mailto:, garbage). */
+export function resolveUrl(reference: string | undefined, base: string | undefined): string | undefined {
+  const trimmed = reference?.trim();
+  if (!trimmed) return undefined;
+  try {
+    const url = new URL(trimmed, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A body that is an HTML page rather than a feed (an XHTML prolog allowed). */
+export function isHtmlPage(body: string): boolean {
+  return /^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html[\s>]|head[\s>])/i.test(body);
+}
+
+const FEED_TYPES = new Set(['application/rss+xml', 'application/atom+xml', 'application/feed+json', 'application/json', 'application/rdf+xml', 'application/xml', 'text/xml']);
+
+/**
+ * The feeds an HTML page names in its head (`<link rel="alternate" type="application/rss+xml"
+ * href="...">`: feed autodiscovery), resolved against the page (or its `<base>`), in page order,
+ * without repeats.
+ */
+export function alternateFeedLinks(html: string, pageUrl: string): { url: string; type: string; title?: string }[] {
+  const { document } = linkedom().parseHTML(html);
+  const base = resolveUrl(document.querySelector('base[href]')?.getAttribute('href') ?? undefined, pageUrl) ?? pageUrl;
+  const found = new Map<string, { url: string; type: string; title?: string }>();
+  for (const link of document.querySelectorAll('link[rel][href]')) {
+    const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
+    const type = (link.getAttribute('type') ?? '').toLowerCase().split(';')[0]!.trim();
+    if (!rel.includes('alternate') || !FEED_TYPES.has(type)) continue;
+    const url = resolveUrl(link.getAttribute('href') ?? undefined, base);
+    const title = link.getAttribute('title')?.trim();
+    if (url && !found.has(url)) found.set(url, { url, type, ...(title ? { title } : {}) });
+  }
+  return [...found.values()];
 }
 
 export function looksLikeHtml(value: string): boolean {
@@ -170,6 +248,11 @@ export function validatorsFor(remembered: Remembered | undefined, url: string): 
   if (!remembered || remembered.url !== url) return undefined;
   const { etag, lastModified } = remembered;
   return { ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) };
+}
+
+/** The settings update of a feed that moved for good (301/308): its new `url`. */
+export function movedTo(response: HttpResponse): { url: string } | undefined {
+  return response.permanentRedirect ? { url: response.permanentRedirect } : undefined;
 }
 
 export function remember(response: HttpResponse, url: string): Remembered | undefined {

@@ -1,0 +1,220 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TDiscoverResponse, TOpmlImportResult, TSource, TSourceDetail, TSourceKinds } from '../../../contract/sources.js';
+import { documents, sources } from '../../db/schema/index.js';
+import { fixture, startFixtureServer, type FixtureServer } from '../../sources/fixture-server.js';
+import { createTestHerald, type TestHerald } from '../../test/harness.js';
+import { authKit } from '../auth/auth-test-kit.js';
+
+let herald: TestHerald;
+let feeds: FixtureServer;
+let bare: FixtureServer;
+let root: string;
+let reader: string;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, token?: string, payload?: unknown) =>
+  herald.app!.inject({
+    method,
+    url: `/api${url}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    remoteAddress: `10.8.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+  });
+
+function multipart(name: string, content: string) {
+  const boundary = '----herald-test-boundary';
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/x-opml\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+const upload = (url: string, token: string, content: string) => {
+  const { body, contentType } = multipart('feeds.opml', content);
+  return herald.app!.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, payload: body });
+};
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+beforeAll(async () => {
+  herald = await createTestHerald({ SUPERUSER_EMAILS: 'root-sources@example.com', SOURCES_ALLOW_PRIVATE: '1' });
+  const kit = authKit(herald);
+  root = (await kit.signedIn('root-sources@example.com')).access;
+  reader = (await kit.signedIn()).access;
+  feeds = await startFixtureServer([
+    { path: '/feed.xml', body: fixture('feed/rss/rss2_wordpress.xml'), contentType: 'application/rss+xml' },
+    { path: '/atom.xml', body: fixture('feed/atom/atom_github_commits_small.xml'), contentType: 'application/atom+xml' },
+    {
+      path: '/',
+      body: '<!doctype html><html><head><title>Wire</title><link rel="alternate" type="application/rss+xml" title="Wire news" href="/feed.xml"></head><body>Hello</body></html>',
+      contentType: 'text/html; charset=utf-8',
+    },
+    { path: '/plain', body: '<!doctype html><html><head><title>Nothing</title></head><body>No feeds here</body></html>', contentType: 'text/html' },
+  ]);
+  bare = await startFixtureServer([{ path: '/', body: '<!doctype html><html><head><title>Nothing</title></head><body>No feeds here</body></html>', contentType: 'text/html' }]);
+});
+afterAll(async () => {
+  await feeds?.close();
+  await bare?.close();
+  await herald?.close();
+});
+
+describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('answer only superusers', async () => {
+    const routes: [Method, string][] = [
+      ['GET', '/sources/'],
+      ['GET', '/sources/kinds/'],
+      ['POST', '/sources/'],
+      ['GET', '/sources/1/'],
+      ['PATCH', '/sources/1/'],
+      ['DELETE', '/sources/1/'],
+      ['POST', '/sources/1/run/'],
+      ['POST', '/sources/discover/'],
+      ['POST', '/sources/preview/'],
+      ['GET', '/sources/export-opml/'],
+      ['POST', '/sources/import-opml/'],
+    ];
+    for (const [method, url] of routes) {
+      expect((await call(method, url)).statusCode, `${method} ${url} without a token`).toBe(401);
+      const refused = await call(method, url, reader, method === 'GET' || method === 'DELETE' ? undefined : {});
+      expect(refused.statusCode, `${method} ${url} as a reader`).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'forbidden' });
+    }
+  });
+
+  it('describe each kind: settings as JSON Schema with help, and the keys it needs', async () => {
+    const { kinds } = (await call('GET', '/sources/kinds/', root)).json() as TSourceKinds;
+    const feed = kinds.find((k) => k.kind === 'feed')!;
+    expect(feed).toMatchObject({ label: expect.any(String), addable: true });
+    expect((feed.settings_schema.properties as Record<string, { description?: string }>).url!.description).toBeTruthy();
+    const patents = kinds.find((k) => k.kind === 'patentsview')!;
+    expect(patents.keys).toEqual([expect.objectContaining({ env: 'PATENTSVIEW_API_KEY', required: true, present: false })]);
+    expect(kinds.find((k) => k.kind === 'demo')).toMatchObject({ addable: false });
+  });
+
+  it('find the feed of a site, with its first items', async () => {
+    const found = await call('POST', '/sources/discover/', root, { url: `${feeds.url}/` });
+    expect(found.statusCode).toBe(200);
+    const { candidates } = found.json() as TDiscoverResponse;
+    expect(candidates[0]).toMatchObject({ url: `${feeds.url}/feed.xml`, format: 'rss2', duplicate_of: null });
+    expect(candidates[0]!.items.length).toBeGreaterThan(0);
+    expect(candidates[0]!.items[0]!.title).toBeTruthy();
+
+    // A page that links no feed: the usual places on its site.
+    const usual = (await call('POST', '/sources/discover/', root, { url: `${feeds.url}/plain` })).json() as TDiscoverResponse;
+    expect(usual.candidates.map((c) => c.url)).toEqual([`${feeds.url}/feed.xml`]);
+
+    const none = await call('POST', '/sources/discover/', root, { url: `${bare.url}/` });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ code: 'feed_not_found' });
+  });
+
+  it('preview a source before saving it, or say which key is missing', async () => {
+    const ok = await call('POST', '/sources/preview/', root, { kind: 'feed', settings: { url: `${feeds.url}/atom.xml` } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().items.length).toBeGreaterThan(0);
+
+    const keyless = await call('POST', '/sources/preview/', root, { kind: 'patentsview', settings: {} });
+    expect(keyless.statusCode).toBe(422);
+    expect(keyless.json()).toMatchObject({ code: 'source_key_missing', error: expect.stringContaining('PATENTSVIEW_API_KEY') });
+
+    const invalid = await call('POST', '/sources/preview/', root, { kind: 'feed', settings: { url: 'not a url' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({ code: 'source_settings_invalid', fields: { 'settings.url': expect.any(Array) } });
+
+    expect((await call('POST', '/sources/preview/', root, { kind: 'nope', settings: {} })).json()).toMatchObject({ code: 'source_kind_unknown' });
+  });
+
+  it('add a feed that runs at once, refuse its duplicate, show its runs, run it again', async () => {
+    const created = await call('POST', '/sources/', root, { kind: 'feed', name: 'Wire news', settings: { url: `${feeds.url}/feed.xml` } });
+    expect(created.statusCode).toBe(201);
+    const source = created.json() as TSource;
+    expect(source).toMatchObject({ kind: 'feed', state: 'active', url: `${feeds.url}/feed.xml`, collection_id: 1 });
+
+    const twice = await call('POST', '/sources/', root, { kind: 'feed', name: 'Another name', settings: { url: `${feeds.url.replace('127.0.0.1', '127.0.0.1')}/feed.xml/` } });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'source_exists', error: expect.stringContaining('Wire news') });
+    expect((await call('POST', '/sources/', root, { kind: 'feed', name: 'wire NEWS', settings: { url: `${feeds.url}/atom.xml` } })).json()).toMatchObject({ code: 'source_exists', fields: { name: expect.any(Array) } });
+
+    const detail = await until(
+      async () => (await call('GET', `/sources/${source.id}/`, root)).json() as TSourceDetail,
+      (d) => d.runs.some((run) => run.finished_at !== null),
+    );
+    expect(detail.runs[0]).toMatchObject({ ok: true, trigger: 'manual', error: null });
+    expect(detail.runs[0]!.inserted).toBeGreaterThan(0);
+    expect(detail.source).toMatchObject({ state: 'active', running: null, stored_last_run: detail.runs[0]!.inserted, stored_24h: detail.runs[0]!.inserted });
+    expect(detail.source.documents).toBe(detail.runs[0]!.inserted);
+
+    const again = await call('POST', `/sources/${source.id}/run/`, root);
+    expect(again.statusCode).toBe(202);
+    const after = await until(
+      async () => (await call('GET', `/sources/${source.id}/`, root)).json() as TSourceDetail,
+      (d) => d.runs.filter((run) => run.finished_at !== null).length >= 2,
+    );
+    // The second pass asked with the validators of the first: 304, nothing new.
+    expect(after.runs[0]).toMatchObject({ ok: true, inserted: 0, not_modified: 1 });
+    expect(after.source.not_modified_share).toBeGreaterThan(0);
+  });
+
+  it('edit, switch off and on, refuse bad settings, and delete with what goes with it', async () => {
+    const source = (await call('POST', '/sources/', root, { kind: 'feed', name: 'Commits', settings: { url: `${feeds.url}/atom.xml` }, enabled: false })).json() as TSource;
+    expect(source).toMatchObject({ state: 'disabled', enabled: false });
+
+    const bad = await call('PATCH', `/sources/${source.id}/`, root, { settings: { url: 'ftp:/x' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'source_settings_invalid' });
+    expect((await call('PATCH', `/sources/${source.id}/`, root, {})).statusCode).toBe(400);
+    expect((await call('PATCH', '/sources/999999/', root, { name: 'x' })).statusCode).toBe(404);
+
+    const edited = (await call('PATCH', `/sources/${source.id}/`, root, { name: 'Commit log', interval_minutes: 30, collection_id: 3 })).json() as TSource;
+    expect(edited).toMatchObject({ name: 'Commit log', interval_minutes: 30, collection_id: 3, state: 'disabled' });
+
+    const on = (await call('PATCH', `/sources/${source.id}/`, root, { enabled: true })).json() as TSource;
+    expect(on).toMatchObject({ enabled: true, state: 'active', disabled_reason: null });
+    const ran = await until(
+      async () => (await call('GET', `/sources/${source.id}/`, root)).json() as TSourceDetail,
+      (d) => d.runs.some((run) => run.finished_at !== null),
+    );
+    expect(ran.source.documents).toBeGreaterThan(0);
+
+    const off = (await call('PATCH', `/sources/${source.id}/`, root, { enabled: false })).json() as TSource;
+    expect(off).toMatchObject({ state: 'disabled', disabled_reason: 'switched off by an operator', next_run_at: null });
+
+    const impact = (await call('GET', `/sources/${source.id}/impact/`, root)).json();
+    expect(impact).toEqual({ documents: ran.source.documents, articles: 0 });
+    const deleted = await call('DELETE', `/sources/${source.id}/`, root);
+    expect(deleted.json()).toEqual({ deleted: true, documents_deleted: ran.source.documents, articles_deleted: 0 });
+    expect(await herald.database.db.select().from(documents).where(eq(documents.sourceId, source.id))).toHaveLength(0);
+    expect((await call('GET', `/sources/${source.id}/`, root)).statusCode).toBe(404);
+  });
+
+  it('import OPML after a preview, and export it', async () => {
+    const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>x</title></head><body>
+      <outline text="Tech"><outline text="Commits" xmlUrl="${feeds.url}/atom.xml"/><outline text="Fresh" xmlUrl="${feeds.url}/fresh.xml"/></outline>
+      <outline text="Broken" xmlUrl="javascript:alert(1)"/></body></opml>`;
+    const preview = (await upload('/sources/import-opml/?dry_run=1', root, opml)).json() as TOpmlImportResult;
+    expect(preview).toMatchObject({ dry_run: true, added: 0 });
+    expect(preview.entries.map((e) => e.status)).toEqual(['new', 'new', 'invalid']);
+    const before = (await herald.database.db.select().from(sources)).length;
+    expect(before).toBeGreaterThan(0);
+
+    const done = (await upload('/sources/import-opml/', root, opml)).json() as TOpmlImportResult;
+    expect(done).toMatchObject({ dry_run: false, added: 2 });
+    const again = (await upload('/sources/import-opml/?dry_run=1', root, opml)).json() as TOpmlImportResult;
+    expect(again.entries.map((e) => e.status)).toEqual(['duplicate', 'duplicate', 'invalid']);
+
+    const notOpml = await upload('/sources/import-opml/', root, '<html>hi</html>');
+    expect(notOpml.statusCode).toBe(400);
+    expect(notOpml.json()).toMatchObject({ code: 'invalid_opml' });
+
+    const exported = await call('GET', '/sources/export-opml/', root);
+    expect(exported.headers['content-type']).toContain('opml');
+    expect(exported.body).toContain(`xmlUrl="${feeds.url}/atom.xml"`);
+    expect(exported.body).toContain('<outline text="News"');
+  });
+});

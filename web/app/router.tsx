@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { NotFound } from '../features/shell/not-found';
 import { PublicLayout } from '../features/shell/public-layout';
 import { STORAGE_KEYS } from '../../contract/constants';
+import { useViewing } from '../lib/viewing';
 import { ArticleRoute, readerArticlePage } from './article-route';
 import { HomeRoute, type HomeScreens } from './home';
 import { RequireAuth } from './require-auth';
@@ -27,6 +28,12 @@ function lazyScreen(load: () => Promise<{ default: ComponentType }>): ComponentT
       </Suspense>
     );
   };
+}
+
+/** A superusers' page: anyone else gets the usual not-found screen (the page's code is not even loaded). */
+function SuperusersOnly({ children }: { children: ReactNode }) {
+  const { me } = useViewing();
+  return me.is_superuser ? children : <NotFound />;
 }
 
 const loginPage = () => import('../features/access/login-page');
@@ -69,6 +76,7 @@ export const router = createBrowserRouter([
           { path: '/s/:id?', element: lazyPage(() => import('../features/article/short-link-page')) },
           { path: '/topics', element: lazyPage(() => import('../features/topics/topics-page')) },
           { path: '/account', element: lazyPage(() => import('../features/account/account-page')) },
+          { path: '/sources', element: <SuperusersOnly>{lazyPage(() => import('../features/sources/sources-page'))}</SuperusersOnly> },
         ],
       },
     ],

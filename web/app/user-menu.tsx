@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Bot, Database, Eye, FileDown, LayoutList, LogOut, MessagesSquare, Moon, RotateCcw, Search, Sun, UserCog, UserPlus, UserX } from 'lucide-react';
+import { Bot, Database, Eye, FileDown, LayoutList, LogOut, MessagesSquare, Moon, RotateCcw, Rss, Search, Sun, UserCog, UserPlus, UserX } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../components/ui/dialog';
 import { Button } from '../components/ui/form';
@@ -17,7 +17,7 @@ import { useShellTools } from './shell-tools';
 
 /**
  * The user menu (spec 2 section 2.5, spec 3 section 2.8). Everyone: the theme switch and Logout.
- * Superusers: Edit Models, Search, Export Data, Restart Content, Reset Profile and the view switch;
+ * Superusers: Edit Models, Search, Sources (/sources), Export Data, Restart Content, Reset Profile and the view switch;
  * while impersonating also Edit Profile and Add Test User.
  */
 export function UserMenu({ trigger, label, triggerClassName, placement }: { trigger: ReactNode; label: string; triggerClassName: string; placement?: 'below' | 'above' }) {
@@ -25,6 +25,7 @@ export function UserMenu({ trigger, label, triggerClassName, placement }: { trig
   const { theme, toggle } = useTheme();
   const viewing = useViewing();
   const tools = useShellTools();
+  const navigate = useNavigate();
   const [confirm, setConfirm] = useState<'restart' | 'reset' | null>(null);
   const superuser = viewing.me.is_superuser;
 
@@ -33,6 +34,7 @@ export function UserMenu({ trigger, label, triggerClassName, placement }: { trig
     if (viewing.isImpersonating && tools.has('profile')) items.push({ key: 'profile', label: 'Edit Profile', icon: <UserCog />, onSelect: () => tools.openTool('profile') });
     if (tools.has('models')) items.push({ key: 'models', label: 'Edit Models', icon: <Bot />, onSelect: () => tools.openTool('models') });
     if (tools.has('search')) items.push({ key: 'search', label: 'Search', icon: <Search />, onSelect: () => tools.openTool('search') });
+    items.push({ key: 'sources', label: 'Sources', icon: <Rss />, onSelect: () => navigate('/sources') });
     if (tools.has('export')) items.push({ key: 'export', label: 'Export Data', icon: <FileDown />, onSelect: () => tools.openTool('export') });
     items.push({ key: 'restart', label: 'Restart Content', icon: <RotateCcw />, onSelect: () => setConfirm('restart') });
     items.push({ key: 'reset', label: 'Reset Profile', icon: <UserX />, onSelect: () => setConfirm('reset') });

@@ -82,6 +82,6 @@ describe('feed quirks at the runner', () => {
     const source = await addSource(herald.database.db, { kind: 'feed', name: 'internal', config: { url: `${server.url}/feed/` } });
     const summary = await runSource(context(), source.id, { http: { ...fast.http, allowPrivate: false } });
     expect(summary).toMatchObject({ ok: false, disabled: true });
-    expect((await row(source.id)).disabledReason).toContain('refused: 127.0.0.1 is a loopback address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
+    expect((await row(source.id)).disabledReason).toContain('Refused: 127.0.0.1 is a loopback address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
   });
 });

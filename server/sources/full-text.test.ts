@@ -35,7 +35,7 @@ describe('addFullText', () => {
 
   it('keeps the feed text when a page is refused or is not HTML', async () => {
     const http = fakeClient((request) =>
-      request.url.endsWith('/1') ? new SourceError('refused: 10.0.0.5 is a private address', 'forbidden_address') : { body: '%PDF-1.7', contentType: 'application/pdf' },
+      request.url.endsWith('/1') ? new SourceError('Refused: 10.0.0.5 is a private address', 'forbidden_address') : { body: '%PDF-1.7', contentType: 'application/pdf' },
     );
     const documents = [item(1), item(2)];
     const logged: unknown[] = [];
@@ -45,7 +45,7 @@ describe('addFullText', () => {
       ['A line.', undefined],
     ]);
     expect(logged).toEqual([
-      { level: 'warn', message: "full text: 2 page(s) could not be read; their items keep the feed's text", details: { failures: ['refused: 10.0.0.5 is a private address', 'https://news.example/2: not an HTML page'] } },
+      { level: 'warn', message: "full text: 2 page(s) could not be read; their items keep the feed's text", details: { failures: ['Refused: 10.0.0.5 is a private address', 'https://news.example/2: not an HTML page'] } },
     ]);
   });
 

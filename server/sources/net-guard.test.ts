@@ -61,20 +61,20 @@ describe('checkUrl', () => {
   it('allows http and https only', () => {
     expect(checkUrl('https://example.com/feed', false).hostname).toBe('example.com');
     for (const url of ['file:///etc/passwd', 'ftp://example.com/x', 'data:text/plain,hi', 'gopher://example.com/']) {
-      expect(() => checkUrl(url, true)).toThrow(/refused: .* URLs are not fetched/);
+      expect(() => checkUrl(url, true)).toThrow(/Refused: .* URLs are not fetched/);
     }
   });
 
   it.each(['http://127.1/', 'http://0x7f.1/', 'http://2130706433/', 'http://0.0.0.0/', 'http://[::1]:8080/', 'http://[::ffff:127.0.0.1]/', 'http://169.254.169.254/latest/meta-data/', 'http://[fd00::1]/', 'http://100.64.1.1/'])(
     'refuses the literal address in %s unless private addresses are allowed',
     (url) => {
-      expect(() => checkUrl(url, false)).toThrow(/^refused: .* \(set SOURCES_ALLOW_PRIVATE=1 to allow\)$/);
+      expect(() => checkUrl(url, false)).toThrow(/^Refused: .* \(set SOURCES_ALLOW_PRIVATE=1 to allow\)$/);
       expect(() => checkUrl(url, true)).not.toThrow();
     },
   );
 
   it('says which address and why', () => {
-    expect(() => checkUrl('http://10.0.0.5/feed', false)).toThrow('refused: 10.0.0.5 is a private address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
+    expect(() => checkUrl('http://10.0.0.5/feed', false)).toThrow('Refused: 10.0.0.5 is a private address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
   });
 });
 
@@ -88,7 +88,7 @@ describe('guardedLookup', () => {
   });
 
   it('refuses a name that resolves to a private address', async () => {
-    await expect(lookup('localhost', true)).rejects.toThrow(/refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
+    await expect(lookup('localhost', true)).rejects.toThrow(/Refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
   });
 });
 
@@ -96,7 +96,7 @@ describe('the HTTP client with the guard on', () => {
   it('refuses a loopback literal before connecting', async () => {
     const before = server.requests.length;
     const error = await refusal(guarded().get({ url: `${server.url}/feed.xml` }));
-    expect(error.message).toBe('refused: 127.0.0.1 is a loopback address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
+    expect(error.message).toBe('Refused: 127.0.0.1 is a loopback address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
     expect(server.requests).toHaveLength(before);
   });
 
@@ -104,7 +104,7 @@ describe('the HTTP client with the guard on', () => {
     const http = guarded();
     const before = server.requests.length;
     const error = await refusal(http.get({ url: server.url.replace('127.0.0.1', 'localhost') + '/feed.xml' }));
-    expect(error.message).toMatch(/^refused: localhost resolves to/);
+    expect(error.message).toMatch(/^Refused: localhost resolves to/);
     expect(server.requests).toHaveLength(before);
     expect(http.stats()).toEqual({ requests: 1, notModified: 0, errors: 1 });
   });
@@ -116,7 +116,7 @@ describe('the HTTP client with the guard on', () => {
       return new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } });
     }) as unknown as typeof fetch;
     const error = await refusal(guarded(fetchImpl).get({ url: 'https://feeds.example.com/rss' }));
-    expect(error.message).toBe('refused: 169.254.169.254 is a link-local address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
+    expect(error.message).toBe('Refused: 169.254.169.254 is a link-local address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
     expect(asked).toEqual(['https://feeds.example.com/rss']);
   });
 

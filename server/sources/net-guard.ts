@@ -61,7 +61,7 @@ export function addressProblem(address: string): string | null {
 
 function refusal(host: string, address: string, problem: string): SourceError {
   const what = host === address ? `${address} is ${problem}` : `${host} resolves to ${address}, ${problem}`;
-  return new SourceError(`refused: ${what} ${ALLOW_HINT}`, 'forbidden_address');
+  return new SourceError(`Refused: ${what} ${ALLOW_HINT}`, 'forbidden_address');
 }
 
 /**
@@ -74,10 +74,10 @@ export function checkUrl(url: string, allowPrivate: boolean): URL {
   try {
     parsed = new URL(url);
   } catch {
-    throw new SourceError(`refused: "${url}" is not a valid URL`, 'forbidden_address');
+    throw new SourceError(`Refused: "${url}" is not a valid URL`, 'forbidden_address');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new SourceError(`refused: ${parsed.protocol} URLs are not fetched (http and https only)`, 'forbidden_address');
+    throw new SourceError(`Refused: ${parsed.protocol} URLs are not fetched (http and https only)`, 'forbidden_address');
   }
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && ipaddr.isValid(host)) {

@@ -181,7 +181,7 @@ export function SourceTable({ sources, actions, now }: { sources: readonly TSour
                   {!source.running && !actions.queued.has(source.id) && (
                     <>
                       <Ago iso={source.last_run_at} now={now} />
-                      <p className="text-xs text-slate-600 dark:text-slate-400">{source.enabled ? <>Next <Until iso={source.next_run_at} now={now} /></> : 'Not scheduled'}</p>
+                      <p className="text-xs text-slate-600 dark:text-slate-400">{source.enabled ? <>Next run: <Until iso={source.next_run_at} now={now} /></> : 'Not scheduled'}</p>
                     </>
                   )}
                 </td>

@@ -53,6 +53,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
   running = true;
 
   let workersStarted = false;
+  const workerIds = new Map<string, string[]>();
   const queue: Queue = {
     boss,
     logger: options.logger,
@@ -64,6 +65,9 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
       for (const job of options.jobs) {
         for (let n = job.concurrency?.(options.config, database) ?? 1; n > 0; n--) await work(job);
       }
+    },
+    wake(name) {
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },
     async stop() {
       if (!running) return;
@@ -102,6 +106,7 @@ export async function startQueue(database: Database, options: QueueOptions): Pro
         return results.length === 1 ? results[0] : results;
       },
     );
+    workerIds.set(job.name, [...(workerIds.get(job.name) ?? []), worker.id]);
   }
 
   for (const job of options.jobs) {

@@ -17,6 +17,11 @@ export interface Queue {
   running(): boolean;
   /** Starts taking jobs (worker role; nothing otherwise; boot.ts decides when). */
   startWorkers(): Promise<void>;
+  /**
+   * Tells this process's workers of a queue to look for jobs now rather than at their next poll
+   * (a just-sent job someone waits for). Workers of other processes still find it at their poll.
+   */
+  wake(name: string): void;
   stop(): Promise<void>;
 }
 

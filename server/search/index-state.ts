@@ -74,5 +74,7 @@ async function hasUnembedded(database: Database): Promise<boolean> {
 
 /** Formats a vector as pgvector's text input. */
 export function vectorLiteral(vector: number[]): string {
-  return `[${vector.join(',')}]`;
+  // pgvector keeps single precision: 9 significant digits read back as the very same float, in
+  // about half the characters of a double's (less to send, and to parse, for every chunk).
+  return `[${vector.map((x) => (x === 0 ? '0' : Math.fround(x).toPrecision(9))).join(',')}]`;
 }

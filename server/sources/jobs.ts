@@ -37,6 +37,7 @@ export const sourcesTickJob: JobDefinition<typeof ZTick> = {
     for (const source of due) {
       await queue.boss.send(SOURCE_RUN_JOB, { sourceId: source.id }, { singletonKey: `source-${source.id}` });
     }
+    if (due.length > 0) queue.wake(SOURCE_RUN_JOB);
     return { due: due.map((s) => s.id) };
   },
 };

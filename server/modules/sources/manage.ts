@@ -77,6 +77,7 @@ async function nameTaken(db: DbOrTx, kind: string, name: string, exceptId?: numb
 export async function queueRun(queue: Queue | undefined, sourceId: number, trigger: 'manual' | 'schedule'): Promise<boolean> {
   if (!queue) return false;
   const id = await queue.boss.send(SOURCE_RUN_JOB, { sourceId, trigger }, { singletonKey: `source-${sourceId}` });
+  if (id !== null) queue.wake(SOURCE_RUN_JOB);
   return id !== null;
 }
 

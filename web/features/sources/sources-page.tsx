@@ -171,7 +171,7 @@ export default function SourcesPage() {
     queryClient.setQueryData<TSourceList>(sourceKeys.list, (data) => data && { sources: [...data.sources.filter((s) => s.id !== source.id), source] });
     void queryClient.invalidateQueries({ queryKey: sourceKeys.list });
     setFilter(NO_FILTER);
-    toast.show('success', `Added ${source.name}. It runs on its schedule; Run now starts it at once.`);
+    toast.show('success', `Added ${source.name}. Its first run starts now.`);
   };
 
   const counts = stateCounts(all);

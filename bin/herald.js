@@ -30,7 +30,12 @@ if (buildsWeb && !args.includes('--help') && roles.split(',').some((role) => rol
 }
 
 const outfile = `${root}server/main.bundle.mjs`;
-if (!existsSync(outfile) || statSync(outfile).mtimeMs < newestServerSource()) await bundleServer();
+// The threads that prepare documents (server/documents/prepare-pool.ts) load a bundle of their own.
+const workerOutfile = `${root}server/prepare-worker.bundle.mjs`;
+if (!existsSync(outfile) || !existsSync(workerOutfile) || statSync(outfile).mtimeMs < newestServerSource()) {
+  await bundleServer(`${root}server/documents/prepare-worker.ts`, workerOutfile);
+  await bundleServer(`${root}server/main.ts`, outfile);
+}
 process.setSourceMapsEnabled(true);
 await import(pathToFileURL(outfile).href);
 
@@ -57,10 +62,10 @@ function keepExternal(names) {
   };
 }
 
-async function bundleServer() {
+async function bundleServer(entry, outfile) {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: [`${root}server/main.ts`],
+    entryPoints: [entry],
     outfile,
     write: false,
     bundle: true,

@@ -11,6 +11,7 @@ import { JOBS } from './jobs/definitions.js';
 import { startQueue } from './jobs/queue.js';
 import type { Queue } from './jobs/types.js';
 import { closeEntityPool } from './intelligence/builtin/entity-pool.js';
+import { closePreparePool } from './documents/prepare-pool.js';
 import { createEmbedder } from './search/embeddings.js';
 import { openSearchIndex, type SearchIndex } from './search/index-state.js';
 import { REEMBED_JOB } from './search/reembed.js';
@@ -82,8 +83,9 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
     }
     const search = await openSearchIndex(database, features, createEmbedder(config), logger);
     const queue = await startQueue(database, { jobs: JOBS, config, roles: config.roles, logger, search, pollingIntervalSeconds: options.pollingIntervalSeconds });
-    // Cleanups run backwards: the entity threads stop after the queue, when no job can ask them.
+    // Cleanups run backwards: the entity and prepare threads stop after the queue, when no job can ask them.
     cleanups.push(() => closeEntityPool());
+    cleanups.push(() => closePreparePool());
     cleanups.push(() => queue.stop());
     if (config.roles.includes('scheduler')) {
       const demo = await reconcileDemoSource(database.db, config);

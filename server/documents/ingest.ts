@@ -8,6 +8,7 @@ import { vectorLiteral } from '../search/index-state.js';
 import type { RawDocument } from '../sources/types.js';
 import { bandsToSimhash, hammingDistance, NEAR_DUPLICATE_BITS } from './fingerprint.js';
 import { prepareDocument, RejectedDocument, type PreparedDocument } from './normalise.js';
+import { prepareOffThread, type Prepared } from './prepare-pool.js';
 
 export interface IngestContext {
   database: Database;
@@ -42,23 +43,20 @@ export async function ingestDocuments(
   const result: IngestResult = { received: raws.length, inserted: 0, duplicates: 0, nearDuplicates: 0, rejected: 0, chunks: 0, insertedIds: [] };
   const prepared: PreparedDocument[] = [];
   const seen = new Set<string>();
-  const takeTurn = turnTaker();
-  for (const raw of raws) {
-    await takeTurn();
-    try {
-      const doc = await prepareDocument(raw, source.collectionId, now);
-      const keys = [`e:${doc.externalId}`, `h:${doc.contentHash}`, ...(doc.canonicalUrl ? [`u:${doc.canonicalUrl}`] : [])];
-      if (keys.some((key) => seen.has(key))) {
-        result.duplicates++;
-        continue;
-      }
-      for (const key of keys) seen.add(key);
-      prepared.push(doc);
-    } catch (error) {
-      if (!(error instanceof RejectedDocument)) throw error;
+  const results = (await prepareOffThread(raws, source.collectionId, now)) ?? (await prepareHere(raws, source.collectionId, now));
+  for (const doc of results) {
+    if ('rejected' in doc) {
       result.rejected++;
-      context.logger.debug({ source: source.id, reason: error.message }, 'document rejected');
+      context.logger.debug({ source: source.id, reason: doc.rejected }, 'document rejected');
+      continue;
     }
+    const keys = [`e:${doc.externalId}`, `h:${doc.contentHash}`, ...(doc.canonicalUrl ? [`u:${doc.canonicalUrl}`] : [])];
+    if (keys.some((key) => seen.has(key))) {
+      result.duplicates++;
+      continue;
+    }
+    for (const key of keys) seen.add(key);
+    prepared.push(doc);
   }
   if (prepared.length === 0) return result;
 
@@ -155,6 +153,22 @@ export async function ingestDocuments(
     });
   }
   return result;
+}
+
+/** On this thread, in short turns (requests go first on the embedded database). */
+async function prepareHere(raws: RawDocument[], collectionId: number, now: Date): Promise<Prepared[]> {
+  const takeTurn = turnTaker();
+  const out: Prepared[] = [];
+  for (const raw of raws) {
+    await takeTurn();
+    try {
+      out.push(await prepareDocument(raw, collectionId, now));
+    } catch (error) {
+      if (!(error instanceof RejectedDocument)) throw error;
+      out.push({ rejected: error.message });
+    }
+  }
+  return out;
 }
 
 /** A chunk row as one JSON array (the last item: its vector literal, or null). */

@@ -1,0 +1,17 @@
+import type { RawDocument } from '../sources/types.js';
+import { prepareDocument, RejectedDocument } from './normalise.js';
+import type { Prepared } from './prepare-pool.js';
+
+/** A worker thread of prepare-pool.ts: each document prepared, or the reason it was rejected. */
+export default async function prepareBatch(batch: { raws: RawDocument[]; collectionId: number; now: Date }): Promise<Prepared[]> {
+  const out: Prepared[] = [];
+  for (const raw of batch.raws) {
+    try {
+      out.push(await prepareDocument(raw, batch.collectionId, batch.now));
+    } catch (error) {
+      if (!(error instanceof RejectedDocument)) throw error;
+      out.push({ rejected: error.message });
+    }
+  }
+  return out;
+}

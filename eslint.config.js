@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['web/dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'server/db/migrations', 'server/main.bundle.mjs*', 'scratch'] },
+  { ignores: ['web/dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'server/db/migrations', 'server/main.bundle.mjs*', 'server/prepare-worker.bundle.mjs*', 'scratch'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,6 +10,7 @@ import { authClient } from '../../lib/auth-client';
 import { useViewing, withUser } from '../../lib/viewing';
 import { articlesMarkdown, EXPORT_TABS, exportFileName, factGroupsMarkdown, interviewMarkdown, profileMarkdown, promptsMarkdown, type ExportTab } from './export-markdown';
 import { CopyButton } from './pieces';
+import { saveFile } from '../../lib/save-file';
 
 /**
  * The models the footer names: those that produced the data, by the names the model picker shows
@@ -29,14 +30,7 @@ const PROMPT_TYPE: Partial<Record<ExportTab, TPromptType>> = { 'Detection Prompt
 const PROMPT_ERROR: Record<TPromptType, string> = { DETECTION: 'Failed to load detection prompts', VALIDATION: 'Failed to load validation prompts', COMPOSITION: 'Failed to load composition prompts' };
 
 function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(name, new Blob([text], { type: 'text/markdown;charset=utf-8' }));
 }
 
 /**

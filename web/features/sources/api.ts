@@ -15,6 +15,7 @@ import type {
 import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 import { pollInterval } from './source-state';
+import { saveFile } from '../../lib/save-file';
 
 /** The Sources calls (contract/sources.ts): superusers only. */
 export const sourceKeys = {
@@ -122,14 +123,7 @@ async function downloadOpml(): Promise<string> {
   }
   const blob = await response.blob();
   const name = attachmentName(response.headers.get('content-disposition'));
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(name, blob);
   return name;
 }
 

@@ -34,10 +34,11 @@ export const sourcesTickJob: JobDefinition<typeof ZTick> = {
   async handler(_payload, { database, queue }) {
     await maintainSearchIndexIfDirty(database);
     const due = await dueSources(database);
-    for (const source of due) {
-      await queue.boss.send(SOURCE_RUN_JOB, { sourceId: source.id }, { singletonKey: `source-${source.id}` });
+    if (due.length > 0) {
+      // One statement for all of them (a source with a job queued already keeps that one).
+      await queue.boss.insert(due.map((source) => ({ name: SOURCE_RUN_JOB, data: { sourceId: source.id }, singletonKey: `source-${source.id}` })));
+      queue.wake(SOURCE_RUN_JOB);
     }
-    if (due.length > 0) queue.wake(SOURCE_RUN_JOB);
     return { due: due.map((s) => s.id) };
   },
 };

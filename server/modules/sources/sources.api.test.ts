@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDiscoverResponse, TOpmlImportResult, TSource, TSourceDetail, TSourceKinds } from '../../../contract/sources.js';
 import { documents, sources } from '../../db/schema/index.js';
 import { fixture, startFixtureServer, type FixtureServer } from '../../sources/fixture-server.js';
+import { SOURCE_RUN_JOB, sourcesTickJob } from '../../sources/jobs.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
 
@@ -217,4 +218,28 @@ describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgl
     expect(exported.body).toContain(`xmlUrl="${feeds.url}/atom.xml"`);
     expect(exported.body).toContain('<outline text="News"');
   });
+
+  it('tick: one job per due source, in one statement, and the workers told at once', async () => {
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 3_600_000);
+    const rows = await herald.database.db
+      .insert(sources)
+      .values([
+        { kind: 'feed', name: 'due a', config: { url: 'http://127.0.0.1:9/due-a.xml' }, collectionId: 1, intervalMinutes: 60, nextRunAt: past },
+        { kind: 'feed', name: 'due b', config: { url: 'http://127.0.0.1:9/due-b.xml' }, collectionId: 1, intervalMinutes: 60, nextRunAt: past },
+        { kind: 'feed', name: 'off', config: { url: 'http://127.0.0.1:9/off.xml' }, collectionId: 1, intervalMinutes: 60, nextRunAt: past, enabled: false },
+        { kind: 'feed', name: 'later', config: { url: 'http://127.0.0.1:9/later.xml' }, collectionId: 1, intervalMinutes: 60, nextRunAt: future },
+      ])
+      .returning({ id: sources.id, name: sources.name });
+    const inserted: { name: string; data: { sourceId: number }; singletonKey: string }[][] = [];
+    const woken: string[] = [];
+    const queue = { boss: { insert: async (jobs: (typeof inserted)[number]) => void inserted.push(jobs) }, wake: (name: string) => void woken.push(name) };
+    await sourcesTickJob.handler({}, { database: herald.database, queue } as never, { id: 'tick', retryCount: 0, retryLimit: 0 });
+    const due = rows.filter((row) => row.name.startsWith('due')).map((row) => row.id);
+    expect(inserted).toHaveLength(1);
+    expect(inserted[0]!.filter((job) => rows.some((row) => row.id === job.data.sourceId)).map((job) => [job.data.sourceId, job.singletonKey])).toEqual(due.map((id) => [id, `source-${id}`]));
+    expect(woken).toEqual([SOURCE_RUN_JOB]);
+    await herald.database.db.delete(sources).where(inArray(sources.id, rows.map((row) => row.id)));
+  });
 });
+

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { JobDefinition } from '../jobs/types.js';
+import type { JobDefinition, Queue } from '../jobs/types.js';
 import { maintainSearchIndexIfDirty } from '../search/maintenance.js';
 import { dueSources, runSource } from './runner.js';
 
@@ -34,11 +34,17 @@ export const sourcesTickJob: JobDefinition<typeof ZTick> = {
   async handler(_payload, { database, queue }) {
     await maintainSearchIndexIfDirty(database);
     const due = await dueSources(database);
-    if (due.length > 0) {
-      // One statement for all of them (a source with a job queued already keeps that one).
-      await queue.boss.insert(due.map((source) => ({ name: SOURCE_RUN_JOB, data: { sourceId: source.id }, singletonKey: `source-${source.id}` })));
-      queue.wake(SOURCE_RUN_JOB);
-    }
+    await sendSourceRuns(queue, due.map((source) => source.id), 'schedule');
     return { due: due.map((s) => s.id) };
   },
 };
+
+/**
+ * Queues a run of each source in one statement (a tick of hundreds of due feeds, an OPML import):
+ * a source with a job queued already keeps that one. The workers of this process start at once.
+ */
+export async function sendSourceRuns(queue: Pick<Queue, 'boss' | 'wake'>, sourceIds: number[], trigger: 'schedule' | 'manual'): Promise<void> {
+  if (sourceIds.length === 0) return;
+  await queue.boss.insert(sourceIds.map((sourceId) => ({ name: SOURCE_RUN_JOB, data: { sourceId, trigger }, singletonKey: `source-${sourceId}` })));
+  queue.wake(SOURCE_RUN_JOB);
+}

@@ -81,6 +81,7 @@ export async function queueRun(queue: Queue | undefined, sourceId: number, trigg
   return id !== null;
 }
 
+
 export async function createSource(database: Database, queue: Queue | undefined, body: TCreateSource): Promise<SourceRow> {
   const connector = addableConnector(body.kind);
   const settings = body.settings ?? {};

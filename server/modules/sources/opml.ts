@@ -9,7 +9,8 @@ import type { Queue } from '../../jobs/types.js';
 import { parseOpml } from '../../sources/connectors/index.js';
 import { connectorFor } from '../../sources/registry.js';
 import { SourceError } from '../../sources/types.js';
-import { addressKey, queueRun } from './manage.js';
+import { sendSourceRuns } from '../../sources/jobs.js';
+import { addressKey } from './manage.js';
 import { sourceUrl } from './presenter.js';
 
 const FEED_KINDS = ['feed', 'court_rss'];
@@ -68,7 +69,7 @@ export async function importOpml(database: Database, queue: Queue | undefined, x
     .values(fresh.map((entry) => ({ kind: 'feed', name: entry.name, config: { url: entry.url }, collectionId: entry.collection_id, intervalMinutes: feedInterval })))
     .onConflictDoNothing()
     .returning({ id: sources.id });
-  for (const row of rows) await queueRun(queue, row.id, 'manual');
+  if (queue) await sendSourceRuns(queue, rows.map((row) => row.id), 'manual');
   return { dry_run: false, entries, added: rows.length };
 }
 

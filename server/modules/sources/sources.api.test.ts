@@ -238,6 +238,7 @@ describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgl
     const due = rows.filter((row) => row.name.startsWith('due')).map((row) => row.id);
     expect(inserted).toHaveLength(1);
     expect(inserted[0]!.filter((job) => rows.some((row) => row.id === job.data.sourceId)).map((job) => [job.data.sourceId, job.singletonKey])).toEqual(due.map((id) => [id, `source-${id}`]));
+    expect(inserted[0]!.every((job) => (job.data as { trigger?: string }).trigger === 'schedule')).toBe(true);
     expect(woken).toEqual([SOURCE_RUN_JOB]);
     await herald.database.db.delete(sources).where(inArray(sources.id, rows.map((row) => row.id)));
   });

@@ -23,7 +23,7 @@ export const sourceRunJob: JobDefinition<typeof ZRun> = {
   },
 };
 
-/** Every minute: search maintenance left over by the last runs, then one `source-run` job per due source (one at a time per source). */
+/** Every minute: one `source-run` job per due source (one at a time per source), then the search maintenance the last runs left. */
 const ZTick = z.object({});
 
 export const sourcesTickJob: JobDefinition<typeof ZTick> = {
@@ -32,9 +32,10 @@ export const sourcesTickJob: JobDefinition<typeof ZTick> = {
   cron: '* * * * *',
   queue: { retryLimit: 0 },
   async handler(_payload, { database, queue }) {
-    await maintainSearchIndexIfDirty(database);
     const due = await dueSources(database);
     await sendSourceRuns(queue, due.map((source) => source.id), 'schedule');
+    // After the runs are on their way: fetching does not wait for ANALYZE.
+    await maintainSearchIndexIfDirty(database);
     return { due: due.map((s) => s.id) };
   },
 };

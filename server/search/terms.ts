@@ -2,7 +2,8 @@
  * Terms for the built-in embedding: lower-case words without stop words, lightly stemmed so
  * "rates"/"rate" and "regulated"/"regulation" meet. Deliberately simple and deterministic.
  */
-const STOP = new Set(
+/** Function words (and a few every text uses): the one list; the story tracker adds news words to it. */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
     'a about above after again against all am an and any are as at be because been before being below between both but by can ' +
     'could did do does doing down during each few for from further had has have having he her here hers herself him himself his ' +
@@ -45,7 +46,7 @@ export function terms(text: string): string[] {
   const out: string[] = [];
   for (const match of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:['.-][\p{L}\p{N}]+)*/gu)) {
     const word = match[0].replace(/'s$/, '');
-    if (word.length < 2 || STOP.has(word)) continue;
+    if (word.length < 2 || STOP_WORDS.has(word)) continue;
     out.push(stem(word));
   }
   return out;

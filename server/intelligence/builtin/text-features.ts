@@ -6,25 +6,21 @@
 import path from 'node:path';
 import { lazyRequire } from '../../lazy.js';
 import { ROOT } from '../../paths.js';
-import { stem } from '../../search/terms.js';
+import { stem, STOP_WORDS } from '../../search/terms.js';
 
 /** compromise's names of a lead, title-case headlines re-cased first: the entity pool's worker file, so both give the same answers. */
 const entityNames = lazyRequire<{ namesOf(lead: string): string[] }>(path.join(ROOT, 'server', 'intelligence', 'builtin', 'entity-worker.cjs'));
 
 /** Function words plus words every news item uses (dates, reporting verbs): they join nothing. */
-const STOP = new Set(
-  (
-    'a about above after again against all am an and any are as at be because been before being below between both but by can ' +
-    'could did do does doing down during each few for from further had has have having he her here hers herself him himself his ' +
-    'how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ourselves ' +
-    'out over own same she should so some such than that the their theirs them themselves then there these they this those ' +
-    'through to too under until up very was we were what when where which while who whom why will with would you your yours ' +
-    'yourself yourselves also may might must shall upon said says say one two three new s t least per cent percent ' +
+const STOP = new Set([
+  ...STOP_WORDS,
+  ...(
+    'say three least per cent percent ' +
     'monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow week weeks month months year years day days ' +
     'january february march april june july august september october november december ' +
     'report reports reported according announce announces announced state states stated people first last since amid'
   ).split(' '),
-);
+]);
 
 /** Irregular demonyms -> country (regular ones follow the rules in `placeOf`). */
 const DEMONYMS: Record<string, string> = {

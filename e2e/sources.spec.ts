@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { DEMO, signInAs, test } from './kit';
+import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
 
 /**
  * Sources (/sources): a superuser opens it from the user menu, sees the demo source, adds a feed by
  * pasting a site's address (discovery and preview), runs it and sees documents arrive, disables it
- * and deletes it. The site is a tiny server on 127.0.0.1 (the test server allows private addresses:
+ * and deletes it; a failing source is fixed from the page. The site is a tiny server on 127.0.0.1 (the test server allows private addresses:
  * SOURCES_ALLOW_PRIVATE in playwright.config.ts); its articles are worded afresh for every run, so
  * no earlier run's documents make them duplicates.
  */
@@ -23,8 +23,11 @@ const articles = [1, 2, 3].map((n) => ({
   text: `The harbour authority of the city ${token} approved the expansion of berth ${n} on Tuesday after a public consultation that lasted four months. The works add ${n * 120} metres of quay and two new cranes, and are due to finish in the spring of next year. Shipping companies welcomed the decision, while residents asked for limits on night-time noise during construction.`,
 }));
 
-function rss(origin: string): string {
-  const items = articles
+/** A second feed of the site, with articles of its own (the same text would be a duplicate of the first's). */
+const otherArticles = articles.map((a) => ({ title: a.title.replace('approves', 'delays'), text: a.text.replace('approved', 'delayed').replace('welcomed', 'regretted') }));
+
+function rss(origin: string, items_ = articles): string {
+  const items = items_
     .map(
       (a, i) =>
         `<item><title>${a.title}</title><link>${origin}/news/${i + 1}</link><guid>${origin}/news/${i + 1}</guid><pubDate>${new Date(Date.now() - i * 3_600_000).toUTCString()}</pubDate><description>${a.text}</description></item>`,
@@ -38,6 +41,8 @@ test.beforeAll(async () => {
     const origin = `http://${request.headers.host}`;
     if (request.url === '/feed.xml') {
       response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(rss(origin));
+    } else if (request.url === '/other.xml') {
+      response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(rss(origin, otherArticles));
     } else if (request.url === '/') {
       response
         .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -119,3 +124,31 @@ test('someone who is not a superuser finds no Sources page', async ({ page, requ
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Sources' })).toHaveCount(0);
 });
+
+test('a failing source is fixed from the page', async ({ page, request, isMobile }) => {
+  test.skip(isMobile, 'the same page as on the desktop; the journey above covers the phone');
+  test.setTimeout(60_000);
+  const login = await request.post('/api/auth/login/', { data: { email: DEMO.superuser, password: DEMO_PASSWORD } });
+  const auth = { authorization: `Bearer ${((await login.json()) as { access: string }).access}` };
+  const name = `Broken Wire ${token}`;
+  // Added with a wrong address (as an operator might by a typo): its first run fails.
+  const created = await request.post('/api/sources/', { headers: auth, data: { kind: 'feed', name, settings: { url: `${siteUrl}missing.xml` } } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  await signInAs(page, request, DEMO.superuser, '/sources');
+  const row = page.getByTestId('source-row').filter({ hasText: name });
+  await expect(row.getByText('Failing', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/HTTP 404 from .*missing\.xml/).first()).toBeVisible();
+
+  // Fixed from the page: the right address, and it runs again at once.
+  await rowActions(page, name, 'Edit');
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` });
+  await dialog.getByRole('textbox', { name: /^URL/ }).fill(`${siteUrl}other.xml`);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByText('Active', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId('documents')).toHaveText(/^[1-9]\d*$/, { timeout: 30_000 });
+  expect((await request.delete(`/api/sources/${id}/`, { headers: auth })).status()).toBe(200);
+});
+

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { COLLECTIONS } from '../../../contract/collections';
 import type { TPreviewItem, TSourceKind, TSourceState } from '../../../contract/sources';
@@ -195,4 +195,12 @@ export function NameField({ value, onChange, error, placeholder }: { value: stri
       <FieldNotes id={id} error={error} />
     </div>
   );
+}
+
+/** The kind of the 'Website or feed' path. */
+export const FEED_KIND = 'feed';
+
+/** The Add source dialog's buttons, kept in view at the foot of a long form. */
+export function ActionBar({ children }: { children: ReactNode }) {
+  return <div className="sticky -bottom-4 -mx-5 mt-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3 dark:border-slate-700 dark:bg-slate-900">{children}</div>;
 }

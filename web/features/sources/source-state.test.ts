@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentName, splitFieldErrors } from './api';
-import { firstChoice, otherKinds } from './add-source-dialog';
+import { otherKinds } from './add-kind-path';
+import { firstChoice } from './add-source-dialog';
 import { impactSentence } from './delete-source-dialog';
 import { opmlCounts } from './opml-dialog';
 import {

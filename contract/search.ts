@@ -136,7 +136,8 @@ export const ZSearchDiagnostic = z.object({
   reembed_pending: z.boolean(),
   documents: z.number(),
   near_duplicates: z.number(),
-  chunks: z.object({ title: z.number(), text: z.number(), embedded: z.number(), unembedded: z.number() }),
+  /** awaiting_index: embedded chunks not yet in the HNSW graph (searched exactly meanwhile). */
+  chunks: z.object({ title: z.number(), text: z.number(), embedded: z.number(), unembedded: z.number(), awaiting_index: z.number() }),
   collections: z.array(z.object({ id: z.number(), name: z.string(), documents: z.number() })),
   newest_document_at: z.string().nullable(),
   hnsw: z.object({ m: z.number(), ef_construction: z.number() }).nullable(),

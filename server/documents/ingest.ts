@@ -4,11 +4,10 @@ import { rowsOf, type AppTx, type Database } from '../db/client.js';
 import { turnTaker } from '../db/priority.js';
 import { documents } from '../db/schema/index.js';
 import type { SearchIndex } from '../search/index-state.js';
-import { vectorLiteral } from '../search/index-state.js';
 import type { RawDocument } from '../sources/types.js';
 import { bandsToSimhash, hammingDistance, NEAR_DUPLICATE_BITS } from './fingerprint.js';
 import { prepareDocument, RejectedDocument, type PreparedDocument } from './normalise.js';
-import { prepareOffThread, type Prepared } from './prepare-pool.js';
+import { embedLiterals, prepareOffThread, type Prepared } from './prepare-pool.js';
 
 export interface IngestContext {
   database: Database;
@@ -97,7 +96,7 @@ export async function ingestDocuments(
   for (let start = 0; start < fresh.length; start += DOCUMENTS_PER_TRANSACTION) {
     const group = fresh.slice(start, start + DOCUMENTS_PER_TRANSACTION);
     const vectors = context.search.vectors
-      ? await context.search.embedder.embed(group.flatMap((d) => embedded(d).map((c) => (c.type === 'title' ? c.text : `${d.title}\n${c.text}`))))
+      ? await embedLiterals(context.search.embedder, group.flatMap((d) => embedded(d).map((c) => (c.type === 'title' ? c.text : `${d.title}\n${c.text}`))))
       : [];
     await db.transaction(async (tx) => {
       const inserted = await tx
@@ -137,7 +136,7 @@ export async function ingestDocuments(
         for (const chunk of doc.chunks) {
           const vector = withVectors.has(chunk) ? vectors[v++] : undefined;
           if (id === undefined) continue;
-          chunkRows.push([id, chunk.chunkIndex, chunk.type, chunk.text, chunk.startChar, chunk.endChar, chunk.tokenLen, chunk.charSize, chunk.wordSize, doc.collectionId, doc.canonicalAt.toISOString(), vector ? vectorLiteral(vector) : null]);
+          chunkRows.push([id, chunk.chunkIndex, chunk.type, chunk.text, chunk.startChar, chunk.endChar, chunk.tokenLen, chunk.charSize, chunk.wordSize, doc.collectionId, doc.canonicalAt.toISOString(), vector ?? null]);
         }
         if (id !== undefined) {
           result.inserted++;
@@ -178,7 +177,8 @@ const CHUNK_VALUES = sql.raw(`(e->>0)::bigint, (e->>1)::int, e->>2, e->>3, (e->>
 const CHUNK_COLUMNS = sql.raw('chunks (document_id, chunk_index, type, text, start_char, end_char, token_len, char_size, word_size, collection_id, canonical_at)');
 
 /**
- * One statement of chunks, and their vectors, from one JSON parameter: building a statement of a
+ * One statement of chunks, and their vectors, from one JSON parameter. The vectors wait beside
+ * the HNSW graph, which is built behind ingest (search/vector-index.ts). Building a statement of a
  * parameter per value (64 rows x 11 columns) cost the server's thread more than the database's
  * own work of the insert.
  */
@@ -191,7 +191,7 @@ async function writeChunks(tx: AppTx, rows: ChunkRow[], vectors: boolean): Promi
   await tx.execute(sql`
     WITH r AS (SELECT e, n FROM jsonb_array_elements(${data}::jsonb) WITH ORDINALITY AS r(e, n)),
     written AS (INSERT INTO ${CHUNK_COLUMNS} SELECT ${CHUNK_VALUES} FROM r ORDER BY n RETURNING id, document_id, chunk_index)
-    INSERT INTO chunk_vectors (chunk_id, embedding)
+    INSERT INTO chunk_vectors_pending (chunk_id, embedding)
     SELECT w.id, (r.e->>11)::vector FROM written w JOIN r ON (r.e->>0)::bigint = w.document_id AND (r.e->>1)::int = w.chunk_index
     WHERE r.e->>11 IS NOT NULL`);
 }
@@ -205,10 +205,9 @@ async function writeChunks(tx: AppTx, rows: ChunkRow[], vectors: boolean): Promi
 const DOCUMENTS_PER_TRANSACTION = 16;
 
 /**
- * Chunks (and their vectors) go in statements of this many rows. A statement has at most 65,535
- * parameters; and on the embedded database one statement runs on the server's own thread: 2,000
- * vectors into the HNSW index took 2-3 s during which no page or request was served (measured on
- * a fresh `npm start`). Between statements the event loop gets its turn (db/priority.ts).
+ * Chunks (and their vectors) go in statements of this many rows: on the embedded database one
+ * statement runs on the server's own thread, and between statements the event loop gets its turn
+ * (db/priority.ts).
  */
 const CHUNK_ROWS_PER_STATEMENT = 64;
 

@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { ROOT } from '../paths.js';
+import type { Embedder } from '../search/embeddings.js';
+import { vectorLiteral } from '../search/index-state.js';
 import type { RawDocument } from '../sources/types.js';
 import type { PreparedDocument } from './normalise.js';
 
@@ -34,14 +36,35 @@ let broken = false;
 export async function prepareOffThread(raws: RawDocument[], collectionId: number, now: Date): Promise<Prepared[] | undefined> {
   if (broken || raws.length < MIN_OFF_THREAD) return undefined;
   try {
-    pool ??= new Piscina({ ...workerOptions(), maxThreads: THREADS, minThreads: 0, idleTimeout: 30_000 });
+    pool ??= newPool();
     return (await pool.run({ raws, collectionId, now })) as Prepared[];
   } catch (error) {
     // A thread that cannot load its file fails every call alike: stop asking, prepare here.
-    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || (error as Error).message?.includes('Cannot find module')) broken = true;
-    else throw error;
+    if (!missingModule(error)) throw error;
+    broken = true;
     return undefined;
   }
+}
+
+const newPool = () => new Piscina({ ...workerOptions(), maxThreads: THREADS, minThreads: 0, idleTimeout: 30_000 });
+const missingModule = (error: unknown) => (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' || Boolean((error as Error).message?.includes('Cannot find module'));
+
+/**
+ * Vector literals of `texts` (pgvector's text input): the built-in embedder runs on the pool's
+ * threads too (about a tenth of the server thread's work while new items arrive); a remote
+ * embedder, which only waits on its server, and small batches run here.
+ */
+export async function embedLiterals(embedder: Embedder, texts: string[]): Promise<string[]> {
+  if (embedder.builtin && !broken && texts.length >= MIN_OFF_THREAD) {
+    try {
+      pool ??= newPool();
+      return (await pool.run({ texts, dimensions: embedder.builtin.dimensions }, { name: 'embed' })) as string[];
+    } catch (error) {
+      if (!missingModule(error)) throw error;
+      broken = true;
+    }
+  }
+  return (await embedder.embed(texts)).map(vectorLiteral);
 }
 
 /** Stops the threads (shutdown, tests); the next call starts them again. */

@@ -1,3 +1,5 @@
+import { createHashedTfIdfEmbedder, type Embedder } from '../search/embeddings.js';
+import { vectorLiteral } from '../search/index-state.js';
 import type { RawDocument } from '../sources/types.js';
 import { prepareDocument, RejectedDocument } from './normalise.js';
 import type { Prepared } from './prepare-pool.js';
@@ -14,4 +16,12 @@ export default async function prepareBatch(batch: { raws: RawDocument[]; collect
     }
   }
   return out;
+}
+
+let embedder: Embedder | undefined;
+
+/** The built-in embedder's vectors of `texts`, as pgvector literals ready to store. */
+export async function embed(batch: { texts: string[]; dimensions: number }): Promise<string[]> {
+  if (embedder?.dimensions !== batch.dimensions) embedder = createHashedTfIdfEmbedder(batch.dimensions);
+  return (await embedder.embed(batch.texts)).map(vectorLiteral);
 }

@@ -1,6 +1,7 @@
 import { sendAccountEmailJob, sendEmailJob, sendPendingEmailsJob } from '../mail/jobs.js';
 import { cleanupExpiredJob } from './cleanup-expired.js';
 import { reembedChunksJob } from '../search/reembed.js';
+import { indexVectorsJob } from '../search/vector-index.js';
 import { sourceRunJob, sourcesTickJob } from '../sources/jobs.js';
 import { alertJob, articleJob, briefJob, briefTickJob, consolidateJob, detectJob, noveltyJob, prefilterJob, storyJob, summariseJob, sweepJob } from '../pipeline/jobs.js';
 import { backfillJob } from '../pipeline/backfill.js';
@@ -17,6 +18,7 @@ export const JOBS: JobDefinition[] = [
   sourcesTickJob as JobDefinition,
   sourceRunJob as JobDefinition,
   reembedChunksJob as JobDefinition,
+  indexVectorsJob as JobDefinition,
   summariseJob as JobDefinition,
   prefilterJob as JobDefinition,
   detectJob as JobDefinition,

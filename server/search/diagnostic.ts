@@ -20,9 +20,14 @@ export async function searchDiagnostic(database: Database, search: SearchIndex):
   );
   const { rows: perCollection } = await database.sql<{ collection_id: number; n: unknown }>('SELECT collection_id, count(*) AS n FROM documents GROUP BY collection_id', []);
   let embedded = 0;
+  let awaitingIndex = 0;
   if (search.vectors) {
-    const { rows } = await database.sql<{ n: unknown }>('SELECT count(*) AS n FROM chunk_vectors', []);
-    embedded = count(rows[0]?.n);
+    const { rows } = await database.sql<{ n: unknown; waiting: unknown }>(
+      'SELECT (SELECT count(*) FROM chunk_vectors) AS n, (SELECT count(*) FROM chunk_vectors_pending) AS waiting',
+      [],
+    );
+    awaitingIndex = count(rows[0]?.waiting);
+    embedded = count(rows[0]?.n) + awaitingIndex;
   }
   const textChunks = count(totals?.text_chunks);
   const byCollection = new Map(perCollection.map((r) => [Number(r.collection_id), count(r.n)]));
@@ -35,7 +40,7 @@ export async function searchDiagnostic(database: Database, search: SearchIndex):
     documents: count(totals?.documents),
     near_duplicates: count(totals?.near_duplicates),
     // Documents without text embed their title chunk, so "unembedded" counts text chunks only.
-    chunks: { title: count(totals?.title_chunks), text: textChunks, embedded, unembedded: search.vectors ? Math.max(0, textChunks - embedded) : textChunks },
+    chunks: { title: count(totals?.title_chunks), text: textChunks, embedded, unembedded: search.vectors ? Math.max(0, textChunks - embedded) : textChunks, awaiting_index: awaitingIndex },
     collections: COLLECTIONS.map((c) => ({ id: c.id, name: c.name, documents: byCollection.get(c.id) ?? 0 })),
     newest_document_at: newest ? new Date(newest as string).toISOString() : null,
     hnsw: search.vectors ? { m: HNSW_M, ef_construction: HNSW_EF_CONSTRUCTION } : null,

@@ -10,6 +10,11 @@ export interface Embedder {
   model: string;
   dimensions: number;
   embed(texts: string[]): Promise<number[][]>;
+  /**
+   * Set on the built-in embedder: a pure function of the text and these settings, so another
+   * thread can compute the very same vectors (documents/prepare-pool.ts).
+   */
+  builtin?: { dimensions: number };
 }
 
 export const IDF_FILE = path.join(ROOT, 'fixtures', 'search', 'idf.json.gz');
@@ -71,6 +76,7 @@ export function createHashedTfIdfEmbedder(dimensions = 256): Embedder {
   return {
     model: `builtin-hashed-tfidf-${dimensions}`,
     dimensions,
+    builtin: { dimensions },
     embed: async (texts) => {
       const takeTurn = turnTaker();
       const out: number[][] = [];

@@ -19,6 +19,16 @@ export interface SearchIndex {
 
 const VECTOR_TABLE = 'chunk_vectors';
 /**
+ * Vectors stored with their chunks and not yet in the HNSW graph: ingest writes here, search scans
+ * them exactly beside the graph, and the `index-vectors` job moves them in (vector-index.ts).
+ */
+const PENDING_TABLE = 'chunk_vectors_pending';
+
+const pendingTable = (dims: number, ifNotExists = '') => `CREATE TABLE ${ifNotExists}${PENDING_TABLE} (
+       chunk_id bigint PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+       embedding vector(${dims}) NOT NULL
+     )`;
+/**
  * HNSW graph settings: smaller than pgvector's defaults (16, 64) because inserts dominate ingest
  * time on embedded PGlite; search widens ef_search instead. bench:search checks recall@10 >= 0.95.
  */
@@ -45,13 +55,17 @@ export async function openSearchIndex(database: Database, features: DatabaseFeat
   const [major = 0, minor = 0] = version.split('.').map(Number);
   const iterativeScan = major > 0 || minor >= 8;
   if (state && exists && state.embedding_model === embedder.model && Number(state.dimensions) === dims) {
+    // Installs from before the waiting table: it joins the index on its first start.
+    await database.sql(pendingTable(dims, 'IF NOT EXISTS '));
     return { embedder, vectors: true, reembedPending: await hasUnembedded(database), iterativeScan };
   }
   if (state && exists) {
     logger.warn({ from: state.embedding_model, to: embedder.model }, 'embedding model changed: rebuilding the vector index in the background');
   }
   await database.sql(
-    `DROP TABLE IF EXISTS ${VECTOR_TABLE};
+    `DROP TABLE IF EXISTS ${PENDING_TABLE};
+     DROP TABLE IF EXISTS ${VECTOR_TABLE};
+     ${pendingTable(dims)};
      CREATE TABLE ${VECTOR_TABLE} (
        chunk_id bigint PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
        embedding vector(${dims}) NOT NULL
@@ -66,7 +80,8 @@ export async function openSearchIndex(database: Database, features: DatabaseFeat
 
 async function hasUnembedded(database: Database): Promise<boolean> {
   const { rows } = await database.sql<{ missing: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM chunks c WHERE c.type = 'text' AND NOT EXISTS (SELECT 1 FROM ${VECTOR_TABLE} v WHERE v.chunk_id = c.id)) AS missing`,
+    `SELECT EXISTS (SELECT 1 FROM chunks c WHERE c.type = 'text' AND NOT EXISTS (SELECT 1 FROM ${VECTOR_TABLE} v WHERE v.chunk_id = c.id)
+       AND NOT EXISTS (SELECT 1 FROM ${PENDING_TABLE} p WHERE p.chunk_id = c.id)) AS missing`,
     [],
   );
   return rows[0]?.missing === true;

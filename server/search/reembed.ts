@@ -25,6 +25,7 @@ export const reembedChunksJob: JobDefinition<typeof ZPayload> = {
         await database.db.execute(sql`
           SELECT c.id::text, c.text, c.type, d.title FROM chunks c JOIN documents d ON d.id = c.document_id
           WHERE NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id)
+            AND NOT EXISTS (SELECT 1 FROM chunk_vectors_pending p WHERE p.chunk_id = c.id)
             AND (c.type = 'text' OR NOT EXISTS (SELECT 1 FROM chunks t WHERE t.document_id = c.document_id AND t.type = 'text'))
           ORDER BY c.id LIMIT ${BATCH}`),
       );

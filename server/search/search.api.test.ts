@@ -9,6 +9,7 @@ import { authKit } from '../modules/auth/auth-test-kit.js';
 import type { RawDocument } from '../sources/types.js';
 import { createTestHerald, type TestHerald } from '../test/harness.js';
 import { maintainSearchIndex } from './maintenance.js';
+import { INDEX_VECTORS_JOB, indexPendingVectors, indexVectorsJob, pendingVectors } from './vector-index.js';
 
 let herald: TestHerald;
 let kit: ReturnType<typeof authKit>;
@@ -222,10 +223,36 @@ describe('the index', () => {
     expect(Number(row!.empty)).toBe(0);
     if (herald.search.vectors) {
       const [v] = rowsOf<{ missing: string }>(
-        await herald.database.db.execute(sql`SELECT count(*)::text AS missing FROM chunks c WHERE c.type = 'text' AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id)`),
+        await herald.database.db.execute(sql`SELECT count(*)::text AS missing FROM chunks c WHERE c.type = 'text'
+          AND NOT EXISTS (SELECT 1 FROM chunk_vectors v WHERE v.chunk_id = c.id) AND NOT EXISTS (SELECT 1 FROM chunk_vectors_pending p WHERE p.chunk_id = c.id)`),
       );
       expect(Number(v!.missing)).toBe(0);
     }
+  });
+
+  it('builds the HNSW graph behind ingest: waiting vectors are searched exactly, then moved in, not while sources run', async () => {
+    if (!herald.search.vectors) return; // full text only on a server without pgvector
+    const waiting = await pendingVectors(herald.database);
+    const [{ n: textChunks } = { n: 0 }] = (await herald.database.sql<{ n: number }>("SELECT count(*)::int AS n FROM chunks WHERE type = 'text'")).rows;
+    expect(waiting).toBe(textChunks);
+    const query = { query: 'carmaker chief quits after diesel cheating', limit: 3 };
+    const before = (await search(query)).json();
+    expect(before.results[0].title).toBe(corpus[2]!.title);
+    expect(before.results[0].score).toBeGreaterThan(0);
+
+    // A source run in progress: the job waits (below the cap) and looks again later.
+    const [run] = (await herald.database.sql<{ id: number }>('INSERT INTO source_runs (source_id, trigger) VALUES ($1, $2) RETURNING id', [sourceId, 'manual'])).rows;
+    const sent: unknown[][] = [];
+    const queue = { boss: { send: async (...args: unknown[]) => void sent.push(args) } };
+    const context = { database: herald.database, search: herald.search, queue } as never;
+    expect(await indexVectorsJob.handler({}, context, { id: 'x', retryCount: 0, retryLimit: 0 })).toEqual({ indexed: 0, deferred: true });
+    expect(sent).toEqual([[INDEX_VECTORS_JOB, {}, { startAfter: 10, singletonKey: INDEX_VECTORS_JOB }]]);
+    await herald.database.sql('UPDATE source_runs SET finished_at = now(), ok = true WHERE id = $1', [run!.id]);
+
+    expect(await indexPendingVectors(herald.database, { yieldToSources: true })).toEqual({ indexed: textChunks, deferred: false });
+    expect(await pendingVectors(herald.database)).toBe(0);
+    const after = (await search(query)).json();
+    expect(after.results.map((r: { id: number; score: number }) => [r.id, r.score])).toEqual(before.results.map((r: { id: number; score: number }) => [r.id, r.score]));
   });
 });
 
@@ -238,7 +265,7 @@ describe('GET /search/diagnostic/', () => {
     expect(body.mode).toBe(herald.search.vectors ? 'hybrid' : 'full_text');
     expect(body.chunks.title).toBe(corpus.length);
     expect(body.chunks.text).toBeGreaterThanOrEqual(corpus.length);
-    if (herald.search.vectors) expect(body.chunks).toMatchObject({ unembedded: 0, embedded: body.chunks.text });
+    if (herald.search.vectors) expect(body.chunks).toMatchObject({ unembedded: 0, embedded: body.chunks.text, awaiting_index: 0 });
     expect(body.collections.find((c: { id: number }) => c.id === 9)).toMatchObject({ documents: 1 });
     expect(body.embedding.provider).toBe('builtin');
     const member = await kit.signedIn();

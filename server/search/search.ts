@@ -48,7 +48,7 @@ interface Scored {
  * Hybrid search over chunks.
  *
  * Candidates: chunks holding every query word (full text, best cover-density rank first), plus
- * with pgvector the nearest chunk vectors (HNSW), which bring the partial and related matches;
+ * with pgvector the nearest chunk vectors (HNSW, and those not yet in its graph), which bring the partial and related matches;
  * without pgvector, chunks holding any of the words when those holding all are too few. Each candidate is then scored on both sides:
  * - text: the share of query words it holds x (0.5 + 0.5 x saturated ts_rank_cd), so a title
  *   holding every word scores near 1 and a text sharing one common word of four stays low;
@@ -85,14 +85,17 @@ export async function searchChunks(database: Database, index: SearchIndex, q: Se
       await db.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(HNSW_EF_SEARCH, pool))}`));
       const filtered = Boolean(q.collections?.length || q.from || q.to);
       if (index.iterativeScan && filtered) await db.execute(sql`SET LOCAL hnsw.iterative_scan = relaxed_order`);
-      vectorCte = sql`,
-        vec AS (
-          SELECT v.chunk_id AS id FROM chunk_vectors v
+      const literal = vectorLiteral(vector!);
+      // The nearest in the HNSW graph, and the nearest of the vectors still waiting for it
+      // (an exact scan of a small table; vector-index.ts), the closest `pool` of both.
+      const nearest = (table: string) => sql`(
+          SELECT v.chunk_id AS id, v.embedding <=> ${literal}::vector AS d FROM ${sql.raw(table)} v
           ${filtered ? sql`JOIN chunks c ON c.id = v.chunk_id WHERE true ${filters(q, 'c')}` : sql``}
-          ORDER BY v.embedding <=> ${vectorLiteral(vector!)}::vector LIMIT ${pool}
-        )`;
-      vectorJoin = sql`LEFT JOIN chunk_vectors v ON v.chunk_id = c.id`;
-      vectorScore = sql`COALESCE(GREATEST(0, 1 - (v.embedding <=> ${vectorLiteral(vector!)}::vector)), 0)`;
+          ORDER BY v.embedding <=> ${literal}::vector LIMIT ${pool})`;
+      vectorCte = sql`,
+        vec AS (SELECT id FROM (${nearest('chunk_vectors')} UNION ALL ${nearest('chunk_vectors_pending')}) n ORDER BY d LIMIT ${pool})`;
+      vectorJoin = sql`LEFT JOIN chunk_vectors v ON v.chunk_id = c.id LEFT JOIN chunk_vectors_pending p ON p.chunk_id = c.id`;
+      vectorScore = sql`COALESCE(GREATEST(0, 1 - (COALESCE(v.embedding, p.embedding) <=> ${literal}::vector)), 0)`;
     }
     const explain = process.env.SEARCH_EXPLAIN ? sql`EXPLAIN ANALYZE ` : sql``;
     const out = rowsOf<Scored>(

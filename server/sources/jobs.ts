@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JobDefinition, Queue } from '../jobs/types.js';
 import { maintainSearchIndexIfDirty } from '../search/maintenance.js';
+import { sendIndexVectors, sendIndexVectorsIfPending } from '../search/vector-index.js';
 import { dueSources, runSource } from './runner.js';
 
 export const SOURCE_RUN_JOB = 'source-run';
@@ -19,7 +20,10 @@ export const sourceRunJob: JobDefinition<typeof ZRun> = {
   concurrency: (config) => config.sourceConcurrency,
   drain: true,
   async handler({ sourceId, trigger }, context) {
-    return runSource(context, sourceId, { trigger });
+    const summary = await runSource(context, sourceId, { trigger });
+    // Its vectors join the HNSW graph once the sources are quiet (vector-index.ts).
+    if (summary.inserted > 0 && context.search.vectors) await sendIndexVectors(context.queue);
+    return summary;
   },
 };
 
@@ -31,11 +35,13 @@ export const sourcesTickJob: JobDefinition<typeof ZTick> = {
   payload: ZTick,
   cron: '* * * * *',
   queue: { retryLimit: 0 },
-  async handler(_payload, { database, queue }) {
+  async handler(_payload, { database, queue, search }) {
     const due = await dueSources(database);
     await sendSourceRuns(queue, due.map((source) => source.id), 'schedule');
     // After the runs are on their way: fetching does not wait for ANALYZE.
     await maintainSearchIndexIfDirty(database);
+    // Vectors an offline import (the CLI) or a stopped job left waiting.
+    if (search.vectors) await sendIndexVectorsIfPending(database, queue);
     return { due: due.map((s) => s.id) };
   },
 };

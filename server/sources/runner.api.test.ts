@@ -123,7 +123,8 @@ describe('the demo source', () => {
 describe('changing the embedding model', () => {
   it('rebuilds the vector index and the re-embed job fills it again', async () => {
     if (!herald.search.vectors) return; // full text only on a server without pgvector
-    const count = async () => Number(rowsOf<{ n: string }>(await herald.database.db.execute(sql`SELECT count(*)::text AS n FROM chunk_vectors`))[0]!.n);
+    const count = async () =>
+      Number(rowsOf<{ n: string }>(await herald.database.db.execute(sql`SELECT ((SELECT count(*) FROM chunk_vectors) + (SELECT count(*) FROM chunk_vectors_pending))::text AS n`))[0]!.n);
     const before = await count();
     expect(before).toBeGreaterThan(0);
     const changed = await openSearchIndex(herald.database, herald.features, createHashedTfIdfEmbedder(64), herald.logger);

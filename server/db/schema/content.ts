@@ -67,7 +67,11 @@ export const sourceRuns = pgTable(
     notModified: integer('not_modified').notNull().default(0),
     error: text('error'),
   },
-  (t) => [index('source_runs_source_started_idx').on(t.sourceId, t.startedAt)],
+  (t) => [
+    index('source_runs_source_started_idx').on(t.sourceId, t.startedAt),
+    // The runs in progress (the Sources page, the vector index waiting for quiet sources).
+    index('source_runs_running_idx').on(t.startedAt).where(sql`${t.finishedAt} IS NULL`),
+  ],
 );
 
 /**
@@ -111,7 +115,10 @@ export const documents = pgTable(
     uniqueIndex('documents_canonical_url_key').on(t.canonicalUrl),
     index('documents_canonical_at_idx').on(t.canonicalAt),
     index('documents_collection_idx').on(t.collectionId, t.canonicalAt),
-    index('documents_simhash_idx').using('gin', t.simhashBands),
+    // Without fastupdate: every ingest page looks up its bands here, and a pending list (which a
+    // lookup reads whole until vacuum merges it; the embedded database never vacuums) made that
+    // 50-80 ms at 10,000 documents instead of 1-2.
+    index('documents_simhash_idx').using('gin', t.simhashBands).with({ fastupdate: false }),
   ],
 );
 

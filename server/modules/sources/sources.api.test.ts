@@ -4,6 +4,7 @@ import type { TDiscoverResponse, TOpmlImportResult, TSource, TSourceDetail, TSou
 import { documents, sources } from '../../db/schema/index.js';
 import { fixture, startFixtureServer, type FixtureServer } from '../../sources/fixture-server.js';
 import { SOURCE_RUN_JOB, sourcesTickJob } from '../../sources/jobs.js';
+import { INDEX_VECTORS_JOB, pendingVectors } from '../../search/vector-index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
 
@@ -233,13 +234,20 @@ describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgl
       .returning({ id: sources.id, name: sources.name });
     const inserted: { name: string; data: { sourceId: number }; singletonKey: string }[][] = [];
     const woken: string[] = [];
-    const queue = { boss: { insert: async (jobs: (typeof inserted)[number]) => void inserted.push(jobs) }, wake: (name: string) => void woken.push(name) };
-    await sourcesTickJob.handler({}, { database: herald.database, queue } as never, { id: 'tick', retryCount: 0, retryLimit: 0 });
+    const sent: string[] = [];
+    const queue = {
+      boss: { insert: async (jobs: (typeof inserted)[number]) => void inserted.push(jobs), send: async (name: string) => void sent.push(name) },
+      wake: (name: string) => void woken.push(name),
+    };
+    await sourcesTickJob.handler({}, { database: herald.database, queue, search: herald.search } as never, { id: 'tick', retryCount: 0, retryLimit: 0 });
     const due = rows.filter((row) => row.name.startsWith('due')).map((row) => row.id);
     expect(inserted).toHaveLength(1);
     expect(inserted[0]!.filter((job) => rows.some((row) => row.id === job.data.sourceId)).map((job) => [job.data.sourceId, job.singletonKey])).toEqual(due.map((id) => [id, `source-${id}`]));
     expect(inserted[0]!.every((job) => (job.data as { trigger?: string }).trigger === 'schedule')).toBe(true);
     expect(woken).toEqual([SOURCE_RUN_JOB]);
+    // Vectors waiting for the HNSW graph get the job that moves them in.
+    const waiting = herald.search.vectors && (await pendingVectors(herald.database, 1)) > 0;
+    expect(sent).toEqual(waiting ? [INDEX_VECTORS_JOB] : []);
     await herald.database.db.delete(sources).where(inArray(sources.id, rows.map((row) => row.id)));
   });
 });

@@ -1,4 +1,4 @@
-import { parseFeed, type ParsedFeed } from './connectors/feed.js';
+import { parseFeed, type ParsedFeed } from './connectors/feed-format.js';
 import { alternateFeedLinks, isHtmlPage, stripTags } from './connectors/util.js';
 import { redactUrl } from './http.js';
 import { SourceError, type HttpClient, type HttpResponse } from './types.js';

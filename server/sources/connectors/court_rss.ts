@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
-import { parseFeed, readFeedCursor, type FeedCursor } from './feed.js';
+import { readFeedCursor, type FeedCursor } from './feed.js';
+import { parseFeed } from './feed-format.js';
 import { collapse, movedTo, remember, stripTags, validatorsFor } from './util.js';
 
 /**

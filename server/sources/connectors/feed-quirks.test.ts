@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixture, fixtureBytes, startFixtureServer, type FixtureServer } from '../fixture-server.js';
 import { createHttpClient, type HttpClientOptions } from '../http.js';
 import type { HttpClient, Page, RawDocument } from '../types.js';
-import { feed, MAX_ITEMS_PER_FETCH, parseFeed, type FeedConfig } from './feed.js';
+import { feed, MAX_ITEMS_PER_FETCH, type FeedConfig } from './feed.js';
+import { parseFeed } from './feed-format.js';
 import { TEST_KEYS } from './test-kit.js';
 
 // What real feeds do, from the hand-written recordings in fixtures/sources/feeds-quirks/ (see

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fixture, startFixtureServer, type FixtureServer } from '../fixture-server.js';
-import { feed, parseFeed, parseOpml } from './feed.js';
+import { feed } from './feed.js';
+import { parseFeed, parseOpml } from './feed-format.js';
 import { failureCases, run } from './test-kit.js';
 
 // Recorded feeds from fixtures/sources/feed/{rss,atom} (see SOURCE.txt); the JSON Feed and the

@@ -35,4 +35,4 @@ export function getConnector(kind: string): Connector | undefined {
   return Object.hasOwn(CONNECTORS, kind) ? CONNECTORS[kind] : undefined;
 }
 
-export { parseOpml, parseFeed } from './feed.js';
+export { parseOpml, parseFeed } from './feed-format.js';

@@ -28,7 +28,7 @@ import { consolidateEvent } from '../server/pipeline/consolidate.js';
 import { detect } from '../server/pipeline/detect.js';
 import { checkNovelty } from '../server/pipeline/novelty.js';
 import { assignStories } from '../server/pipeline/story.js';
-import { startPipeline } from '../server/pipeline/jobs.js';
+import { startPipeline } from '../server/pipeline/pipeline.js';
 import { prefilter } from '../server/pipeline/prefilter.js';
 import { summariseDocuments } from '../server/pipeline/summarise.js';
 import { ALERT_POLICY } from '../server/pipeline/alert-policy.js';

@@ -17,7 +17,7 @@
  * cluster_id and event_id null, is_new false.
  *
  * The documents go through ingest and the pipeline's stages on an in-memory embedded database
- * (server/pipeline/evaluate.ts): store, chunk and index -> summarise -> pre-filter and detection
+ * (scripts/eval-pipeline.ts): store, chunk and index -> summarise -> pre-filter and detection
  * against --topic (or every document relevant) -> story assignment. --tracker-only feeds the story
  * tracker directly instead (fast; what --sweep uses to move the threshold).
  *
@@ -34,7 +34,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readStream, runStream, score, topicMatcher, type RunOptions, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
 import { STORY_DEFAULTS } from '../server/intelligence/builtin/stories.js';
-import { runThroughPipeline } from '../server/pipeline/evaluate.js';
+import { runThroughPipeline } from './eval-pipeline.js';
 import { ROOT } from '../server/paths.js';
 import { cpuReferenceMs } from './machine.js';
 

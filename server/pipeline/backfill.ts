@@ -6,7 +6,8 @@ import type { JobDefinition } from '../jobs/types.js';
 import { searchChunks } from '../search/search.js';
 import type { StageContext } from './context.js';
 import { detect } from './detect.js';
-import { CATCH_UP, consolidateAndWrite, novelEvents, STORY_JOB } from './jobs.js';
+import { CATCH_UP, consolidateAndWrite, novelEvents } from './jobs.js';
+import { STORY_JOB } from './pipeline.js';
 
 export const BACKFILL_JOB = 'pipeline-backfill';
 /** A new topic's catch-up: about this many first articles. */

@@ -2,7 +2,6 @@ import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-o
 import { z } from 'zod';
 import { documents, documentSummaries, events, users } from '../db/schema/index.js';
 import type { JobContext, JobDefinition } from '../jobs/types.js';
-import type { Queue } from '../jobs/types.js';
 import { detect } from './detect.js';
 import { checkNovelty } from './novelty.js';
 import { consolidateEvent } from './consolidate.js';
@@ -10,20 +9,28 @@ import { writeArticle } from './article.js';
 import { assignStories } from './story.js';
 import { ALERT_BAR, sendAlert } from './alert.js';
 import { briefRecipients, sendBrief } from './brief.js';
+import {
+  ALERT_JOB,
+  ARTICLE_JOB,
+  BRIEF_JOB,
+  BRIEF_TICK_JOB,
+  CONSOLIDATE_JOB,
+  DETECT_JOB,
+  nextOf,
+  NOVELTY_JOB,
+  PREFILTER_JOB,
+  startPipeline,
+  STORY_JOB,
+  SUMMARISE_JOB,
+  SWEEP_JOB,
+} from './pipeline.js';
 import { prefilter } from './prefilter.js';
 import { summariseDocuments } from './summarise.js';
 
-export const SUMMARISE_JOB = 'pipeline-summarise';
-export const PREFILTER_JOB = 'pipeline-prefilter';
-export const DETECT_JOB = 'pipeline-detect';
-export const SWEEP_JOB = 'pipeline-sweep';
-export const NOVELTY_JOB = 'pipeline-novelty';
-export const CONSOLIDATE_JOB = 'pipeline-consolidate';
-export const STORY_JOB = 'pipeline-story';
-export const ARTICLE_JOB = 'pipeline-article';
-export const ALERT_JOB = 'pipeline-alert';
-export const BRIEF_TICK_JOB = 'daily-brief-tick';
-export const BRIEF_JOB = 'daily-brief';
+/*
+ * The pipeline's jobs. Which stage follows which is pipeline.ts's: each handler sends its output
+ * to `nextOf` its own job, so the order is read (and changed) there.
+ */
 
 const BATCH = 50;
 const ZDocuments = z.object({ documentIds: z.array(z.number().int().positive()).min(1).max(500) });
@@ -31,13 +38,8 @@ const ZPairs = z.object({
   pairs: z.array(z.object({ userId: z.uuid(), topicId: z.number().int(), documentId: z.number().int(), score: z.number() })).min(1).max(500),
 });
 
-/** Starts the pipeline for newly stored documents (called after each ingested page). */
-export async function startPipeline(queue: Queue | undefined, documentIds: number[]): Promise<void> {
-  if (!queue) return; // the sweep picks them up
-  for (let i = 0; i < documentIds.length; i += BATCH) {
-    await queue.boss.send(SUMMARISE_JOB, { documentIds: documentIds.slice(i, i + BATCH) });
-  }
-}
+/** One job per event at a time on the article and alert queues (the sweep's resends included). */
+const perEvent = (job: string, eventId: number) => `${job}-${eventId}`;
 
 const stage = (context: JobContext) => ({ database: context.database, search: context.search, config: context.config, logger: context.logger });
 const retries = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60 };
@@ -115,7 +117,7 @@ export const summariseJob: JobDefinition<typeof ZDocuments> = {
   queue: retries,
   async handler({ documentIds }, context) {
     await summariseDocuments(stage(context), documentIds);
-    await context.queue.boss.send(PREFILTER_JOB, { documentIds });
+    for (const job of nextOf(SUMMARISE_JOB)) await context.queue.boss.send(job, { documentIds });
     return { summarised: documentIds.length };
   },
 };
@@ -127,7 +129,7 @@ export const prefilterJob: JobDefinition<typeof ZDocuments> = {
   async handler({ documentIds }, context) {
     const pairs = await prefilter(stage(context), documentIds);
     const alerting = await alertingUsers(context, pairs.map((p) => p.userId));
-    await sendUrgentFirst(context, DETECT_JOB, pairs, (p) => alerting.has(p.userId), (batch) => ({ pairs: batch }));
+    for (const job of nextOf(PREFILTER_JOB)) await sendUrgentFirst(context, job, pairs, (p) => alerting.has(p.userId), (batch) => ({ pairs: batch }));
     return { documents: documentIds.length, pairs: pairs.length };
   },
 };
@@ -144,11 +146,9 @@ export const detectJob: JobDefinition<typeof ZPairs> = {
       if (result) counts[result.status] = (counts[result.status] ?? 0) + 1;
       if (result?.status === 'detected') detected.push(result.eventId);
     }
-    if (detected.length) {
-      await sendEventsByPriority(context, NOVELTY_JOB, detected);
-      // A breaking alert waits for its story (one alert per story): those stories go first too.
-      await sendEventsByPriority(context, STORY_JOB, detected);
-    }
+    // Novelty and story assignment: a breaking alert waits for its story (one alert per story),
+    // so those stories go first too.
+    if (detected.length) for (const job of nextOf(DETECT_JOB)) await sendEventsByPriority(context, job, detected);
     return counts;
   },
 };
@@ -161,7 +161,7 @@ export const noveltyJob: JobDefinition<typeof ZEvents> = {
   queue: retries,
   async handler({ eventIds }, context) {
     const novel = await novelEvents(context, eventIds);
-    await sendEventsByPriority(context, CONSOLIDATE_JOB, novel);
+    for (const job of nextOf(NOVELTY_JOB)) await sendEventsByPriority(context, job, novel);
     return { events: eventIds.length, novel: novel.length };
   },
 };
@@ -200,13 +200,15 @@ export async function consolidateAndWrite(context: JobContext, eventIds: number[
       if (result.mergedInto) absorbing.add(result.mergedInto);
     }
   }
-  // A later report merged into an event whose article is out updates that article (no email).
-  for (const id of absorbing) await context.queue.boss.send(ARTICLE_JOB, { eventId: id, update: true }, { singletonKey: `article-update-${id}`, startAfter: ARTICLE_UPDATE_DELAY_SECONDS });
-  // A new topic's first articles and those that may become breaking alerts go first: a reader is waiting for them.
   const catchUp = await catchUpEvents(context, survivors);
   const alerting = await alertingEvents(context, survivors);
-  for (const id of survivors) {
-    await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}`, priority: catchUp.has(id) ? CATCH_UP : alerting.has(id) ? URGENT : 0 });
+  for (const job of nextOf(CONSOLIDATE_JOB)) {
+    // A later report merged into an event whose article is out updates that article (no email).
+    for (const id of absorbing) await context.queue.boss.send(job, { eventId: id, update: true }, { singletonKey: `${perEvent(job, id)}-update`, startAfter: ARTICLE_UPDATE_DELAY_SECONDS });
+    // A new topic's first articles and those that may become breaking alerts go first: a reader is waiting for them.
+    for (const id of survivors) {
+      await context.queue.boss.send(job, { eventId: id }, { singletonKey: perEvent(job, id), priority: catchUp.has(id) ? CATCH_UP : alerting.has(id) ? URGENT : 0 });
+    }
   }
   return { events: eventIds.length, survivors: survivors.length, merged };
 }
@@ -223,7 +225,9 @@ export const articleJob: JobDefinition<typeof ZArticleWork> = {
   queue: { ...retries, policy: 'stately' },
   async handler({ eventId, update }, context) {
     const written = await writeArticle(stage(context), eventId, { update });
-    if (written && !written.updated && written.rank >= ALERT_BAR) await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: `alert-${eventId}`, priority: URGENT });
+    if (written && !written.updated && written.rank >= ALERT_BAR) {
+      for (const job of nextOf(ARTICLE_JOB)) await context.queue.boss.send(job, { eventId }, { singletonKey: perEvent(job, eventId), priority: URGENT });
+    }
     return written ?? { skipped: true };
   },
 };
@@ -238,7 +242,7 @@ export const alertJob: JobDefinition<typeof ZEvent> = {
   async handler({ eventId }, context) {
     const result = await sendAlert({ ...stage(context), queue: context.queue }, eventId);
     // Its story is being assigned (beside novelty): decide once it is, so one story alerts once.
-    if (result === 'waiting_for_story') await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: `alert-${eventId}`, priority: URGENT, startAfter: STORY_RETRY_SECONDS });
+    if (result === 'waiting_for_story') await context.queue.boss.send(ALERT_JOB, { eventId }, { singletonKey: perEvent(ALERT_JOB, eventId), priority: URGENT, startAfter: STORY_RETRY_SECONDS });
     return { result };
   },
 };
@@ -309,8 +313,8 @@ export const sweepJob: JobDefinition<typeof ZEmpty> = {
     await sendEach(NOVELTY_JOB, stuck.novelty);
     await sendEach(STORY_JOB, stuck.story);
     await sendEach(CONSOLIDATE_JOB, stuck.consolidation);
-    for (const id of stuck.article) await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: `article-${id}` });
-    for (const id of stuck.alert) await context.queue.boss.send(ALERT_JOB, { eventId: id }, { singletonKey: `alert-${id}`, priority: URGENT });
+    for (const id of stuck.article) await context.queue.boss.send(ARTICLE_JOB, { eventId: id }, { singletonKey: perEvent(ARTICLE_JOB, id) });
+    for (const id of stuck.alert) await context.queue.boss.send(ALERT_JOB, { eventId: id }, { singletonKey: perEvent(ALERT_JOB, id), priority: URGENT });
     return { summarise: unsummarised.length, prefilter: unfiltered.length, ...Object.fromEntries(Object.entries(stuck).map(([k, v]) => [k, v.length])) };
   },
 };

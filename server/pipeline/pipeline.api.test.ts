@@ -18,7 +18,8 @@ import { writeArticle } from './article.js';
 import { sendAlert } from './alert.js';
 import { localHour, sendBrief } from './brief.js';
 import { maintainSearchIndex } from '../search/maintenance.js';
-import { DETECT_JOB, detectJob, NOVELTY_JOB, prefilterJob, startPipeline } from './jobs.js';
+import { detectJob, prefilterJob } from './jobs.js';
+import { DETECT_JOB, NOVELTY_JOB, startPipeline } from './pipeline.js';
 import { prefilter } from './prefilter.js';
 import { summariseDocuments } from './summarise.js';
 

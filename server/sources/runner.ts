@@ -6,7 +6,7 @@ import { sources } from '../db/schema/index.js';
 import { ingestDocuments } from '../documents/ingest.js';
 import type { SearchIndex } from '../search/index-state.js';
 import type { Queue } from '../jobs/types.js';
-import { startPipeline } from '../pipeline/jobs.js';
+import { startPipeline } from '../pipeline/pipeline.js';
 import { maintainSearchIndexSoon } from '../search/maintenance.js';
 import { createHttpClient, redactUrl, userAgentFor, type HttpClientOptions } from './http.js';
 import { connectorFor } from './registry.js';

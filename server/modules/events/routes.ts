@@ -9,7 +9,7 @@ import { viewedUserId } from '../../auth/viewed-user.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
 import type { Queue } from '../../jobs/types.js';
-import { NOVELTY_JOB } from '../../pipeline/jobs.js';
+import { NOVELTY_JOB } from '../../pipeline/pipeline.js';
 import { createEvent, deleteEvent, getEvent, listEvents, restartContent, updateEvent } from './events.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };

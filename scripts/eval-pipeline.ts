@@ -1,24 +1,25 @@
 /**
  * `npm run eval` through the real thing: a document stream is ingested (stored, chunked, indexed)
- * on an in-memory embedded database and run through the pipeline's stages with the built-in
- * engine for one user: summarization -> (pre-filter -> detection, or every document relevant)
- * -> story assignment. Each document's prediction is read back from what the stages stored.
+ * on an in-memory embedded database and run through the pipeline's stages (server/pipeline/
+ * pipeline.ts, in its order, called here without a queue) with the built-in engine for one user:
+ * summarization -> (pre-filter -> detection, or every document relevant) -> story assignment.
+ * Each document's prediction is read back from what the stages stored.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import pino from 'pino';
-import { MODEL_FIELDS } from '../../contract/models.js';
-import { startHerald, type Herald } from '../boot.js';
-import { loadConfig } from '../config.js';
-import { accounts, documents, events, sources, stories, users } from '../db/schema/index.js';
-import { ingestDocuments } from '../documents/ingest.js';
-import { inPublishedOrder, type Prediction, type StreamDoc } from '../intelligence/builtin/evaluate.js';
-import { builtinValidateTopic } from '../intelligence/capabilities/validate-topic.js';
-import { createTopic, type NewTopic } from '../modules/topics/topics.js';
-import type { RawDocument } from '../sources/types.js';
-import { detect } from './detect.js';
-import { prefilter } from './prefilter.js';
-import { assignStories } from './story.js';
-import { summariseDocuments } from './summarise.js';
+import { MODEL_FIELDS } from '../contract/models.js';
+import { startHerald, type Herald } from '../server/boot.js';
+import { loadConfig } from '../server/config.js';
+import { accounts, documents, events, sources, stories, users } from '../server/db/schema/index.js';
+import { ingestDocuments } from '../server/documents/ingest.js';
+import { inPublishedOrder, type Prediction, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
+import { builtinValidateTopic } from '../server/intelligence/capabilities/validate-topic.js';
+import { createTopic, type NewTopic } from '../server/modules/topics/topics.js';
+import type { RawDocument } from '../server/sources/types.js';
+import { detect } from '../server/pipeline/detect.js';
+import { prefilter } from '../server/pipeline/prefilter.js';
+import { assignStories } from '../server/pipeline/story.js';
+import { summariseDocuments } from '../server/pipeline/summarise.js';
 
 export interface PipelineRunOptions {
   /** Every document is relevant: detection is skipped (measures grouping and novelty alone). */

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../paths.js';
-import { readStream, runStream, type Prediction } from '../intelligence/builtin/evaluate.js';
-import { runThroughPipeline } from './evaluate.js';
+import { ROOT } from '../server/paths.js';
+import { readStream, runStream, type Prediction } from '../server/intelligence/builtin/evaluate.js';
+import { runThroughPipeline } from './eval-pipeline.js';
 
 /** Documents grouped by story: the same partition whatever the story ids are called. */
 function partition(predictions: Prediction[]): string[][] {

@@ -1,7 +1,13 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const folders = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const FEATURES = folders('./web/features/');
+/** Everything under server/ but modules/ (and test/, the harness, which composes like boot.ts). */
+const SERVER_LAYERS = folders('./server/').filter((name) => !['modules', 'test'].includes(name));
 
 export default tseslint.config(
   { ignores: ['web/dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'server/db/migrations', 'server/main.bundle.mjs*', 'server/prepare-worker.bundle.mjs*', 'scratch'] },
@@ -24,13 +30,41 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Imports flow one way (docs/ARCHITECTURE.md, Rules). The web never imports server code.
   {
-    // Imports flow one way (docs/ARCHITECTURE.md): the web never imports server code, features never import each other.
     files: ['web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  // Shared components and lib never import a feature.
+  {
+    files: ['web/components/**/*.{ts,tsx}', 'web/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/features/**'] }] },
+  },
+  // Features never import each other: what two features share lives in components or lib.
+  ...FEATURES.map((feature) => ({
+    files: [`web/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'] },
+            { group: FEATURES.filter((other) => other !== feature).map((other) => `../${other}/**`), message: 'A feature does not import another: move what both use to web/components or web/lib.' },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] },
+  },
+  // The server's lower layers never import `server/modules` (the HTTP features). The two
+  // composition roots (the route table in http/app.ts, the job list in jobs/definitions.ts) and
+  // the demo seeding, which creates users and topics as a user would, are the exceptions; tests may.
+  {
+    files: [`server/{${SERVER_LAYERS.join(',')}}/**/*.ts`],
+    ignores: ['**/*.test.ts', 'server/http/app.ts', 'server/jobs/definitions.ts', 'server/demo/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'A lower server layer does not import server/modules (docs/ARCHITECTURE.md, Rules).' }] }] },
   },
 );

@@ -4,8 +4,8 @@ import { Lightbulb } from 'lucide-react';
 import { DESCRIPTION_SHOW_MORE_CHARS } from '../../../contract/constants';
 import type { TTopic } from '../../../contract/topics';
 import { capitalise } from '../../lib/text';
-import { SuggestionsList } from '../topics/suggestions-panel';
-import { useSuggestions } from '../topics/use-suggestions';
+import { SuggestionsList } from '../../components/suggestions-panel';
+import { useSuggestions } from '../../lib/use-suggestions';
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { TTopic } from '../../../contract/topics';
-import { mapProfileErrors } from '../profile/profile-modal';
 import { orderTopics } from './topics-page';
 
 const topic = (id: number, name: string, created: string): TTopic => ({
@@ -24,17 +23,5 @@ describe('orderTopics (spec 2 section 2.8)', () => {
     const topics = [topic(1, 'zinc prices', '2026-01-01T00:00:00Z'), topic(2, 'Apple Inc.', '2026-01-02T00:00:00Z'), topic(3, 'banking', '2026-01-03T00:00:00Z'), topic(4, 'Oil', '2026-01-04T00:00:00Z'), topic(5, 'Lithium', '2026-01-05T00:00:00Z')];
     expect(orderTopics(topics, new Set([4, 5])).map((t) => t.id)).toEqual([5, 4, 2, 3, 1]);
     expect(orderTopics(topics, new Set()).map((t) => t.name)).toEqual(['Apple Inc.', 'banking', 'Lithium', 'Oil', 'zinc prices']);
-  });
-});
-
-describe('mapProfileErrors (spec 2 section 5)', () => {
-  it('maps the server’s field names to the form’s', () => {
-    expect(mapProfileErrors({ title: ['bad title'], company_or_organization: ['bad'], location: ['where?'], interests: ['vague'] })).toEqual({
-      job_title_function: 'bad title',
-      employer: 'bad',
-      country: 'where?',
-      interests: 'vague',
-    });
-    expect(mapProfileErrors(null)).toEqual({});
   });
 });

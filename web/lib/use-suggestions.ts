@@ -1,12 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SUGGESTION_MESSAGES } from '../../../contract/onboarding-text';
-import type { TSuggestion } from '../../../contract/onboarding';
-import type { TTopic } from '../../../contract/topics';
-import { useToast } from '../../components/ui/toast';
-import { authClient } from '../../lib/auth-client';
-import { useViewing, withUser } from '../../lib/viewing';
-import type { SuggestionActions } from './suggestions-panel';
+import { SUGGESTION_MESSAGES } from '../../contract/onboarding-text';
+import type { TSuggestion } from '../../contract/onboarding';
+import type { TTopic } from '../../contract/topics';
+import { useToast } from '../components/ui/toast';
+import { authClient } from './auth-client';
+import { useViewing, withUser } from './viewing';
+import type { SuggestionActions } from '../components/suggestions-panel';
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

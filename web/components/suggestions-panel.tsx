@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Check, Plus, X } from 'lucide-react';
-import { SUGGESTIONS_SHOWN } from '../../../contract/constants';
-import { SUGGESTION_MESSAGES } from '../../../contract/onboarding-text';
-import type { TSuggestion } from '../../../contract/onboarding';
+import { SUGGESTIONS_SHOWN } from '../../contract/constants';
+import { SUGGESTION_MESSAGES } from '../../contract/onboarding-text';
+import type { TSuggestion } from '../../contract/onboarding';
 
 const ANIMATION_MS = 400;
 

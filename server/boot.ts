@@ -24,7 +24,7 @@ export interface Herald {
   database: Database;
   search: SearchIndex;
   features: DatabaseFeatures;
-  queue: Queue | undefined;
+  queue: Queue;
   logger: Logger;
   /** The address the API listens on, when this process runs the api role. */
   url: string | undefined;

@@ -11,7 +11,7 @@ export interface AppServices {
   database: Database;
   features: DatabaseFeatures;
   search: SearchIndex;
-  queue: Queue | undefined;
+  queue: Queue;
   roles: Role[];
   siteUrl?: string;
   logger: Logger;

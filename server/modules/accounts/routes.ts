@@ -40,7 +40,7 @@ const displayName = (user: { first_name: string; last_name: string; email: strin
  * GET /a/logo/{file} is public so an <img> can load it; its names are random and unguessable.
  */
 export const accountRoutes =
-  ({ config, database, keys, queue }: { config: Config; database: Database; keys: AuthKeys; queue: Queue | undefined }): FastifyPluginAsyncZod =>
+  ({ config, database, keys, queue }: { config: Config; database: Database; keys: AuthKeys; queue: Queue }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = database;
     const context = { config, db, queue };

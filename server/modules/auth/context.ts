@@ -8,5 +8,5 @@ export interface AuthContext {
   config: Config;
   database: Database;
   keys: AuthKeys;
-  queue: Queue | undefined;
+  queue: Queue;
 }

@@ -12,7 +12,7 @@ import { suggestionCandidates } from '../onboarding/candidates.js';
 import type { TopicContext } from '../topics/context.js';
 import { activeTopics } from '../topics/topics.js';
 import { loadUser, onboardingModel, type UserRow } from '../topics/user.js';
-import { INTERVIEW_PROFILE_JOB, profileFromInterview } from './jobs.js';
+import { INTERVIEW_PROFILE_JOB } from './jobs.js';
 import { emptyInterview, interviewTurns, presentInterview, type InterviewState } from './present.js';
 import { addMessage, latestConversation, messagesOf, openConversation, saveState, startConversation } from './store.js';
 
@@ -107,8 +107,7 @@ async function nextTurn(
   if (output.done) withAnswer.stage = 'ready';
   await saveState(db, conversationId, withAnswer);
   if (output.done) {
-    if (context.queue) await context.queue.boss.send(INTERVIEW_PROFILE_JOB, { conversationId }, { singletonKey: `interview-profile-${conversationId}` });
-    else await profileFromInterview(context, conversationId, true);
+    await context.queue.boss.send(INTERVIEW_PROFILE_JOB, { conversationId }, { singletonKey: `interview-profile-${conversationId}` });
   }
 }
 

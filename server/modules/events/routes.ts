@@ -21,12 +21,12 @@ const tags = ['events'];
  * by hand goes on to novelty at once (without a queue, the pipeline's sweep sends it within minutes).
  */
 export const eventRoutes =
-  ({ database, keys, queue }: { database: Database; keys: AuthKeys; queue: Queue | undefined }): FastifyPluginAsyncZod =>
+  ({ database, keys, queue }: { database: Database; keys: AuthKeys; queue: Queue }): FastifyPluginAsyncZod =>
   async (app) => {
     const superuser = requireSuperuser(keys, database);
     const { db } = database;
     const sendOn = async (eventId: number) => {
-      if (queue) await queue.boss.send(NOVELTY_JOB, { eventIds: [eventId] });
+      await queue.boss.send(NOVELTY_JOB, { eventIds: [eventId] });
     };
 
     app.get('/events/', { preHandler: superuser, schema: { tags, querystring: ZEventListQuery, response: { 200: ZEventList, ...errors } } }, async (request) => {

@@ -20,7 +20,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 
 /** The superuser inspection calls (spec 3 sections 2.1-2.5, 2.7 and 7); `user_id` picks the viewed user. */
 export const inspectionRoutes =
-  ({ database, keys, queue }: { database: Database; keys: AuthKeys; queue: Queue | undefined }): FastifyPluginAsyncZod =>
+  ({ database, keys, queue }: { database: Database; keys: AuthKeys; queue: Queue }): FastifyPluginAsyncZod =>
   async (app) => {
     const superuser = requireSuperuser(keys, database);
     const { db } = database;
@@ -72,7 +72,7 @@ export const inspectionRoutes =
       const userId = await viewedUserId(database, request, request.query.user_id);
       await db.update(users).set({ lastInsightsUpdatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
       const active = await db.select({ id: topics.id }).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt)));
-      if (queue) for (const topic of active) await queue.boss.send(BACKFILL_JOB, { topicId: topic.id }, { singletonKey: `backfill-${topic.id}` });
+      for (const topic of active) await queue.boss.send(BACKFILL_JOB, { topicId: topic.id }, { singletonKey: `backfill-${topic.id}` });
       return { detail: 'Insights restarted.', last_insights_updated_at: null, topics_queued: queue ? active.length : 0 };
     });
   };

@@ -51,7 +51,7 @@ export const systemRoutes =
                    (SELECT count(*) FROM sources WHERE NOT enabled)::text AS disabled`),
         );
         return {
-          status: features.pgvector && queue?.running() !== false ? ('ok' as const) : ('degraded' as const),
+          status: features.pgvector && queue.running() ? ('ok' as const) : ('degraded' as const),
           version: VERSION,
           roles: services.roles,
           database: {
@@ -60,7 +60,7 @@ export const systemRoutes =
             migrations,
             pgvector: features.pgvector,
           },
-          queue: { running: queue?.running() ?? false },
+          queue: { running: queue.running() },
           content: {
             documents: Number(counts?.documents ?? 0),
             sources: Number(counts?.sources ?? 0),

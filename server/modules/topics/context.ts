@@ -10,5 +10,5 @@ export interface TopicContext {
   search: SearchIndex;
   config: Config;
   logger: Logger;
-  queue: Queue | undefined;
+  queue: Queue;
 }

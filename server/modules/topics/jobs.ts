@@ -6,7 +6,7 @@ import { buildTopicProfile } from '../../intelligence/builtin/topic-profile.js';
 import { meetMinimums } from '../../intelligence/capabilities/topic-fields.js';
 import { validateTopic } from '../../intelligence/capabilities/validate-topic.js';
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
-import { BACKFILL_JOB, backfillTopic } from '../../pipeline/backfill.js';
+import { BACKFILL_JOB } from '../../pipeline/backfill.js';
 import type { TopicContext } from './context.js';
 import { topicEvidence } from './evidence.js';
 import type { TopicRow } from './topics.js';
@@ -15,19 +15,13 @@ import { loadUser, onboardingModel, profileHints } from './user.js';
 export const TOPIC_ENRICH_JOB = 'topic-enrich';
 
 /**
- * What happens after a topic is stored: one added by name only (a suggestion, a bulk save) gets
- * its profile written in the background while it shows 'Processing...'; one with a profile is
- * matched against the store at once. Without a queue (scripts) both run here.
+ * What happens after a topic is stored, as jobs: one added by name only (a suggestion, a bulk
+ * save) gets its profile written in the background while it shows 'Processing...'; one with a
+ * profile is matched against the store at once (the catch-up).
  */
 export async function afterTopicCreated(context: TopicContext, row: TopicRow): Promise<void> {
-  const processing = row.description.trim() === '';
-  if (context.queue) {
-    if (processing) await context.queue.boss.send(TOPIC_ENRICH_JOB, { topicId: row.id }, { singletonKey: `enrich-${row.id}` });
-    else await context.queue.boss.send(BACKFILL_JOB, { topicId: row.id }, { singletonKey: `backfill-${row.id}` });
-    return;
-  }
-  if (processing) await enrichTopic(context, row.id, true);
-  await backfillTopic(context, row.id);
+  if (row.description.trim() === '') await context.queue.boss.send(TOPIC_ENRICH_JOB, { topicId: row.id }, { singletonKey: `enrich-${row.id}` });
+  else await context.queue.boss.send(BACKFILL_JOB, { topicId: row.id }, { singletonKey: `backfill-${row.id}` });
 }
 
 /**

@@ -8,7 +8,7 @@ import { MAX_TOPIC_CLARIFICATIONS } from '../../intelligence/capabilities/valida
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import type { InteractionRecord } from '../../intelligence/types.js';
 import { AppError } from '../../http/errors.js';
-import { BACKFILL_JOB, backfillTopic } from '../../pipeline/backfill.js';
+import { BACKFILL_JOB } from '../../pipeline/backfill.js';
 import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../conversations/store.js';
 import type { TopicContext } from './context.js';
 import { topicEvidence } from './evidence.js';
@@ -130,7 +130,6 @@ export async function modifyTopicRequest(
       throw error;
     });
   if (!updated) return finish({ ...base, status: 'failed', error: TOPIC_MESSAGES.alreadyTracked }, record, TOPIC_MESSAGES.alreadyTracked);
-  if (context.queue) await context.queue.boss.send(BACKFILL_JOB, { topicId }, { singletonKey: `backfill-${topicId}` });
-  else await backfillTopic(context, topicId);
+  await context.queue.boss.send(BACKFILL_JOB, { topicId }, { singletonKey: `backfill-${topicId}` });
   return finish({ ...base, status: 'updated', topic: presentTopic(updated) }, record, TOPIC_MESSAGES.updated);
 }

@@ -8,7 +8,8 @@
  *
  *   npm run bench:feeds [-- --feeds 200 --items 50 --chars 1500 --hosts 20 --only pglite|postgres]
  *
- * (The npm script runs node with --expose-gc, so the heap it prints is after a full collection.)
+ * (The npm script runs node with --expose-gc, so the heap it prints is after a full collection.
+ * SOURCES_CONCURRENCY in the environment sets the runs at once, as for the server.)
  *
  * Targets: pass 1 >= 600 items/s on PostgreSQL and >= 300 on PGlite; pass 2 >= 5,000 items/s;
  * 2,000 feeds x 20 items without a failure, memory flat.
@@ -178,7 +179,7 @@ async function pass(herald: Herald, feeds: Awaited<ReturnType<typeof serveFeeds>
 
 async function bench(label: string, env: Record<string, string>, pool: string[]) {
   const feeds = await serveFeeds(pool);
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', DEMO_SOURCE: 'off', DEMO: 'off', SOURCES_ALLOW_PRIVATE: '1', ...env });
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', DEMO_SOURCE: 'off', DEMO: 'off', SOURCES_ALLOW_PRIVATE: '1', ...(process.env.SOURCES_CONCURRENCY ? { SOURCES_CONCURRENCY: process.env.SOURCES_CONCURRENCY } : {}), ...env });
   const herald = await startHerald(config, { logger: pino({ level: 'warn' }), listen: false });
   try {
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>bench</title></head><body>${Array.from({ length: FEEDS }, (_, i) => `<outline text="Bench ${i}" xmlUrl="${feeds.urlOf(i)}"/>`).join('')}</body></opml>`;

@@ -5,6 +5,7 @@ import { indexVectorsJob } from '../search/vector-index.js';
 import { sourceRunJob, sourcesTickJob } from '../sources/jobs.js';
 import { alertJob, articleJob, briefJob, briefTickJob, consolidateJob, detectJob, noveltyJob, prefilterJob, storyJob, summariseJob, sweepJob } from '../pipeline/jobs.js';
 import { backfillJob } from '../pipeline/backfill.js';
+import { startPipeline } from '../pipeline/pipeline.js';
 import { topicEnrichJob } from '../modules/topics/jobs.js';
 import { interviewProfileJob } from '../modules/conversations/jobs.js';
 import type { JobDefinition } from './types.js';
@@ -16,7 +17,8 @@ export const JOBS: JobDefinition[] = [
   sendEmailJob as JobDefinition,
   sendPendingEmailsJob as JobDefinition,
   sourcesTickJob as JobDefinition,
-  sourceRunJob as JobDefinition,
+  // New documents go on to the pipeline: sources sit below it and are told here where to send them.
+  sourceRunJob(startPipeline) as JobDefinition,
   reembedChunksJob as JobDefinition,
   indexVectorsJob as JobDefinition,
   summariseJob as JobDefinition,

@@ -9,8 +9,11 @@ export const SOURCES_TICK_JOB = 'sources-tick';
 
 const ZRun = z.object({ sourceId: z.number().int().positive(), trigger: z.enum(['schedule', 'manual']).default('schedule') });
 
-/** Runs one source. Failures are recorded on the source by the runner, so pg-boss never retries. */
-export const sourceRunJob: JobDefinition<typeof ZRun> = {
+/**
+ * Runs one source; `onStored` gets each page's new documents (the pipeline's start, given by the
+ * list of jobs). Failures are recorded on the source by the runner, so pg-boss never retries.
+ */
+export const sourceRunJob = (onStored: (queue: Queue, documentIds: number[]) => Promise<void>): JobDefinition<typeof ZRun> => ({
   name: SOURCE_RUN_JOB,
   payload: ZRun,
   // stately: at most one queued and one running job per source (singletonKey).
@@ -20,12 +23,12 @@ export const sourceRunJob: JobDefinition<typeof ZRun> = {
   concurrency: (config) => config.sourceConcurrency,
   drain: true,
   async handler({ sourceId, trigger }, context) {
-    const summary = await runSource(context, sourceId, { trigger });
+    const summary = await runSource({ ...context, onStored: (ids) => onStored(context.queue, ids) }, sourceId, { trigger });
     // Its vectors join the HNSW graph once the sources are quiet (vector-index.ts).
     if (summary.inserted > 0 && context.search.vectors) await sendIndexVectors(context.queue);
     return summary;
   },
-};
+});
 
 /** Every minute: one `source-run` job per due source (one at a time per source), then the search maintenance the last runs left. */
 const ZTick = z.object({});

@@ -5,8 +5,6 @@ import type { Database } from '../db/client.js';
 import { sources } from '../db/schema/index.js';
 import { ingestDocuments } from '../documents/ingest.js';
 import type { SearchIndex } from '../search/index-state.js';
-import type { Queue } from '../jobs/types.js';
-import { startPipeline } from '../pipeline/pipeline.js';
 import { maintainSearchIndexSoon } from '../search/maintenance.js';
 import { createHttpClient, redactUrl, userAgentFor, type HttpClientOptions } from './http.js';
 import { connectorFor } from './registry.js';
@@ -22,8 +20,11 @@ export interface RunContext {
   search: SearchIndex;
   logger: Logger;
   config: Config;
-  /** Present in a worker: new documents go straight on to the pipeline. */
-  queue?: Queue;
+  /**
+   * Told of each page's newly stored documents: in a worker, the source-run job sends them on to
+   * the pipeline (jobs/definitions.ts wires it); the CLI without a server leaves them to the sweep.
+   */
+  onStored?: (documentIds: number[]) => Promise<void>;
 }
 
 export interface RunSummary {
@@ -113,7 +114,7 @@ async function runNow(context: RunContext, source: SourceRow, options: RunOption
     let settings = source.config ?? {};
     for await (const page of connector.fetch({ config: parsed.data, cursor, http, keys: context.config.sourceKeys, signal, now: new Date(), progress: options.progress, log })) {
       const result = await ingestDocuments(context, { id: source.id, collectionId: source.collectionId }, page.documents);
-      await startPipeline(context.queue, result.insertedIds);
+      if (result.insertedIds.length) await context.onStored?.(result.insertedIds);
       settings = await updateSettings(context, source, settings, page.settingsUpdate);
       cursor = page.cursor ?? cursor;
       summary.pages++;

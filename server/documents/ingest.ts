@@ -4,7 +4,7 @@ import { rowsOf, type AppTx, type Database } from '../db/client.js';
 import { turnTaker } from '../db/priority.js';
 import { documents } from '../db/schema/index.js';
 import type { SearchIndex } from '../search/index-state.js';
-import type { RawDocument } from '../sources/types.js';
+import type { RawDocument } from './raw.js';
 import { bandsToSimhash, hammingDistance, NEAR_DUPLICATE_BITS } from './fingerprint.js';
 import { prepareDocument, RejectedDocument, type PreparedDocument } from './normalise.js';
 import { embedLiterals, prepareOffThread, type Prepared } from './prepare-pool.js';

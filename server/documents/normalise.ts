@@ -1,4 +1,4 @@
-import type { RawDocument } from '../sources/types.js';
+import type { RawDocument } from './raw.js';
 import { chunkDocument, type Chunk } from './chunk.js';
 import { htmlToText } from './extract.js';
 import { canonicalUrl, contentHash, simhash, simhashBands } from './fingerprint.js';

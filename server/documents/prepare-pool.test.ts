@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RawDocument } from '../sources/types.js';
+import type { RawDocument } from './raw.js';
 import { prepareDocument } from './normalise.js';
 import { closePreparePool, MIN_OFF_THREAD, prepareOffThread } from './prepare-pool.js';
 

@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import { ROOT } from '../paths.js';
 import type { Embedder } from '../search/embeddings.js';
 import { vectorLiteral } from '../search/index-state.js';
-import type { RawDocument } from '../sources/types.js';
+import type { RawDocument } from './raw.js';
 import type { PreparedDocument } from './normalise.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createHashedTfIdfEmbedder, type Embedder } from '../search/embeddings.js';
 import { vectorLiteral } from '../search/index-state.js';
-import type { RawDocument } from '../sources/types.js';
+import type { RawDocument } from './raw.js';
 import { prepareDocument, RejectedDocument } from './normalise.js';
 import type { Prepared } from './prepare-pool.js';
 

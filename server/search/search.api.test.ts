@@ -6,7 +6,7 @@ import { chunks, documents, sources } from '../db/schema/index.js';
 import { ingestDocuments } from '../documents/ingest.js';
 import { rowsOf } from '../db/client.js';
 import { authKit } from '../modules/auth/auth-test-kit.js';
-import type { RawDocument } from '../sources/types.js';
+import type { RawDocument } from '../documents/raw.js';
 import { createTestHerald, type TestHerald } from '../test/harness.js';
 import { maintainSearchIndex } from './maintenance.js';
 import { INDEX_VECTORS_JOB, indexPendingVectors, indexVectorsJob, pendingVectors } from './vector-index.js';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RawDocument } from '../documents/raw.js';
 
 /**
  * The connector interface. A connector speaks one real source API and yields documents in pages;
@@ -6,32 +7,8 @@ import type { z } from 'zod';
  * crash mid-run resumes after the last ingested page. Connectors never touch the database.
  */
 
-/** One document as a connector found it, before normalisation (server/documents/normalise.ts). */
-export interface RawDocument {
-  /** Stable id within the source (guid, accession number, NCT id, DOI...). Required. */
-  externalId: string;
-  title: string;
-  /** Plain text. Leave empty and set `html` when only HTML is available: ingest extracts it. */
-  text: string;
-  html?: string;
-  url?: string;
-  /**
-   * The URL that identifies this document for deduplication. Defaults to `url`; set null when
-   * the URL is shared by several documents (a day page, a search page).
-   */
-  canonicalUrl?: string | null;
-  publisher?: string;
-  /** When the document was published or last meaningfully updated at the source. */
-  publishedAt?: Date | null;
-  /** BCP 47 language when the source states it; otherwise ingest detects it. */
-  language?: string;
-  /** What kind of record this is at the source, e.g. 'rss_item', 'pubmed_article', '8-K'. */
-  contentType: string;
-  /** Anything else worth keeping (authors, docket, agencies, form type...). JSON-serialisable. */
-  metadata?: Record<string, unknown>;
-  /** Overrides the source's collection for this document (e.g. a feed of press releases). */
-  collectionId?: number;
-}
+/** The documents connectors yield are ingest's input, so their type lives with ingest. */
+export type { RawDocument };
 
 /** Conditional GET validators remembered per URL. */
 export interface Validators {

@@ -8,6 +8,7 @@ const folders = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTy
 const FEATURES = folders('./web/features/');
 /** Everything under server/ but modules/ (and test/, the harness, which composes like boot.ts). */
 const SERVER_LAYERS = folders('./server/').filter((name) => !['modules', 'test'].includes(name));
+const USER_TOPIC_FEATURES = ['topics', 'onboarding', 'conversations', 'tools'];
 
 export default tseslint.config(
   { ignores: ['web/dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'server/db/migrations', 'server/main.bundle.mjs*', 'server/prepare-worker.bundle.mjs*', 'scratch'] },
@@ -55,6 +56,24 @@ export default tseslint.config(
       ],
     },
   })),
+  // The user and their topics (context, user, topic rows, evidence, conversations, suggestions,
+  // enrichment) are one shared kernel, server/modules/user-topics: the features built on it
+  // (topics, onboarding, conversations, tools) import it and not each other, and it imports none.
+  ...USER_TOPIC_FEATURES.map((feature) => ({
+    files: [`server/modules/${feature}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*-test-kit.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: USER_TOPIC_FEATURES.filter((other) => other !== feature).map((other) => `../${other}/**`), message: 'Import the shared kernel (user-topics), not another feature.' }] },
+      ],
+    },
+  })),
+  {
+    files: ['server/modules/user-topics/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./[^./][^/]*/', message: 'The user-topics kernel imports no other module.' }] }] },
+  },
   {
     files: ['contract/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**'] }] },

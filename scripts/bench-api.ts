@@ -34,7 +34,7 @@ import { accounts, articleSearchVector, events, sources, users } from '../server
 import { hashPassword } from '../server/auth/passwords.js';
 import { rowsOf } from '../server/db/client.js';
 import { articleJson } from '../server/modules/feed/feed-test-kit.js';
-import { createTopic } from '../server/modules/topics/topics.js';
+import { createTopic } from '../server/modules/user-topics/topics.js';
 import { encodeCursor } from '../server/modules/feed/feed-query.js';
 import { ROOT } from '../server/paths.js';
 import { startProcess } from '../server/test/process.js';

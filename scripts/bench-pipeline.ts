@@ -22,7 +22,7 @@ import { loadConfig } from '../server/config.js';
 import { accounts, events, sources, users } from '../server/db/schema/index.js';
 import { DEMO_TOPICS } from '../server/demo/topics.js';
 import { ingestDocuments } from '../server/documents/ingest.js';
-import { createTopic } from '../server/modules/topics/topics.js';
+import { createTopic } from '../server/modules/user-topics/topics.js';
 import { writeArticle } from '../server/pipeline/article.js';
 import { consolidateEvent } from '../server/pipeline/consolidate.js';
 import { detect } from '../server/pipeline/detect.js';

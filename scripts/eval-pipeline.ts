@@ -14,7 +14,7 @@ import { accounts, documents, events, sources, stories, users } from '../server/
 import { ingestDocuments } from '../server/documents/ingest.js';
 import { inPublishedOrder, type Prediction, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
 import { builtinValidateTopic } from '../server/intelligence/capabilities/validate-topic.js';
-import { createTopic, type NewTopic } from '../server/modules/topics/topics.js';
+import { createTopic, type NewTopic } from '../server/modules/user-topics/topics.js';
 import type { RawDocument } from '../server/sources/types.js';
 import { detect } from '../server/pipeline/detect.js';
 import { prefilter } from '../server/pipeline/prefilter.js';

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildAiProfile } from '../server/intelligence/builtin/profile-builder.js';
 import { builtinSuggestTopics, topicKey } from '../server/intelligence/capabilities/suggest-topics.js';
-import { suggestionCandidates } from '../server/modules/onboarding/candidates.js';
+import { suggestionCandidates } from '../server/modules/user-topics/suggestion-candidates.js';
 import { ROOT } from '../server/paths.js';
 import { demoStore } from './demo-store.js';
 

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildTopicProfile, topicKind } from '../server/intelligence/builtin/topic-profile.js';
-import { topicEvidence } from '../server/modules/topics/evidence.js';
+import { topicEvidence } from '../server/modules/user-topics/evidence.js';
 import { ROOT } from '../server/paths.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
 import { demoStore } from './demo-store.js';

@@ -4,7 +4,7 @@
  * built-in embedding's similarity. Shared by the relevance and topic-profile evaluations.
  */
 import { coveredCollections } from '../contract/collections.js';
-import type { NewTopic } from '../server/modules/topics/topics.js';
+import type { NewTopic } from '../server/modules/user-topics/topics.js';
 import { builtinRelevance } from '../server/intelligence/capabilities/relevance.js';
 import { extractiveSummary } from '../server/intelligence/capabilities/summarise.js';
 import { detectionTexts } from '../server/pipeline/detect.js';

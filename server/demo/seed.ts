@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { accounts, users } from '../db/schema/index.js';
-import { createTopic } from '../modules/topics/topics.js';
+import { createTopic } from '../modules/user-topics/topics.js';
 import { DEMO_TOPICS } from './topics.js';
 
 export const DEMO_USERS = [

@@ -1,4 +1,4 @@
-import type { NewTopic } from '../modules/topics/topics.js';
+import type { NewTopic } from '../modules/user-topics/topics.js';
 
 /** Topics of the demo user, chosen to match the bundled corpus (fixtures/demo). */
 export const DEMO_TOPICS: NewTopic[] = [

@@ -5,7 +5,7 @@ import { documentSummaries, events, sources, users } from '../db/schema/index.js
 import { DEMO_TOPICS } from '../demo/topics.js';
 import { ingestDocuments } from '../documents/ingest.js';
 import { authKit } from '../modules/auth/auth-test-kit.js';
-import { createTopic } from '../modules/topics/topics.js';
+import { createTopic } from '../modules/user-topics/topics.js';
 import { maintainSearchIndex } from '../search/maintenance.js';
 import type { RawDocument } from '../sources/types.js';
 import { createTestHerald, type TestHerald } from '../test/harness.js';

@@ -7,7 +7,7 @@ import { ingestDocuments } from '../documents/ingest.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../intelligence/fake-llm-server.js';
 import { CapabilityError } from '../intelligence/engine.js';
 import { authKit } from '../modules/auth/auth-test-kit.js';
-import { createTopic } from '../modules/topics/topics.js';
+import { createTopic } from '../modules/user-topics/topics.js';
 import { loadDemoCorpus } from '../sources/demo.js';
 import type { RawDocument } from '../sources/types.js';
 import { createTestHerald, type TestHerald } from '../test/harness.js';

@@ -3,8 +3,8 @@ import { LANGUAGE_CHOICES, type TMe } from '../../../contract/auth.js';
 import type { AppDb } from '../../db/client.js';
 import { accounts, suggestions, users } from '../../db/schema/index.js';
 import { logoUrl } from '../accounts/presenter.js';
-import { effectivePreferences } from '../me/models.js';
-import { activeTopics, presentTopic } from '../topics/topics.js';
+import { effectivePreferences } from '../user-topics/models.js';
+import { activeTopics, presentTopic } from '../user-topics/topics.js';
 
 /** GET /me/: every field of the user profile (spec 1 section 3, spec 2 section 3). */
 export async function presentMe(db: AppDb, userId: string): Promise<TMe | undefined> {

@@ -8,13 +8,13 @@ import { builtinSuggestTopics } from '../../intelligence/capabilities/suggest-to
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import type { InteractionRecord } from '../../intelligence/types.js';
 import { AppError } from '../../http/errors.js';
-import { suggestionCandidates } from '../onboarding/candidates.js';
-import type { TopicContext } from '../topics/context.js';
-import { activeTopics } from '../topics/topics.js';
-import { loadUser, onboardingModel, type UserRow } from '../topics/user.js';
+import { suggestionCandidates } from '../user-topics/suggestion-candidates.js';
+import type { TopicContext } from '../user-topics/context.js';
+import { activeTopics } from '../user-topics/topics.js';
+import { loadUser, onboardingModel, type UserRow } from '../user-topics/user.js';
 import { INTERVIEW_PROFILE_JOB } from './jobs.js';
 import { emptyInterview, interviewTurns, presentInterview, type InterviewState } from './present.js';
-import { addMessage, latestConversation, messagesOf, openConversation, saveState, startConversation } from './store.js';
+import { addMessage, latestConversation, messagesOf, openConversation, saveState, startConversation } from '../user-topics/conversations.js';
 
 /** Questions a language model may ask before the interview is closed for it. */
 const MAX_QUESTIONS = 10;

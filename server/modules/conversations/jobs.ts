@@ -4,14 +4,14 @@ import { conversations, users } from '../../db/schema/index.js';
 import type { JobDefinition } from '../../jobs/types.js';
 import { builtinInterviewProfile, chosenCollections, interviewProfile, type TInterviewProfile } from '../../intelligence/capabilities/interview.js';
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
-import { topUpSuggestions } from '../onboarding/suggestions.js';
-import type { TopicContext } from '../topics/context.js';
-import { afterTopicCreated } from '../topics/jobs.js';
-import { createTopicOnce, TOPIC_LIMIT_CODE } from '../topics/topics.js';
+import { topUpSuggestions } from '../user-topics/suggestions.js';
+import type { TopicContext } from '../user-topics/context.js';
+import { afterTopicCreated } from '../user-topics/enrich.js';
+import { createTopicOnce, TOPIC_LIMIT_CODE } from '../user-topics/topics.js';
 import { AppError } from '../../http/errors.js';
-import { loadUser, onboardingModel } from '../topics/user.js';
+import { loadUser, onboardingModel } from '../user-topics/user.js';
 import { interviewTurns, type InterviewState } from './present.js';
-import { messagesOf, saveState } from './store.js';
+import { messagesOf, saveState } from '../user-topics/conversations.js';
 
 export const INTERVIEW_PROFILE_JOB = 'interview-profile';
 

@@ -1,7 +1,7 @@
 import type { TInterviewMessage, TInterviewStage, TInterviewState } from '../../../contract/onboarding.js';
 import type { InterviewTurn } from '../../intelligence/capabilities/interview.js';
-import type { UserRow } from '../topics/user.js';
-import type { ConversationRow, MessageRow } from './store.js';
+import type { UserRow } from '../user-topics/user.js';
+import type { ConversationRow, MessageRow } from '../user-topics/conversations.js';
 
 /** What the interview keeps besides its messages: the stage, each question's choice settings and each answer. */
 export interface InterviewState extends Record<string, unknown> {

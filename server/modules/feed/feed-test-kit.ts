@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { documents, events, sources, stories, users } from '../../db/schema/index.js';
 import type { TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
-import { createTopic } from '../topics/topics.js';
+import { createTopic } from '../user-topics/topics.js';
 
 export interface ArticleSeed {
   title?: string;

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TInterviewExport } from '../../../contract/inspection.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conversationMessages } from '../../db/schema/index.js';
-import { latestConversation } from '../conversations/store.js';
+import { latestConversation } from '../user-topics/conversations.js';
 
 /** The user's latest onboarding interview for the export (spec 3 section 2.5); empty when there is none. */
 export async function interviewExport(db: DbOrTx, userId: string): Promise<TInterviewExport> {

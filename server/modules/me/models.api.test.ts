@@ -4,7 +4,7 @@ import { MODEL_DEFAULTS, MODEL_MESSAGES } from '../../../contract/models.js';
 import { users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
-import { createTopic } from '../topics/topics.js';
+import { createTopic } from '../user-topics/topics.js';
 
 let herald: TestHerald;
 let kit: ReturnType<typeof authKit>;

@@ -6,7 +6,7 @@ import type { AuthKeys } from '../../auth/secrets.js';
 import { viewedUserId } from '../../auth/viewed-user.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../http/errors.js';
-import { updateModelPreferences } from './models.js';
+import { updateModelPreferences } from '../user-topics/models.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 

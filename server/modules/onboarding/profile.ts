@@ -7,10 +7,10 @@ import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import type { InteractionRecord } from '../../intelligence/types.js';
 import { AppError } from '../../http/errors.js';
 import { presentMe } from '../auth/presenter.js';
-import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../conversations/store.js';
-import type { TopicContext } from '../topics/context.js';
-import { loadUser, onboardingModel, type UserRow } from '../topics/user.js';
-import { generateSuggestions, openSuggestions, topUpSuggestions } from './suggestions.js';
+import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../user-topics/conversations.js';
+import type { TopicContext } from '../user-topics/context.js';
+import { loadUser, onboardingModel, type UserRow } from '../user-topics/user.js';
+import { generateSuggestions, openSuggestions, topUpSuggestions } from '../user-topics/suggestions.js';
 import { parseLocation } from '../../intelligence/builtin/places.js';
 
 type Form = { first_name: string; title: string; organization: string; location: string; language: string; interests: string };

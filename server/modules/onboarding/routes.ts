@@ -6,7 +6,7 @@ import { requireAuth } from '../../auth/authenticate.js';
 import type { AuthKeys } from '../../auth/secrets.js';
 import { viewedUserId } from '../../auth/viewed-user.js';
 import { perUserRateLimit } from '../../http/rate-limit.js';
-import type { TopicContext } from '../topics/context.js';
+import type { TopicContext } from '../user-topics/context.js';
 import { completeProfile, updateProfile } from './profile.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody };

@@ -19,7 +19,7 @@ import { audit, viewedUserId } from '../../auth/viewed-user.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import { perUserRateLimit } from '../../http/rate-limit.js';
-import type { TopicContext } from '../topics/context.js';
+import type { TopicContext } from '../user-topics/context.js';
 import { CLEAR_LOGS_ACTION, conversationLogs, countVisibleLogs, logsClearedAt } from './conversation-logs.js';
 import { generateTestProfile } from './test-profile.js';
 import { createTestUser } from './test-user.js';

@@ -8,9 +8,9 @@ import { generatePassword } from '../../demo/seed.js';
 import { MAX_PROFILE_CLARIFICATIONS, validateProfile, type TAiProfile } from '../../intelligence/capabilities/validate-profile.js';
 import { runCapability } from '../../intelligence/engine.js';
 import { AppError } from '../../http/errors.js';
-import { generateSuggestions, openSuggestions } from '../onboarding/suggestions.js';
-import type { TopicContext } from '../topics/context.js';
-import { loadUser } from '../topics/user.js';
+import { generateSuggestions, openSuggestions } from '../user-topics/suggestions.js';
+import type { TopicContext } from '../user-topics/context.js';
+import { loadUser } from '../user-topics/user.js';
 
 export interface TestUserInput {
   first_name: string;

@@ -9,8 +9,8 @@ import { maintainSearchIndex } from '../../search/maintenance.js';
 import type { RawDocument } from '../../sources/types.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
-import { addMessage, startConversation } from '../conversations/store.js';
-import { createTopic } from '../topics/topics.js';
+import { addMessage, startConversation } from '../user-topics/conversations.js';
+import { createTopic } from '../user-topics/topics.js';
 
 let herald: TestHerald;
 let kit: ReturnType<typeof authKit>;

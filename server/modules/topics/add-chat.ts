@@ -4,9 +4,9 @@ import { addTopicChat, optionLines, topicPhrases } from '../../intelligence/capa
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import { normalizeTopicName } from '../../intelligence/builtin/topic-analysis.js';
 import { AppError } from '../../http/errors.js';
-import type { TopicContext } from './context.js';
-import { activeTopics, presentTopic } from './topics.js';
-import { loadUser, onboardingModel, requireProfile } from './user.js';
+import type { TopicContext } from '../user-topics/context.js';
+import { activeTopics, presentTopic } from '../user-topics/topics.js';
+import { loadUser, onboardingModel, requireProfile } from '../user-topics/user.js';
 import { assessTopic } from './validate.js';
 
 /** Turns of a chat the client keeps: at most this many are read. */

@@ -9,11 +9,11 @@ import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import type { InteractionRecord } from '../../intelligence/types.js';
 import { AppError } from '../../http/errors.js';
 import { BACKFILL_JOB } from '../../pipeline/backfill.js';
-import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../conversations/store.js';
-import type { TopicContext } from './context.js';
-import { topicEvidence } from './evidence.js';
-import { activeTopics, presentTopic, sameTopic } from './topics.js';
-import { loadUser, onboardingModel, requireProfile } from './user.js';
+import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../user-topics/conversations.js';
+import type { TopicContext } from '../user-topics/context.js';
+import { topicEvidence } from '../user-topics/evidence.js';
+import { activeTopics, presentTopic, sameTopic } from '../user-topics/topics.js';
+import { loadUser, onboardingModel, requireProfile } from '../user-topics/user.js';
 
 interface ModifyState extends ClarificationState {
   topicId: number;

@@ -19,12 +19,12 @@ import type { AuthKeys } from '../../auth/secrets.js';
 import { viewedUserId } from '../../auth/viewed-user.js';
 import { AppError } from '../../http/errors.js';
 import { perUserRateLimit } from '../../http/rate-limit.js';
-import { addSuggestion, deleteSuggestion, openSuggestions, saveSuggestions, topUpSuggestions } from '../onboarding/suggestions.js';
+import { addSuggestion, deleteSuggestion, openSuggestions, saveSuggestions, topUpSuggestions } from '../user-topics/suggestions.js';
 import { addTopicChatRequest } from './add-chat.js';
-import type { TopicContext } from './context.js';
+import type { TopicContext } from '../user-topics/context.js';
 import { modifyTopicRequest } from './modify.js';
-import { activeTopics, presentTopic, retireTopic } from './topics.js';
-import { loadUser } from './user.js';
+import { activeTopics, presentTopic, retireTopic } from '../user-topics/topics.js';
+import { loadUser } from '../user-topics/user.js';
 import { validateTopicRequest } from './validate.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody, 502: ZErrorBody };

@@ -4,7 +4,7 @@ import { TOPIC_LIMITS, TOPIC_MESSAGES } from '../../../contract/topics.js';
 import { conversationMessages, events, topics, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { onboardingKit, seedCorpus, waitForJobs } from '../onboarding/onboarding-test-kit.js';
-import { createTopic } from './topics.js';
+import { createTopic } from '../user-topics/topics.js';
 
 let herald: TestHerald;
 let kit: ReturnType<typeof onboardingKit>;

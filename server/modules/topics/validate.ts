@@ -6,14 +6,14 @@ import { MAX_TOPIC_CLARIFICATIONS, validateTopic, type TTopicValidation } from '
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import type { InteractionRecord } from '../../intelligence/types.js';
 import { AppError } from '../../http/errors.js';
-import type { TopicRow } from './topics.js';
-import type { UserRow } from './user.js';
-import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../conversations/store.js';
-import type { TopicContext } from './context.js';
-import { topicEvidence } from './evidence.js';
-import { afterTopicCreated } from './jobs.js';
-import { activeTopics, createTopicOnce, presentTopic, sameTopic } from './topics.js';
-import { loadUser, onboardingModel, profileHints, requireProfile } from './user.js';
+import type { TopicRow } from '../user-topics/topics.js';
+import type { UserRow } from '../user-topics/user.js';
+import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../user-topics/conversations.js';
+import type { TopicContext } from '../user-topics/context.js';
+import { topicEvidence } from '../user-topics/evidence.js';
+import { afterTopicCreated } from '../user-topics/enrich.js';
+import { activeTopics, createTopicOnce, presentTopic, sameTopic } from '../user-topics/topics.js';
+import { loadUser, onboardingModel, profileHints, requireProfile } from '../user-topics/user.js';
 
 export interface ValidateTopicBody {
   topic: string;

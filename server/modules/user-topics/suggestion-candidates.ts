@@ -9,8 +9,8 @@ import { broadExamples } from '../../intelligence/builtin/topic-clarity.js';
 import type { SuggestionCandidate } from '../../intelligence/capabilities/suggest-topics.js';
 import { SELECTABLE_COLLECTIONS } from '../../intelligence/capabilities/topic-fields.js';
 import { GENERIC, PLACES } from '../../intelligence/builtin/world.js';
-import type { TopicContext } from '../topics/context.js';
-import { titleMatches, topicEvidence } from '../topics/evidence.js';
+import type { TopicContext } from './context.js';
+import { titleMatches, topicEvidence } from './evidence.js';
 
 const compromise = lazyRequire<typeof Compromise>('compromise');
 

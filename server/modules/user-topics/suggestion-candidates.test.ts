@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wholeName } from './candidates.js';
+import { wholeName } from './suggestion-candidates.js';
 
 describe('names worth suggesting', () => {
   it.each([

@@ -8,11 +8,11 @@ import { builtinSuggestTopics, suggestTopics, topicKey } from '../../intelligenc
 import { SELECTABLE_COLLECTIONS } from '../../intelligence/capabilities/topic-fields.js';
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import { AppError } from '../../http/errors.js';
-import type { TopicContext } from '../topics/context.js';
-import { afterTopicCreated, enrichTopic } from '../topics/jobs.js';
-import { activeTopics, createTopicOnce, presentTopic, sameTopic, TOPIC_LIMIT_CODE } from '../topics/topics.js';
-import { loadUser, onboardingModel, onboardingModelIsBuiltin, requireProfile, type UserRow } from '../topics/user.js';
-import { suggestionCandidates } from './candidates.js';
+import type { TopicContext } from './context.js';
+import { afterTopicCreated, enrichTopic } from './enrich.js';
+import { activeTopics, createTopicOnce, presentTopic, sameTopic, TOPIC_LIMIT_CODE } from './topics.js';
+import { loadUser, onboardingModel, onboardingModelIsBuiltin, requireProfile, type UserRow } from './user.js';
+import { suggestionCandidates } from './suggestion-candidates.js';
 
 const selectable = new Set(SELECTABLE_COLLECTIONS.map((c) => c.id));
 

@@ -4,7 +4,7 @@ import { TOPIC_MESSAGES } from '../../../contract/topics.js';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { effectivePreferences } from '../me/models.js';
+import { effectivePreferences } from './models.js';
 import { findModel } from '../../../contract/models.js';
 import type { Config } from '../../config.js';
 

@@ -111,3 +111,8 @@ export const ZUpdateAccountUserRequest = z
   .strictObject({ user_id: z.uuid('a user id'), role: ZAccountRole.optional(), can_edit: z.boolean().optional() })
   .refine((body) => body.role !== undefined || body.can_edit !== undefined, { message: 'Nothing to change', path: ['role'] });
 export type TUpdateAccountUserRequest = z.infer<typeof ZUpdateAccountUserRequest>;
+
+/** Where an account's logo is served (GET /api/a/logo/{file}), for /me and the account page alike. */
+export function accountLogoUrl(logoFile: string | null): string | null {
+  return logoFile ? `/api/a/logo/${logoFile}` : null;
+}

@@ -1,14 +1,10 @@
-import type { TAccountInfo, TAccountUser } from '../../../contract/accounts.js';
+import { accountLogoUrl, type TAccountInfo, type TAccountUser } from '../../../contract/accounts.js';
 import type { accounts, invites, users } from '../../db/schema/index.js';
 import { canEditAccount } from './access.js';
 
 /** Where GET /api/a/logo/{file} serves a stored logo (null when the account has none). */
-export function logoUrl(logoFile: string | null): string | null {
-  return logoFile ? `/api/a/logo/${logoFile}` : null;
-}
-
 export function presentInfo(account: typeof accounts.$inferSelect, canEdit: boolean): TAccountInfo {
-  return { name: account.name, company: account.company, logo_url: logoUrl(account.logoPath), can_edit: canEdit };
+  return { name: account.name, company: account.company, logo_url: accountLogoUrl(account.logoPath), can_edit: canEdit };
 }
 
 /** The profile's city and country when the registration's free-text location is not set. */

@@ -1,8 +1,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import { accountLogoUrl } from '../../../contract/accounts.js';
 import { LANGUAGE_CHOICES, type TMe } from '../../../contract/auth.js';
 import type { AppDb } from '../../db/client.js';
 import { accounts, suggestions, users } from '../../db/schema/index.js';
-import { logoUrl } from '../accounts/presenter.js';
 import { effectivePreferences } from '../user-topics/models.js';
 import { activeTopics, presentTopic } from '../user-topics/topics.js';
 
@@ -27,7 +27,7 @@ export async function presentMe(db: AppDb, userId: string): Promise<TMe | undefi
     is_superuser: user.isSuperuser,
     account: { id: account.id, name: account.name },
     account_name: account.name,
-    account_logo: logoUrl(account.logoPath),
+    account_logo: accountLogoUrl(account.logoPath),
     // The number of users in the caller's account: an ADMIN may preview users when it is above 1.
     account_count: members?.n ?? 1,
     account_language: account.language,

@@ -12,7 +12,7 @@ import { BACKFILL_JOB } from '../../pipeline/backfill.js';
 import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../user-topics/conversations.js';
 import type { TopicContext } from '../user-topics/context.js';
 import { topicEvidence } from '../user-topics/evidence.js';
-import { activeTopics, presentTopic, sameTopic } from '../user-topics/topics.js';
+import { activeTopics, presentTopic, profileColumns, sameTopic } from '../user-topics/topics.js';
 import { loadUser, onboardingModel, requireProfile } from '../user-topics/user.js';
 
 interface ModifyState extends ClarificationState {
@@ -112,14 +112,7 @@ export async function modifyTopicRequest(
     .update(topics)
     .set({
       name,
-      description: fields.description,
-      informationSought: fields.information_sought,
-      query: fields.query,
-      aiQuery: fields.ai_query,
-      keyEvents: fields.key_events,
-      keyEntities: fields.key_entities,
-      keyPlaces: fields.key_places,
-      relevanceMatrix: fields.relevance_matrix,
+      ...profileColumns(fields),
       sources: sources.filter((id) => selectable.has(id)),
     })
     .where(and(eq(topics.id, topicId), eq(topics.userId, userId), isNull(topics.retiredAt)))

@@ -12,7 +12,7 @@ import { addMessage, answeredTurns, openConversation, saveState, startConversati
 import type { TopicContext } from '../user-topics/context.js';
 import { topicEvidence } from '../user-topics/evidence.js';
 import { afterTopicCreated } from '../user-topics/enrich.js';
-import { activeTopics, createTopicOnce, presentTopic, sameTopic } from '../user-topics/topics.js';
+import { activeTopics, createTopicOnce, presentTopic, profileColumns, sameTopic } from '../user-topics/topics.js';
 import { loadUser, onboardingModel, profileHints, requireProfile } from '../user-topics/user.js';
 
 export interface ValidateTopicBody {
@@ -148,14 +148,7 @@ export async function assessTopic(
       const fields = result.topic && record.model_used === 'builtin' ? result.topic : meetMinimums(result.topic ?? fallback(), fallback());
       const { row, created } = await createTopicOnce(db, user.id, {
         name,
-        description: fields.description,
-        informationSought: fields.information_sought,
-        query: fields.query,
-        aiQuery: fields.ai_query,
-        keyEvents: fields.key_events,
-        keyEntities: fields.key_entities,
-        keyPlaces: fields.key_places,
-        relevanceMatrix: fields.relevance_matrix,
+        ...profileColumns(fields),
         sources: request.sources.length ? request.sources : fields.sources,
       });
       if (!created) return duplicate(row.name, record);

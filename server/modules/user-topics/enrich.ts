@@ -7,7 +7,7 @@ import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import { BACKFILL_JOB } from '../../pipeline/backfill.js';
 import type { TopicContext } from './context.js';
 import { topicEvidence } from './evidence.js';
-import type { TopicRow } from './topics.js';
+import { profileColumns, type TopicRow } from './topics.js';
 import { loadUser, onboardingModel, profileHints } from './user.js';
 
 /*
@@ -58,14 +58,7 @@ export async function enrichTopic(context: TopicContext, topicId: number, lastAt
   const updated = await db
     .update(topics)
     .set({
-      description: fields.description,
-      informationSought: fields.information_sought,
-      query: fields.query,
-      aiQuery: fields.ai_query,
-      keyEvents: fields.key_events,
-      keyEntities: fields.key_entities,
-      keyPlaces: fields.key_places,
-      relevanceMatrix: fields.relevance_matrix,
+      ...profileColumns(fields),
       sources: row.sources.length ? row.sources : fields.sources,
     })
     .where(and(eq(topics.id, topicId), eq(topics.description, '')))

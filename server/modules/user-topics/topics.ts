@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.js';
 import type { AppDb, DbOrTx } from '../../db/client.js';
 import { topics, type RelevanceMatrix } from '../../db/schema/index.js';
 import { topicKey } from '../../intelligence/capabilities/suggest-topics.js';
+import type { TTopicFields } from '../../intelligence/capabilities/topic-fields.js';
 
 export type TopicRow = typeof topics.$inferSelect;
 
@@ -23,6 +24,20 @@ export function presentTopic(row: TopicRow): TTopic {
     relevance_matrix: row.relevanceMatrix ?? null,
     created_at: row.createdAt.toISOString(),
     processing: row.description.trim() === '',
+  };
+}
+
+/** A topic profile (the validate-topic capability's fields) as the topic's columns; the caller picks the sources. */
+export function profileColumns(fields: TTopicFields) {
+  return {
+    description: fields.description,
+    informationSought: fields.information_sought,
+    query: fields.query,
+    aiQuery: fields.ai_query,
+    keyEvents: fields.key_events,
+    keyEntities: fields.key_entities,
+    keyPlaces: fields.key_places,
+    relevanceMatrix: fields.relevance_matrix,
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Account-area limits and messages, free of schemas so the web shell can import them without zod.
  */
-/** Account area limits (spec 2 sections 5 and 9). */
+/** Account area limits. */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 /** Largest logo the server decodes, per side; bigger images are refused before decoding. */
 export const LOGO_MAX_SIDE_PX = 6000;
@@ -12,7 +12,7 @@ export const CSV_INVITE_MAX_ROWS = 500;
 /** The duplicate check in the Invite User dialog waits this long after typing stops. */
 export const INVITE_EMAIL_CHECK_MS = 500;
 
-/** Messages the spec quotes for the account area (spec 2 sections 2.9, 5, 6 and 8). */
+/** Messages the spec quotes for the account area. */
 export const ACCOUNT_TEXT = {
   adminsOnly: 'Only account administrators can access this page',
   viewOnly: 'View Only: Only account administrators can edit account settings. Contact your admin to request changes.',

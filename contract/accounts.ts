@@ -14,7 +14,7 @@ const email = z
 export const ZAccountRole = z.enum(['ADMIN', 'MEMBER']);
 export type TAccountRole = z.infer<typeof ZAccountRole>;
 
-/** GET /a/info/ (spec 2 section 3, account basic info). logo_url is served by GET /a/logo/{file}. */
+/** GET /a/info/. logo_url is served by GET /a/logo/{file}. */
 export const ZAccountInfo = z.object({
   name: z.string(),
   company: z.string().nullable(),
@@ -43,7 +43,7 @@ export const ZInviteInfo = z.object({
 });
 
 /**
- * A row of GET /a/users/ (spec 2 section 3, account user). Invited people are rows with status
+ * A row of GET /a/users/. Invited people are rows with status
  * INVITED whose id is the invitation's id (what POST /a/resend-invite/ takes as user_id).
  * can_edit: an ADMIN's right to change the account.
  */
@@ -63,7 +63,7 @@ export type TAccountUser = z.infer<typeof ZAccountUser>;
 export const ZAccountUsers = z.object({ results: z.array(ZAccountUser), count: z.number().int() });
 export type TAccountUsers = z.infer<typeof ZAccountUsers>;
 
-/** POST /a/send-invite/ (spec 2 section 3, invite payload). */
+/** POST /a/send-invite/. */
 export const ZSendInviteRequest = z.strictObject({
   first_name: name('First name'),
   last_name: name('Last name'),
@@ -78,7 +78,7 @@ export type TInviteResponse = z.infer<typeof ZInviteResponse>;
 export const ZResendInviteRequest = z.strictObject({ user_id: z.uuid('a user id') });
 
 /**
- * POST /a/send-invites-csv/ (spec 1 section 3, CSV invite): the file's text and name. The first
+ * POST /a/send-invites-csv/: the file's text and name. The first
  * line names the columns (email required; first_name, last_name, role optional; common spellings
  * such as "First Name" or "E-mail" are understood); without a header line the columns are
  * first_name, last_name, email, role.

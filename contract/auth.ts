@@ -3,7 +3,7 @@ import { ZTopic } from './topics.js';
 import { ZModelPreferences } from './models.js';
 import { CODE_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 
-/** Messages the spec quotes (spec 1 sections 5 and 8), shared so server and web say the same. */
+/** Messages the spec quotes, shared so server and web say the same. */
 export const AUTH_MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
@@ -74,7 +74,7 @@ export const ZEmailOnly = z.strictObject({ email });
 export const ZVerifyCodeRequest = z.strictObject({ email, code });
 export const ZResetCodeRequest = z.strictObject({ email, code, password: ZPassword });
 
-/** Email confirmation answer (spec 1 section 3): tokens on success. */
+/** Email confirmation answer: tokens on success. */
 export const ZConfirmResponse = z.object({
   result: z.literal('success'),
   message: z.string(),
@@ -98,7 +98,7 @@ export const LANGUAGE_CHOICES = [
 ] as const;
 
 /**
- * GET /me/ (spec 1 section 3, spec 2 section 3). Fields that later issues fill (AI profile,
+ * GET /me/. Fields that later issues fill (AI profile,
  * topics, onboarding) are present and null or empty until then.
  */
 export const ZMe = z.object({
@@ -124,7 +124,7 @@ export const ZMe = z.object({
   alert_daily_cap: z.number().int(),
   newsletter: z.boolean(),
   email_confirmed: z.boolean(),
-  /** Profile fields of the profile form (spec 2 section 7 PATCH /me/profile/). */
+  /** Profile fields of the profile form. */
   country: z.string().nullable(),
   city: z.string().nullable(),
   job_title_function: z.string().nullable(),
@@ -133,7 +133,7 @@ export const ZMe = z.object({
   profile_completed: z.boolean(),
   suggestions_completed: z.boolean(),
   onboarding_complete: z.boolean(),
-  /** The AI profile and the lists it was built from (spec 1 section 3, spec 2 section 2.5). */
+  /** The AI profile and the lists it was built from. */
   gpt_profile: z.string().nullable(),
   places_jurisdictions: z.array(z.string()),
   organizations: z.array(z.string()),
@@ -150,14 +150,14 @@ export const ZMe = z.object({
 });
 export type TMe = z.infer<typeof ZMe>;
 
-/** Invite validation messages; the web maps them to its screens (spec 1 section 8). */
+/** Invite validation messages; the web maps them to its screens. */
 export const INVITE_MESSAGES = {
   notFound: 'Invite token does not exist.',
   accepted: 'Invite has already been accepted.',
   expired: 'Invite token expired. A new invitation has been sent.',
 } as const;
 
-/** GET /invite/{token}/ (spec 1 section 3, invite validate response). */
+/** GET /invite/{token}/. */
 export const ZInvite = z.object({
   account: z.string(),
   company: z.string().nullable(),
@@ -192,7 +192,7 @@ export const ZGoogleRegisterRequest = z.strictObject({
   last_name: name('Last name'),
   invite_token: z.string().trim().max(200).optional(),
 });
-/** POST /auth/google/: tokens, or a status telling the client what to do next (spec 1 section 4). */
+/** POST /auth/google/: tokens, or a status telling the client what to do next. */
 export const ZGoogleLoginResponse = z.union([
   ZTokenPair,
   z.object({ status: z.literal('pending'), email: z.string(), first_name: z.string(), last_name: z.string() }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessagesProblem, chatPayloadProblem, CHAT_MESSAGES } from './chat.js';
 
-describe('chatMessagesProblem (spec 1 section 5)', () => {
+describe('chatMessagesProblem', () => {
   it.each([
     [undefined, CHAT_MESSAGES.notArray],
     [[], CHAT_MESSAGES.notArray],

@@ -1,5 +1,5 @@
 /**
- * The chat checks of spec 1 section 5 (and spec 2 section 5), word for word. The web runs them
+ * The chat checks, word for word as the product states them. The web runs them
  * before a chat call and the server runs them again on what arrives, so both refuse the same
  * things with the same sentence.
  */

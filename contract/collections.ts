@@ -1,6 +1,6 @@
 /**
  * The fixed collections (source kinds). Identifiers are stable: topics, documents and search
- * filters store them. Spec 3 section 3: eight are selectable for topics, nine appear in the
+ * filters store them. Eight are selectable for topics, nine appear in the
  * search filter; Press releases and Blogs are only shown in one internal view.
  */
 export interface Collection {

@@ -1,4 +1,4 @@
-/** Product constants shared by server and web (spec 1 section 9, spec 2 section 9). */
+/** Product constants shared by server and web. */
 export const TOAST_SHOW_DELAY_MS = 100;
 export const TOAST_DISMISS_MS = 4500;
 export const TOAST_REMOVE_DELAY_MS = 300;
@@ -10,7 +10,7 @@ export const PAGE_SIZE = 25;
 export const CODE_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Signed-in shell (spec 2 section 9). */
+/** Signed-in shell. */
 export const SIDEBAR_WIDTH_PX = 350;
 export const POPOVER_WIDTH_PX = 320;
 export const SESSION_REFRESH_MS = 120_000;
@@ -25,10 +25,10 @@ export const SUGGESTIONS_SHOWN = 12;
 export const SUGGESTIONS_ONBOARDING_MAX = 36;
 /** Breaking alerts a user may allow a day: 1 to this (My Profile); 3 unless changed. */
 export const ALERT_DAILY_CAP_MAX = 20;
-/** The eight fields of the Profile Completion meter (spec 2 section 2.5). */
+/** The eight fields of the Profile Completion meter. */
 export const PROFILE_COMPLETION_FIELDS = 8;
 
-/** localStorage keys (spec 1 section 9). */
+/** localStorage keys. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',
@@ -39,7 +39,7 @@ export const STORAGE_KEYS = {
   initData: 'initData',
 } as const;
 
-/** Reader (spec 2 sections 2.4, 2.6, 2.7 and 9). */
+/** Reader. */
 export const FEED_POLL_EMPTY_MS = 10_000;
 export const FEED_POLL_MS = 15_000;
 export const PROFILE_POLL_SETUP_MS = 3000;

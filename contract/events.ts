@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** An event as the inspection views read it (spec 3 section 3); later stages add their fields. */
+/** An event as the inspection views read it; later stages add their fields. */
 export const ZEvent = z.object({
   id: z.number(),
   user_id: z.string(),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 
-/** The reader's feed and article calls (spec 2 sections 2.4, 2.6, 2.7, 3 and 7). */
+/** The reader's feed and article calls. */
 
 const ZUserId = z.uuid('a user id').optional();
 const ZTopicId = z.coerce.number().int().positive().optional();
-/** The spec's `p` flag: set by the web on background polls (spec 3 section 7 'polling flag'). */
+/** The spec's `p` flag: set by the web on background polls. */
 const ZPollFlag = z
   .enum(['0', '1', 'true', 'false'])
   .optional()
@@ -87,7 +87,7 @@ export const ZReference = z.object({
 });
 export type TReference = z.infer<typeof ZReference>;
 
-/** A supporting document of an article (spec 2 section 3), without its text. */
+/** A supporting document of an article, without its text. */
 export const ZSupportingDocument = z.object({
   document_id: z.union([z.number(), z.string()]),
   title: z.string(),
@@ -108,7 +108,7 @@ export const ZDataTable = z.object({
 });
 export type TDataTable = z.infer<typeof ZDataTable>;
 
-/** GET /for-you/article/{id}/: the reader article (spec 2 section 3 'Article (reader)'). */
+/** GET /for-you/article/{id}/: the reader article. */
 export const ZReaderArticle = ZArticleSummary.extend({
   sections: z.array(z.object({ heading: z.string(), content: z.string() })),
   disclosure: z.string(),

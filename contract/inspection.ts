@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
 
 /**
- * The superuser pipeline-inspection calls (spec 3 sections 2.1-2.5, 2.7, 3 and 7): the internal
+ * The superuser pipeline-inspection calls: the internal
  * timeline's list and details, the export data, prompt data and interview export, restart insights.
  */
 
@@ -27,7 +27,7 @@ export const ZInspectionListQuery = z.object({
 
 const ZDoc = z.object({ id: z.number(), title: z.string(), source: z.string(), canonical_at: z.string(), url: z.string().nullable(), collection_id: z.number() });
 
-/** One row of the internal timeline: an event, and the article written from it (spec 3 sections 2.2, 2.3, 3). */
+/** One row of the internal timeline: an event, and the article written from it. */
 export const ZInspectionItem = z.object({
   id: z.number(),
   created_at: z.string(),
@@ -78,7 +78,7 @@ const ZCitedFact = z.object({ fact: z.string(), citations: z.array(z.number()) }
 
 export const SOURCE_TYPES = ['Original Event', 'Supporting Document', 'Historical Document', 'Research Query Result'] as const;
 
-/** A supporting document of the article with what the detailed view shows (spec 3 sections 2.7 and 3). */
+/** A supporting document of the article with what the detailed view shows. */
 export const ZInspectionDocument = z.object({
   document_id: z.number(),
   title: z.string(),
@@ -117,7 +117,7 @@ export const ZInspectionArticle = z.object({
 });
 export type TInspectionArticle = z.infer<typeof ZInspectionArticle>;
 
-/** Everything the expanded row and the detailed article view show (spec 3 sections 2.2-2.4, 2.7). */
+/** Everything the expanded row and the detailed article view show. */
 export const ZInspectionDetail = ZInspectionItem.extend({
   short_summary: z.string().nullable(),
   long_summary: z.string().nullable(),
@@ -152,7 +152,7 @@ export const ZInspectionDetail = ZInspectionItem.extend({
 export type TInspectionDetail = z.infer<typeof ZInspectionDetail>;
 
 /**
- * GET /events/data/: the export's Fact Groups, Articles and QA Articles (spec 3 section 2.5), each
+ * GET /events/data/: the export's Fact Groups, Articles and QA Articles, each
  * item with the fields its Markdown shows and no more (the whole details of 200 events came to
  * 8 MB, which a superuser's browser then waited for).
  */
@@ -204,7 +204,7 @@ export type TPromptRecord = z.infer<typeof ZPromptRecord>;
 export const ZPromptData = z.object({ prompt_type: z.enum(PROMPT_TYPES), stage: z.string(), prompts: z.array(ZPromptRecord), limit: z.number() });
 export type TPromptData = z.infer<typeof ZPromptData>;
 
-/** GET /conversation/onboarding_interview/ (spec 3 sections 2.5 and 3). */
+/** GET /conversation/onboarding_interview/. */
 export const ZInterviewExport = z.object({
   metadata: z.object({
     total_messages: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The models a user may choose per stage (spec 3 section 9) and the built-in engine. `value` is
+ * The models a user may choose per stage and the built-in engine. `value` is
  * what is stored and sent; prices are USD per 1M tokens (provider list prices, for cost
  * accounting); `short` marks the shorter list of the model picker.
  */
@@ -46,7 +46,7 @@ export function findModel(value: string): ModelEntry | undefined {
   return MODEL_REGISTRY.find((m) => m.value === value);
 }
 
-/** The eight per-stage model preferences and their defaults (spec 2 section 3). */
+/** The eight per-stage model preferences and their defaults. */
 export const MODEL_DEFAULTS = {
   events_model: 'gpt-4.1-nano',
   onboarding_model: 'gpt-4.1',

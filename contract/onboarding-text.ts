@@ -1,6 +1,6 @@
 /** Onboarding and suggestion messages, free of schemas so the feed can import them without zod. */
 
-/** Suggestion messages (spec 2 section 4 'Suggestion click'). */
+/** Suggestion messages. */
 export const SUGGESTION_MESSAGES = {
   addFailed: 'Failed to add suggestion. Please try again.',
   removed: 'Suggestion removed',

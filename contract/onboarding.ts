@@ -5,7 +5,7 @@ import { ALERT_DAILY_CAP_MAX, SUGGESTIONS_ONBOARDING_MAX } from './constants.js'
 
 export * from './onboarding-text.js';
 
-/** Onboarding limits (spec 1 section 9, spec 2 section 9). */
+/** Onboarding limits. */
 /** How many open suggestions expand-suggestions keeps ready for Manage Topics and the feed. */
 export const SUGGESTIONS_TARGET = 24;
 export const TOPIC_MAX_LENGTH = 200;
@@ -15,12 +15,11 @@ export const PROFILE_POLL_MS = 3000;
 export const TOPICS_PROCESSING_POLL_MS = 30_000;
 
 /**
- * An assistant message holding this phrase ends the interview and is not shown (spec 2 section
- * 2.12); the built-in engine's closing message uses it, and language models are told to.
+ * An assistant message holding this phrase ends the interview and is not shown; the built-in engine's closing message uses it, and language models are told to.
  */
 export const INTERVIEW_DONE_PHRASE = 'I have enough information to create your profile';
 
-/** Messages the spec quotes for profile completion and editing (spec 1 sections 5 and 8, spec 2 section 8). */
+/** Messages the spec quotes for profile completion and editing. */
 export const PROFILE_MESSAGES = {
   interestsRequired: 'Please enter your interests',
   answerRequired: 'Please provide an answer',
@@ -40,7 +39,7 @@ const text = (max: number) => z.string().trim().max(max, `At most ${max} charact
 const answer = z.string().trim().min(1, PROFILE_MESSAGES.answerRequired).max(ANSWER_MAX_LENGTH, `At most ${ANSWER_MAX_LENGTH} characters`);
 
 /**
- * POST /auth/complete_profile/ (spec 1 section 3 'Profile completion payload'). `answer` and
+ * POST /auth/complete_profile/. `answer` and
  * `conversation_id` come together on a follow-up. `onboarding_topics` is the text of a list of
  * topic names (the web sends "[]"); names in it are offered first among the suggestions.
  */
@@ -78,7 +77,7 @@ export const ZCompleteProfileResponse = z.object({
 export type TCompleteProfileResponse = z.infer<typeof ZCompleteProfileResponse>;
 
 /**
- * PATCH /me/profile/ (spec 2 section 7). The form's names; the server's own names for field
+ * PATCH /me/profile/. The form's names; the server's own names for field
  * errors are title, company_or_organization and location (the web maps them back).
  */
 export const ZProfileUpdateRequest = z
@@ -106,7 +105,7 @@ export const ZProfileUpdateRequest = z
   .refine((body) => body.answer === undefined || body.conversation_id !== undefined, { message: PROFILE_MESSAGES.conversationRequired, path: ['conversation_id'] });
 export type TProfileUpdateRequest = z.input<typeof ZProfileUpdateRequest>;
 
-/** Server field names of profile errors -> the form's fields (spec 2 section 5). */
+/** Server field names of profile errors -> the form's fields. */
 export const PROFILE_FIELD_MAP = { title: 'job_title_function', company_or_organization: 'employer', location: 'country' } as const;
 
 export const ZProfileUpdateResponse = z.object({
@@ -119,7 +118,7 @@ export const ZProfileUpdateResponse = z.object({
 });
 export type TProfileUpdateResponse = z.infer<typeof ZProfileUpdateResponse>;
 
-// --- Suggestions (spec 2 section 4 'Suggestion click', spec 3 catalogue) ---
+// --- Suggestions ---
 
 const suggestionName = z.string().trim().min(1, 'A suggestion is required').max(TOPIC_MAX_LENGTH, `At most ${TOPIC_MAX_LENGTH} characters`);
 const sourceIds = z.array(z.number().int().positive()).max(20);
@@ -145,7 +144,7 @@ export const ZExpandSuggestionsRequest = z.object({ existing_suggestions: z.arra
 export const ZSuggestionList = z.object({ suggestions: z.array(ZSuggestion), total_suggestions: z.number().int() });
 export const ZExpandSuggestionsResponse = ZSuggestionList.extend({ success: z.literal(true) });
 
-// --- The interview (spec 2 section 2.12, section 3 'Chat message', 'Conversation state') ---
+// --- The interview: chat messages and the conversation state ---
 
 export const INTERVIEW_STAGES = ['interview', 'ready', 'profile_loading', 'profile_ready', 'profile'] as const;
 export type TInterviewStage = (typeof INTERVIEW_STAGES)[number];

@@ -16,7 +16,7 @@ const ZMinScore = z.unknown().transform((value) => {
   return typeof n === 'number' && Number.isFinite(n) && n > 0 && n <= 1 ? n : undefined;
 });
 
-/** An epoch-seconds bound; an invalid one is ignored (spec 2 section 2.11). */
+/** An epoch-seconds bound; an invalid one is ignored. */
 const ZEpoch = z.unknown().transform((value) => {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && Math.abs(n) < 1e11 ? n : undefined;

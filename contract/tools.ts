@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Superuser tools (spec 3 sections 2.6, 2.8, 3 and 7): the topic search of the last 24 hours,
+ * Superuser tools: the topic search of the last 24 hours,
  * test users, the generated test profile, and the log of AI conversation calls.
  */
 
-/** The topic detail search (spec 3 section 9): the last 24 hours, combined search, score 0.42 and up. */
+/** The topic detail search: the last 24 hours, combined search, score 0.42 and up. */
 export const TOPIC_SEARCH = { windowHours: 24, minScore: 0.42, maxDocuments: 50 } as const;
 
 export const TOOL_MESSAGES = {
@@ -17,7 +17,7 @@ export const TOOL_MESSAGES = {
   lastNameRequired: 'Last name is required',
 } as const;
 
-/** GET /topics/{id}/search/: one entry per document, best chunk first (spec 3 section 3). */
+/** GET /topics/{id}/search/: one entry per document, best chunk first. */
 export const ZTopicSearchDocument = z.object({
   id: z.number(),
   name: z.string(),
@@ -40,7 +40,7 @@ export type TTopicSearchResponse = z.infer<typeof ZTopicSearchResponse>;
 
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
 
-/** POST /me/create_test_user/ (spec 3 sections 3 and 5): first and last names required. */
+/** POST /me/create_test_user/: first and last names required. */
 export const ZCreateTestUserRequest = z.object({
   first_name: z.string().trim().min(1, TOOL_MESSAGES.firstNameRequired).max(100, 'At most 100 characters'),
   last_name: z.string().trim().min(1, TOOL_MESSAGES.lastNameRequired).max(100, 'At most 100 characters'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const ZLevels = z.object({ high: z.string(), medium: z.string(), low: z.string() });
 
-/** A topic as the API shows it (spec 2 section 3, spec 3 section 3). */
+/** A topic as the API shows it. */
 export const ZTopic = z.object({
   id: z.number(),
   name: z.string(),
@@ -24,7 +24,7 @@ export type TTopic = z.infer<typeof ZTopic>;
 
 export const ZTopicList = z.object({ topics: z.array(ZTopic) });
 
-/** Topic messages the spec quotes (spec 1 section 8, spec 2 section 8). */
+/** Topic messages the spec quotes. */
 export const TOPIC_MESSAGES = {
   tooMany: 'You follow 50 topics, the most Herald keeps for one person. Remove one to add another.',
   alreadyTracked: 'This topic is already tracked',
@@ -56,14 +56,14 @@ export const TOPIC_MESSAGES = {
   removeConfirm: 'Are you sure you want to remove this topic from your list? You can re-add it later.',
 } as const;
 
-/** Topic limits (spec 2 section 9): key lists 6-12 items, description 25+ words, query 12+ words. */
+/** Topic limits: key lists 6-12 items, description 25+ words, query 12+ words. */
 export const TOPIC_LIMITS = { name: 200, keyListMin: 6, keyListMax: 12, descriptionWords: 25, queryWords: 12, perUser: 50 } as const;
 
 const topicText = z.string().trim().min(1, TOPIC_MESSAGES.empty).max(TOPIC_LIMITS.name, TOPIC_MESSAGES.tooLong);
 const answer = z.string().trim().min(1, TOPIC_MESSAGES.answerRequired).max(2000, 'At most 2000 characters');
 const sourceIds = z.array(z.number().int().positive()).max(20);
 
-/** POST /topics/validate/ (spec 2 section 7): `answer` and `conversation_id` together on a follow-up. */
+/** POST /topics/validate/: `answer` and `conversation_id` together on a follow-up. */
 export const ZValidateTopicRequest = z
   .object({
     topic: topicText,
@@ -92,7 +92,7 @@ export type TValidateTopicResponse = z.infer<typeof ZValidateTopicResponse>;
 
 const keyList = z.array(z.string().trim().min(1).max(200)).max(30);
 
-/** POST /topics/{id}/modify/ (spec 2 section 7). */
+/** POST /topics/{id}/modify/. */
 export const ZModifyTopicRequest = z
   .object({
     changes: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /users/ (superusers): the impersonation selector's list (spec 3 section 3). */
+/** GET /users/ (superusers): the impersonation selector's list. */
 export const ZUserListItem = z.object({
   id: z.string(),
   first_name: z.string(),
@@ -21,7 +21,7 @@ export const ZUserListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-/** POST /feedback/ (spec 2 section 3): text, optionally about one article. */
+/** POST /feedback/: text, optionally about one article. */
 export const ZFeedbackRequest = z.strictObject({
   text: z.string().trim().min(1, 'Please enter your feedback').max(5000, 'At most 5000 characters'),
   article_id: z.coerce.number().int().positive().optional().nullable(),

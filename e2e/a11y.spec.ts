@@ -56,7 +56,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // below; shell.spec.ts follows the redirect there on real time.
     });
 
-    // Access screens (spec 1 section 2). Answers that need a particular account state are the
+    // Access screens. Answers that need a particular account state are the
     // server's own shapes, served by a route mock: axe checks the screen, not the server.
     for (const [path, heading] of [
       ['/login', 'Log in to Herald'],

@@ -5,7 +5,7 @@ import { test } from './kit';
 import { withoutLinks } from './mail-text';
 
 /**
- * Account Settings journeys (spec 2 sections 2.9, 4, 5, 6 and 8) against the real server. Every
+ * Account Settings journeys against the real server. Every
  * account call is real. Onboarding is another issue's screen: GET /me/ is passed through with the
  * onboarding flags set, so the route guard lets these users into the signed-in area.
  */

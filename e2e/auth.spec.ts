@@ -4,7 +4,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { withoutLinks } from './mail-text';
 
 /**
- * Access journeys (spec 1 sections 2 to 9) against the real server started by
+ * Access journeys against the real server started by
  * playwright.config.ts. Every test uses fresh addresses, and waits on what the screen shows or on
  * responses, never on fixed sleeps.
  */

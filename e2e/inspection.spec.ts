@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
 
 /**
- * The superuser's pipeline inspection (spec 3 sections 2.1-2.5, 2.7): the internal timeline at /,
+ * The superuser's pipeline inspection: the internal timeline at /,
  * its modes, an expanded event with its language-model panel, the detailed article view, the
  * Export Data modal, and the switch to the user view. The superuser views the demo user, whose
  * articles the demo pipeline writes in the first minutes of the test server (as in reader.spec.ts).

@@ -3,7 +3,7 @@ import { test } from './kit';
 import { auth, freshEmail, newUser, onboardedUser, openAs, ownAddress, shoot } from './onboarding-kit';
 
 /**
- * Onboarding journeys (spec 1 section 2 '/complete-profile', spec 2 section 2.12): a new user
+ * Onboarding journeys: a new user
  * completes the profile (with a clarifying question), picks suggestions, adds a topic of their
  * own after choosing its meaning, and lands on Home; a user without an AI profile is interviewed.
  */

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
 import { apiAddress, auth, freshEmail, onboardedUser, openAs, ownAddress, PASSWORD, readCode, shoot } from './onboarding-kit';
 
-/** My Profile and AI Model Preferences (spec 2 sections 2.10, 4 and 5). */
+/** My Profile and AI Model Preferences. */
 test.beforeEach(async ({ context }, testInfo) => {
   await ownAddress(context, testInfo);
 });

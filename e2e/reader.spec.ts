@@ -4,7 +4,7 @@ import type { TArticlePage } from '../contract/feed';
 import { DEMO_PASSWORD, test } from './kit';
 
 /**
- * Reader journeys (spec 2 sections 2.4, 2.6, 2.7, 2.10) on the demo user's real feed: the test
+ * Reader journeys on the demo user's real feed: the test
  * server starts with the demo accounts (their password from playwright.config.ts) and the demo
  * source, so the pipeline writes the demo user's articles while the suite runs. The journeys wait
  * (beforeAll) until there are more than one page of them: the same path a new install takes,

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { DEMO, signInAs, test } from './kit';
 
-/** The signed-in shell (spec 2 section 2.5): side panel, user menu, feedback, viewing as another user. */
+/** The signed-in shell: side panel, user menu, feedback, viewing as another user. */
 test.describe('signed-in shell', () => {
   test('the side panel shows who is signed in and their topics; the user menu switches theme', async ({ page, request, isMobile }) => {
     test.skip(isMobile, 'the side panel is the Profile tab on phones (next test)');
@@ -93,7 +93,7 @@ test.describe('signed-in shell', () => {
     await expect(dialog.getByText(/Delete every event and article of Ada Admin/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Restart Content' }).click();
     await expect(page.getByText(/Content restarted: \d+ events deleted\./)).toBeVisible();
-    // Impersonation ends with a content restart (spec 1 section 4).
+    // Impersonation ends with a content restart.
     await expect(page.getByText('Viewing as Ada Admin')).toHaveCount(0);
   });
 });

@@ -99,7 +99,7 @@ test.describe('session check', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Checking your session' })).toBeAttached();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
     release();
-    // Visitors at / see the login screen (spec 1 section 2).
+    // Visitors at / see the login screen.
     await expect(page.getByRole('heading', { level: 1, name: 'Log in to Herald' })).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('refreshToken')])).toEqual([null, null]);
   });

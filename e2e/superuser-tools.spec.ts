@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
 
 /**
- * Superuser tools (spec 3 sections 2.6, 2.8, 2.9): the topic detail modal, the Search modal with
+ * Superuser tools: the topic detail modal, the Search modal with
  * the Document Content views, the /d/{id} redirect, Add Test User and Reset Profile. Superusers
  * are led through the side panel and the user menu, which every home view has.
  */

@@ -3,7 +3,7 @@ import { test } from './kit';
 import { auth, freshEmail, onboardedUser, openAs, ownAddress, shoot } from './onboarding-kit';
 
 /**
- * Manage Topics (spec 2 section 2.8): add a topic, answer a clarification, remove and edit a
+ * Manage Topics: add a topic, answer a clarification, remove and edit a
  * topic, accept and remove a suggestion; the add-topic chat.
  */
 test.beforeEach(async ({ context }, testInfo) => {

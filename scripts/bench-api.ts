@@ -15,7 +15,7 @@
  *    feed head, timeline search, an article, its related articles and history page 400;
  *  - `--connections` concurrent keep-alive connections for `--seconds` (autocannon): requests/s
  *    and p95 of Latest page 1, 40 and 400 by cursor.
- * Targets (issue 7): p95 <= 50 ms on PostgreSQL under 50 connections; page 40 and page 400 no
+ * Targets: p95 <= 50 ms on PostgreSQL under 50 connections; page 40 and page 400 no
  * slower than page 1 (keyset).
  */
 import http from 'node:http';

@@ -5,7 +5,7 @@
  *   npm run bench:ingest [-- --docs 10000 --page 200]
  *
  * Documents: the bundled demo corpus, then variants of it (new ids, shuffled sentences) up to
- * --docs. Targets (issue 4): >= 100 docs/s on PGlite, >= 300 docs/s on PostgreSQL.
+ * --docs. Targets: >= 100 docs/s on PGlite, >= 300 docs/s on PostgreSQL.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';

@@ -5,7 +5,7 @@
  *   npm run bench:search [-- --chunks 100000 --queries 200 --rebuild]
  *
  * The corpus (demo documents and variants of them) is ingested once into .bench/search-pglite
- * and reused by later runs. Targets (issue 4): p95 <= 100 ms, recall@10 >= 0.95.
+ * and reused by later runs. Targets: p95 <= 100 ms, recall@10 >= 0.95.
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';

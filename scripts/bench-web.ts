@@ -9,7 +9,7 @@
  * articles; then restarts it as the API role alone on that data and runs Lighthouse (performance only) in headless Chromium, signed in as the demo
  * user, on / and on /a/{id} of the newest article: mobile (Lighthouse's default: simulated slow
  * 4G and 4x CPU slowdown) and desktop. Prints the median score of `--runs` runs with LCP, TBT, CLS
- * and the initial JS gzip size. Target (issue 7): score >= 90.
+ * and the initial JS gzip size. Target: score >= 90.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

@@ -9,7 +9,7 @@ export type ViewAccess = 'read' | 'write';
 
 /**
  * Whose data a user-scoped call reads or changes: the caller, or, when `user_id` names someone
- * else, that user. Who may ask (spec 2 section 6, spec 3 section 6):
+ * else, that user. Who may ask:
  * - a superuser: any user, to read and to act (impersonation);
  * - an ADMIN who is not a superuser, in an account of more than one user: the users of their own
  *   account, read-only (the admin preview);
@@ -42,7 +42,7 @@ function defaultAccess(request: FastifyRequest): ViewAccess {
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
 }
 
-/** An admin may preview the users of an account that has more than one user (spec 3 section 6). */
+/** An admin may preview the users of an account that has more than one user. */
 export async function canPreview(database: Database, accountId: string): Promise<boolean> {
   const [row] = await database.db.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
   return (row?.n ?? 0) > 1;

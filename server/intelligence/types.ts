@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** The stages that keep an interaction record (spec 3 section 3 'Prompt record'), plus onboarding. */
+/** The stages that keep an interaction record, plus onboarding. */
 export const STAGES = [
   'summarization',
   'relevance',
@@ -18,7 +18,7 @@ export const STAGES = [
 export type Stage = (typeof STAGES)[number];
 
 /**
- * What one call of a capability did, whichever engine answered (spec 3 section 3): the prompt,
+ * What one call of a capability did, whichever engine answered: the prompt,
  * the answer, the model, the time and the tokens. The built-in engine fills it too: its
  * "prompt" is the input it read and its token counts are real counts of that text.
  */

@@ -18,7 +18,7 @@ export const CATCH_UP_ARTICLES = 10;
  * find CATCH_UP_ARTICLES.
  */
 export const CATCH_UP_DETECTED = CATCH_UP_ARTICLES + 3;
-/** Documents judged at most to find them (spec 3 'Init'): some are dropped by detection. */
+/** Documents judged at most to find them: some are dropped by detection. */
 export const BACKFILL_DOCUMENTS = 25;
 /** Search score a document needs to be judged for a new topic. */
 export const BACKFILL_MIN_SCORE = 0.3;

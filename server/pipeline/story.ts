@@ -173,7 +173,7 @@ const trackers = new LRUCache<string, { version: string; engine: StoryTracker }>
 const trackerVersion = sql<string>`${storyTrackers.updatedAt}::text`;
 
 /**
- * The story stage's interaction record (spec 3 'Prompt record'): the tracker is the built-in
+ * The story stage's interaction record: the tracker is the built-in
  * engine, stateful across a user's events, so it is not a capability call; the record says what it
  * read and what it decided.
  */

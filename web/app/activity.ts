@@ -3,7 +3,7 @@ import { ACTIVITY_PING_MS } from '../../contract/constants';
 import { authClient } from '../lib/auth-client';
 
 /**
- * The activity ping (spec 2 section 9): at most once a minute, and only when the user did
+ * The activity ping: at most once a minute, and only when the user did
  * something (a key, a click, a scroll) since the last one, so an idle tab does not look active.
  */
 export function useActivityPing(): void {

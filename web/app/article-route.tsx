@@ -9,7 +9,7 @@ const DetailedArticle = lazy(() => import('../features/inspection/detailed-artic
 
 /**
  * /a/{id}: a superuser in the timeline view mode gets the detailed (editorial) article view;
- * a superuser in the user view and everyone else the reader view (spec 3 section 2.7).
+ * a superuser in the user view and everyone else the reader view.
  */
 export function ArticleRoute() {
   const { me, viewMode } = useViewing();

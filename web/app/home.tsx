@@ -24,7 +24,7 @@ export interface HomeScreens {
 }
 
 /**
- * Home (spec 1 section 2, spec 2 sections 2.2 and 2.3): a spinner while the session is checked;
+ * Home: a spinner while the session is checked;
  * visitors see the login screen; a user whose onboarding is not complete goes to
  * /complete-profile; signed-in users get the shell with their home screen.
  */
@@ -62,12 +62,12 @@ export function HomeRoute({ visitor, screens }: { visitor: ReactNode; screens: H
 function HomeContent({ screens }: { screens: HomeScreens }) {
   const { viewed, me, viewMode, loadingViewed } = useViewing();
   if (loadingViewed) return <Spinner label="Loading impersonated user..." />;
-  // Superusers see the internal timeline unless their view mode is 'user' (spec 3 section 2.1).
+  // Superusers see the internal timeline unless their view mode is 'user'.
   if (me.is_superuser && viewMode === 'timeline' && screens.timeline) return <screens.timeline />;
   // A spinner until the profile is completed; the interview while there is no AI profile.
   if (!viewed.profile_completed) return <Spinner label="Waiting for the profile" />;
   if (!viewed.gpt_profile && screens.interview) return <screens.interview />;
-  // No topics, suggestions done, nothing being generated: go and add topics (spec 2 section 2.2).
+  // No topics, suggestions done, nothing being generated: go and add topics.
   if (viewed.gpt_profile && viewed.topics.length === 0 && viewed.suggestions_completed) return <Navigate to="/topics" replace />;
   return <screens.feed />;
 }

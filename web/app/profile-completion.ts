@@ -1,7 +1,7 @@
 import type { TMe } from '../../contract/auth';
 
 /**
- * The Profile Completion meter (spec 2 section 2.5): the share of eight fields that are filled:
+ * The Profile Completion meter: the share of eight fields that are filled:
  * location, job title function, employer, places, organizations, products markets, industries,
  * responsibilities. Blank strings and empty lists do not count.
  */

@@ -3,7 +3,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 
 /**
- * Route guard (spec 1 sections 2 and 6, spec 2 section 2.2): a spinner while the session is
+ * Route guard: a spinner while the session is
  * checked; a signed-out user, or one without a profile or account id, goes to /login with the
  * original path and query in `next`; a user whose onboarding is not complete goes to
  * /complete-profile unless the route allows incomplete profiles (only /complete-profile does).

@@ -63,7 +63,7 @@ const homeScreens: HomeScreens = {
 export const router = createBrowserRouter([
   { path: '/', element: <HomeRoute visitor={lazyPage(loginPage)} screens={homeScreens} /> },
   {
-    // Signed-in pages (spec 2 section 2.1): the guard, then the shell with the side panel.
+    // Signed-in pages: the guard, then the shell with the side panel.
     element: <RequireAuth />,
     children: [
       // /d/{id}: signed in, no shell: 'Redirecting...' to the document's original address.

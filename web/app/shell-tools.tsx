@@ -2,8 +2,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSta
 import { FeedbackDialog } from '../features/feedback/feedback-dialog';
 
 /**
- * The modals the shell opens from the sidebar and the user menu (spec 2 section 2.10, spec 3
- * section 2.8). Each is a feature's component taking `{ open, onClose }`; the shell only knows
+ * The modals the shell opens from the sidebar and the user menu. Each is a feature's component taking `{ open, onClose }`; the shell only knows
  * which exist. A tool missing here has no menu entry.
  */
 export type Tool = 'profile' | 'models' | 'search' | 'export' | 'test-user' | 'logs';
@@ -67,7 +66,7 @@ TOOLS.models = { label: 'Edit Models', component: lazyTool(() => import('../feat
 // Export Data (features/inspection): the superuser's pipeline data as Markdown.
 TOOLS.export = { label: 'Export Data', component: lazyTool(() => import('../features/inspection/export-modal')) };
 
-// Superuser tools (spec 3 section 2.8): the Search modal, Add Test User, the conversation log.
+// Superuser tools: the Search modal, Add Test User, the conversation log.
 TOOLS.search = { label: 'Search', component: lazyTool(() => import('../features/search/search-modal')) };
 TOOLS['test-user'] = { label: 'Add Test User', component: lazyTool(() => import('../features/tools/test-user-modal')) };
 TOOLS.logs = { label: 'Conversation Logs', component: lazyTool(() => import('../features/tools/conversation-logs-modal')) };

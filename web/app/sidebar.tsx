@@ -17,7 +17,7 @@ import { capitalise } from '../lib/text';
 const navButton =
   'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 
-// The superuser's topic detail modal (spec 3 section 2.6), loaded when first opened.
+// The superuser's topic detail modal, loaded when first opened.
 const TopicDetailModal = lazy(() => import('../features/tools/topic-detail-modal'));
 
 async function loadAllUsers(search: string, signal: AbortSignal): Promise<SelectableUser[]> {
@@ -26,7 +26,7 @@ async function loadAllUsers(search: string, signal: AbortSignal): Promise<Select
 }
 
 /**
- * The side panel (spec 2 section 2.5): who is shown, navigation, the user selector, the Profile
+ * The side panel: who is shown, navigation, the user selector, the Profile
  * Completion meter and the topics. On phones it is the Profile tab.
  */
 export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => void; onTopic?: (topic: TTopic) => void }) {

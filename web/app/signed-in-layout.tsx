@@ -13,7 +13,7 @@ import { SidebarContent } from './sidebar';
 import { UserMenu } from './user-menu';
 
 /**
- * The signed-in shell (spec 2 section 2.5): a top bar, the 350 px side panel on desktop (open by
+ * The signed-in shell: a top bar, the 350 px side panel on desktop (open by
  * itself once the viewed user has an AI profile), and on phones (below 768 px) a bottom
  * navigation with Articles, Profile and Feedback. Pages render in the outlet (or as children).
  */
@@ -127,7 +127,7 @@ function Shell({ children, onTopic }: { children: ReactNode; onTopic?: (topic: T
             active={mobileTab === 'articles'}
             icon={<Newspaper aria-hidden className="size-5" />}
             onClick={() => {
-              // Tapping Articles while already on it and not on / goes to / (spec 2 section 2.3).
+              // Tapping Articles while already on it and not on / goes to /.
               if (mobileTab === 'articles' && location.pathname !== '/') navigate('/');
               setMobileTab('articles');
             }}

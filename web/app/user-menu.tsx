@@ -16,7 +16,7 @@ import { fullName } from './profile-completion';
 import { useShellTools } from './shell-tools';
 
 /**
- * The user menu (spec 2 section 2.5, spec 3 section 2.8). Everyone: the theme switch and Logout.
+ * The user menu. Everyone: the theme switch and Logout.
  * Superusers: Edit Models, Search, Sources (/sources), Export Data, Restart Content, Reset Profile and the view switch;
  * while impersonating also Edit Profile and Add Test User.
  */
@@ -71,7 +71,7 @@ export function UserMenu({ trigger, label, triggerClassName, placement }: { trig
   );
 }
 
-/** Restart Content (spec 3 section 4): clears the viewed user's articles and update timestamps. */
+/** Restart Content: clears the viewed user's articles and update timestamps. */
 function RestartContentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const viewing = useViewing();
   const toast = useToast();
@@ -84,7 +84,7 @@ function RestartContentDialog({ open, onClose }: { open: boolean; onClose: () =>
       const answer = await authClient.authedApi<{ deleted_counts: { events: number } }>(withUser('/articles/restart-content/', viewing.userId), { method: 'POST' });
       toast.show('success', `Content restarted: ${answer.deleted_counts.events} events deleted.`);
       onClose();
-      // Impersonation is cleared on content restart (spec 1 section 4).
+      // Impersonation is cleared on content restart.
       if (viewing.isImpersonating) viewing.stop();
       await queryClient.invalidateQueries();
     } catch (error) {
@@ -117,7 +117,7 @@ function RestartContentDialog({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 /**
- * Reset Profile (spec 3 section 2.8): POST /conversation/restart/ for the viewed user clears the AI
+ * Reset Profile: POST /conversation/restart/ for the viewed user clears the AI
  * profile and starts the interview again. The user view then shows the interview; a profile form
  * that is not complete (redirect_to_profile_completion) sends the signed-in user to /complete-profile.
  */

@@ -10,7 +10,7 @@ export interface SelectableUser {
 }
 
 /**
- * The user selector card of the sidebar (spec 2 section 2.5, spec 3 section 2.8): search, pick a
+ * The user selector card of the sidebar: search, pick a
  * user to view as, a Previewing badge and a stop button while viewing. `load` answers the users a
  * search finds (superusers: everyone; admins: their account's users).
  */

@@ -12,7 +12,7 @@ export interface SuggestionActions {
 }
 
 /**
- * The suggestions list (spec 2 sections 2.8 and 4 'Suggestion click'): at most 12. A click adds
+ * The suggestions list: at most 12. A click adds
  * (blue spinner) or the x removes (red spinner) while the other cards are dimmed and unclickable;
  * an added card stays marked for 400 ms, a removed one fades out over 400 ms; a suggestion already
  * tracked shows a green check and cannot be clicked.

@@ -3,7 +3,7 @@ import { articleHref, documentHref, isRightToLeft, mergeSources, parseDataTable,
 
 const src = (title: string, fields: Partial<ReferenceSource> = {}): ReferenceSource => ({ title, source: 'S', ...fields });
 
-describe('resolveReference: the lookup order of spec 2 section 2.6', () => {
+describe('resolveReference: the lookup order of references', () => {
   // Each row: the marker, the sources, the title that must win. Every source is a plausible
   // match by a later rule, so a row fails if the rules run in another order.
   const cases: [string, number, ReferenceSource[], string | undefined][] = [

@@ -1,5 +1,5 @@
 /**
- * Tolerant reading of article data (spec 2 section 2.6, spec 3 section 5): the reader article and
+ * Tolerant reading of article data: the reader article and
  * the inspection views get documents, takeaways and data tables as structures or as JSON text,
  * sometimes malformed. Nothing here throws: what cannot be read is empty, or plain text.
  */
@@ -40,7 +40,7 @@ export interface ReferenceSource {
   wasCited?: boolean;
 }
 
-/** Supporting documents or references in any of their shapes (spec 2 and 3 section 3). */
+/** Supporting documents or references in any of their shapes. */
 export function parseSources(value: unknown): ReferenceSource[] {
   return parseList(value).flatMap((item): ReferenceSource[] => {
     const r = asRecord(item);
@@ -82,7 +82,7 @@ export function mergeSources(references: unknown, documents: unknown): Reference
 }
 
 /**
- * The source an [n] marker means (spec 2 section 2.6): the cited document whose final reference
+ * The source an [n] marker means: the cited document whose final reference
  * number is n; then any with final number n; then number n; then initial number n; then the n-th.
  */
 export function resolveReference(n: number, sources: ReferenceSource[]): ReferenceSource | undefined {
@@ -160,7 +160,7 @@ export function plainText(text: string): string {
     .trim();
 }
 
-/** The address of an article page; `user_id` when viewing as another user (spec 2 section 2.7). */
+/** The address of an article page; `user_id` when viewing as another user. */
 export function articleHref(id: number, userId?: string): string {
   return userId ? `/a/${id}?user_id=${encodeURIComponent(userId)}` : `/a/${id}`;
 }

@@ -19,7 +19,7 @@ export interface AuthClient {
 }
 
 /**
- * The session's tokens (spec 1 sections 4 and 9): accessToken and refreshToken in local storage.
+ * The session's tokens: accessToken and refreshToken in local storage.
  * Refreshing is single-flight: the server rotates the refresh token on use, so two parallel
  * refreshes with the same token would make one of them fail and log the user out.
  */
@@ -54,7 +54,7 @@ export function createAuthClient(request: Request, storage: KeyValueStore): Auth
       try {
         pair = await request<TTokenPair>('/auth/refresh/', { body: { refresh: token } });
       } catch (error) {
-        // Server errors of 500 or more only log; the session stays (spec 1 section 4).
+        // Server errors of 500 or more only log; the session stays.
         if (error instanceof ApiError && error.status >= 500) {
           console.error('Failed to refresh token', error);
           throw error;

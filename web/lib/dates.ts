@@ -1,6 +1,5 @@
 /**
- * Date display for the reader and the inspection views (spec 2 sections 2.6 and 9, spec 3
- * section 5): short month, day and year in English; relative labels; the timeline's cut form; and
+ * Date display for the reader and the inspection views: short month, day and year in English; relative labels; the timeline's cut form; and
  * the fallbacks for what is not a date.
  */
 
@@ -52,7 +51,7 @@ const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} a
 
 /**
  * 'Just now' under 60 s (and for times slightly in the future: clocks differ), then minutes,
- * hours, days, weeks (under 30 days) and months (spec 2 section 9).
+ * hours, days, weeks (under 30 days) and months.
  */
 export function relativeTime(value: DateInput, now: number = Date.now()): string {
   const parsed = parse(value);
@@ -66,7 +65,7 @@ export function relativeTime(value: DateInput, now: number = Date.now()): string
   return plural(Math.max(1, Math.floor(elapsed / (MONTH_DAYS * DAY))), 'month');
 }
 
-/** The timeline's form: the first 19 characters with the T replaced by a space (spec 3 section 5). */
+/** The timeline's form: the first 19 characters with the T replaced by a space. */
 export function timelineDate(value: DateInput): string {
   const parsed = parse(value);
   if (!parsed.ok) return parsed.label;

@@ -17,7 +17,7 @@ function readStored(): Stored | undefined {
   }
 }
 
-/** App data (sources, industries, version), kept 24 hours in local storage (spec 1 section 9). */
+/** App data (sources, industries, version), kept 24 hours in local storage. */
 export function useInitData() {
   const stored = readStored();
   return useQuery({

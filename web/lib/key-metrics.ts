@@ -1,7 +1,7 @@
 import type { DataTable } from './article-data';
 
 /**
- * The key-metrics table (spec 2 section 2.6, spec 3 section 3): columns are recognised by name,
+ * The key-metrics table: columns are recognised by name,
  * case-insensitively; rows may be arrays (in column order) or objects (keyed by column name).
  */
 export const METRIC_FIELDS = ['metric', 'value', 'unit', 'entity', 'geography', 'date', 'period', 'context_note', 'citations', 'confidence'] as const;

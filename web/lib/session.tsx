@@ -16,7 +16,7 @@ export interface Session {
 export interface SessionApi extends Session {
   /** Stores the tokens, loads the user and marks the session signed in; resolves with the user. */
   signIn(tokens: TTokenPair): Promise<TMe>;
-  /** Ends the session on the server and here (spec 1 section 4). */
+  /** Ends the session on the server and here. */
   logout(): Promise<void>;
   /** Replaces the cached profile of the signed-in user (after a reload of GET /me/). */
   replaceUser(user: TMe): void;
@@ -41,7 +41,7 @@ export function safeNext(next: string | null | undefined): string {
 }
 
 /**
- * The session (spec 1 section 4): a spinner shows while the stored session is checked; no token
+ * The session: a spinner shows while the stored session is checked; no token
  * means logged out; a refused token is refreshed once, and a failed refresh logs the user out.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -62,7 +62,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if ((error as Error).name === 'AbortError') return;
         if (error instanceof ApiError && error.status < 500) authClient.clear();
         else console.error('Failed to fetch user data', error);
-        // A start-up failure ends the checking state (spec 1 section 4).
+        // A start-up failure ends the checking state.
         setSession({ status: 'anonymous', user: null });
       });
     return () => controller.abort();
@@ -89,7 +89,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Nothing of this user's stays cached for the next one.
     queryClient.cancelQueries().catch(() => undefined);
     queryClient.clear();
-    // Logout resets the interface to the light theme (spec 1 section 4).
+    // Logout resets the interface to the light theme.
     setTheme('light');
     if (refresh) await api('/auth/logout/', { body: { refresh } }).catch((error: unknown) => console.error('Logout failed', error));
   }, [queryClient]);

@@ -16,7 +16,7 @@ export type ValidationState =
   | { kind: 'duplicate'; name: string; message: string }
   | { kind: 'error'; message: string };
 
-/** The wording differs between onboarding (spec 1 section 8) and Manage Topics (spec 2 section 8). */
+/** The wording differs between onboarding and Manage Topics. */
 export interface ValidationMessages {
   failed: string;
   followUpFailed: string;
@@ -27,7 +27,7 @@ export interface ValidationMessages {
 }
 
 /**
- * Topic validation (spec 1 section 4, spec 2 section 4): idle -> validating -> validated (the
+ * Topic validation: idle -> validating -> validated (the
  * caller gets the topic), asking (a question, answered with the conversation id, possibly again),
  * duplicate, or error. Cancel resets. The path carries `user_id` when acting for another user.
  */

@@ -10,7 +10,7 @@ interface Options {
 }
 
 /**
- * Infinite scroll (spec 2 sections 2.4, 2.7 and 9): the next page loads when the sentinel is
+ * Infinite scroll: the next page loads when the sentinel is
  * within 300 px of the viewport or the scroll is within 300 px of the page bottom, at most once a
  * second, and never once there is no next page. After a page arrives the position is checked
  * again, so a short page that leaves the sentinel in view still leads to the next one.

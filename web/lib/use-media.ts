@@ -14,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Below 768 px the layout is the mobile one (spec 1 section 9). */
+/** Below 768 px the layout is the mobile one. */
 export function useIsMobile(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
 }

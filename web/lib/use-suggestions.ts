@@ -11,9 +11,9 @@ import type { SuggestionActions } from '../components/suggestions-panel';
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * The viewed user's topics and suggestions, and what a suggestion click does (spec 2 section 4
- * 'Suggestion click'): add or remove with its toasts, then the remaining suggestions are expanded
- * and the topics, suggestions and profile refreshed. Shared by Manage Topics and the feed's
+ * The viewed user's topics and suggestions, and what a suggestion click does: add or remove with
+ * its toasts, then the remaining suggestions are expanded and the topics, suggestions and profile
+ * refreshed. Shared by Manage Topics and the feed's
  * Suggestions column (one cache: both read the same queries).
  */
 export function useSuggestions(onAdded?: (topic: TTopic) => void) {
@@ -40,7 +40,7 @@ export function useSuggestions(onAdded?: (topic: TTopic) => void) {
     ]);
   }, [queryClient, userId, viewing]);
 
-  /** After adding or removing, the remaining suggestions are sent to be expanded (spec 2 section 4). */
+  /** After adding or removing, the remaining suggestions are sent to be expanded. */
   const expand = useCallback(async () => {
     const remaining = (queryClient.getQueryData<{ suggestions: TSuggestion[] }>(['suggestions', userId ?? 'self'])?.suggestions ?? []).map((s) => s.name);
     await authClient.authedApi(withUser('/topics/expand-suggestions/', userId), { body: { existing_suggestions: remaining } }).catch((e: unknown) => console.error('Failed to expand suggestions', e));

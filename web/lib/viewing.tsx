@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from '../../contract/constants';
 import { authClient } from './auth-client';
 import { useSession } from './session';
 
-/** What spec 1 section 3 keeps in local storage while a superuser impersonates (or an admin previews). */
+/** What the app keeps in local storage while a superuser impersonates (or an admin previews). */
 export interface StoredImpersonation {
   impersonatedUserId: string;
   impersonatedUserName: string;
@@ -25,7 +25,7 @@ export interface Viewing {
   isImpersonating: boolean;
   /** True while the viewed user's profile is being loaded ('Loading impersonated user...'). */
   loadingViewed: boolean;
-  /** Superusers see the internal timeline unless they chose the user view (spec 3 section 4). */
+  /** Superusers see the internal timeline unless they chose the user view. */
   viewMode: ViewMode;
   setViewMode(mode: ViewMode): void;
   start(user: { id: string; name: string }): void;
@@ -51,7 +51,7 @@ export function withUser(path: string, userId: string | undefined): string {
 /** The query key of a profile: the viewed user's id, or 'self'. */
 export const profileKey = (userId: string | undefined) => ['me', userId ?? 'self'] as const;
 
-/** Cached user lifetime (spec 1 section 9): 5 minutes. */
+/** Cached user lifetime: 5 minutes. */
 const PROFILE_STALE_MS = 5 * 60_000;
 
 export function readStoredImpersonation(): StoredImpersonation | null {
@@ -70,7 +70,7 @@ function readViewMode(): ViewMode {
 }
 
 /**
- * The viewed user (spec 2 section 4 'Impersonation'): selecting a user makes them the viewed one,
+ * The viewed user: selecting a user makes them the viewed one,
  * which changes every query key (running fetches are aborted, data refetched); clearing returns to
  * self. Restored from local storage on load, cleared on logout (session.tsx) and content restart.
  * The server decides who may view whom (superusers anyone, admins the users of their account).
@@ -88,7 +88,7 @@ export function ViewingProvider({ children }: { children: ReactNode }) {
     queryFn: ({ signal }) => authClient.authedApi<TMe>(withUser('/me/', userId), { signal }),
     enabled: Boolean(me),
     staleTime: PROFILE_STALE_MS,
-    // The session refresh of spec 2 section 9: every 120 s while signed in.
+    // The session refresh: every 120 s while signed in.
     refetchInterval: 120_000,
     initialData: userId ? stored?.impersonatedUserData : (me ?? undefined),
     initialDataUpdatedAt: userId ? 0 : mountedAt,

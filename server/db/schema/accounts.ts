@@ -30,7 +30,7 @@ export const users = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull().default('MEMBER'),
     /**
      * Whether an ADMIN may change the account (name, company, logo, invitations, roles): the
-     * server's can_edit (spec 2 section 6). An ADMIN without it sees Account Settings read-only.
+     * server's can_edit. An ADMIN without it sees Account Settings read-only.
      */
     canEditAccount: boolean('can_edit_account').notNull().default(true),
     isSuperuser: boolean('is_superuser').notNull().default(false),
@@ -51,7 +51,7 @@ export const users = pgTable(
     lastBriefAt: timestamp('last_brief_at', { withTimezone: true }),
     /** Per-stage model choices the user made (contract/models.ts); missing fields use the defaults. */
     modelPreferences: jsonb('model_preferences').$type<Partial<Record<string, string>>>().notNull().default({}),
-    // Profile completion and onboarding (spec 1 section 3 and 4, spec 2 section 3).
+    // Profile completion and onboarding.
     country: text('country'),
     city: text('city'),
     interests: text('interests'),
@@ -68,10 +68,10 @@ export const users = pgTable(
     /** When the user's content (events, articles) and insights were last restarted or rebuilt. */
     lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }),
     lastInsightsUpdatedAt: timestamp('last_insights_updated_at', { withTimezone: true }),
-    /** Made by a superuser with "Add Test User" (spec 3 section 3); the creator is kept. */
+    /** Made by a superuser with "Add Test User"; the creator is kept. */
     createdBy: uuid('created_by'),
     abGroup: text('ab_group'),
-    /** Last activity ping (at most once a minute, spec 2 section 9). */
+    /** Last activity ping (at most once a minute). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

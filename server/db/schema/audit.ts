@@ -1,7 +1,7 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
-/** Feedback from the widget (spec 2 section 4): text, optionally about one article (event id). */
+/** Feedback from the widget: text, optionally about one article (event id). */
 export const feedback = pgTable(
   'feedback',
   {

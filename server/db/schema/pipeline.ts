@@ -84,7 +84,7 @@ export function articleSearchVector(article: SQL | AnyPgColumn): SQL {
 }
 
 /**
- * One detected event: a document judged against one of a user's topics (spec 3 section 3). The
+ * One detected event: a document judged against one of a user's topics. The
  * later stages (novelty, story, research, article, QA, alert) add their fields to this row.
  * Unique per user, topic and document, so re-running detection never makes a second event.
  */
@@ -111,7 +111,7 @@ export const events = pgTable(
     decisionAudit: jsonb('decision_audit').$type<Record<string, unknown>>(),
     /** Interaction records keyed by stage name. */
     llmInteractions: jsonb('llm_interactions').$type<Record<string, unknown>>().notNull().default({}),
-    // Novelty (spec 3 section 3).
+    // Novelty.
     novel: boolean('novel'),
     noveltyScore: doublePrecision('novelty_score'),
     noveltySummary: text('novelty_summary'),
@@ -125,7 +125,7 @@ export const events = pgTable(
     /** Relevance from detection: weighted total (0..1) and its rank among the user's events. */
     relevanceScore: doublePrecision('relevance_score'),
     relevanceRank: integer('relevance_rank'),
-    /** Events made while a new topic is backfilled from recent documents (spec 3 'Init'). */
+    /** Events made while a new topic is backfilled from recent documents. */
     initialization: boolean('initialization').notNull().default(false),
     // Story and consolidation.
     storyId: bigint('story_id', { mode: 'number' }).references(() => stories.id, { onDelete: 'set null' }),

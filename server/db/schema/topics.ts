@@ -15,7 +15,7 @@ export interface RelevanceMatrix {
 }
 
 /**
- * A topic a user follows (spec 2 section 3, spec 3 section 3). An empty description means the
+ * A topic a user follows. An empty description means the
  * topic is still being processed. Retired topics stay for the history of their events.
  */
 export const topics = pgTable(

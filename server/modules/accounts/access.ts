@@ -12,7 +12,7 @@ export interface AccountActor {
   name: string;
   role: 'ADMIN' | 'MEMBER';
   isSuperuser: boolean;
-  /** Reads Account Settings: ADMINs and superusers (spec 2 section 6). */
+  /** Reads Account Settings: ADMINs and superusers. */
   isAdmin: boolean;
   /** Changes the account: superusers, and ADMINs the server grants can_edit. */
   canEdit: boolean;

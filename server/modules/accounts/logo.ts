@@ -39,7 +39,7 @@ export function checkDeclaredLength(request: FastifyRequest): void {
  */
 export async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError(415, ErrorCode.unsupportedMediaType, 'Send the logo as multipart/form-data with a "logo" file field.');
-  // "Less than 5MB" (spec 2 section 5): a file of exactly 5 MB is one byte too many.
+  // "Less than 5MB": a file of exactly 5 MB is one byte too many.
   const part = await request.file({ limits: { fileSize: LOGO_MAX_BYTES - 1, files: 1, parts: 4, fieldSize: 1024 }, throwFileSizeLimit: false });
   if (!part) throw new AppError(400, 'logo_missing', ACCOUNT_ERRORS.logoMissing, { logo: [ACCOUNT_ERRORS.logoMissing] });
   const chunks: Buffer[] = [];

@@ -35,7 +35,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 const displayName = (user: { first_name: string; last_name: string; email: string }) => `${user.first_name} ${user.last_name}`.trim() || user.email;
 
 /**
- * Account Settings (spec 2 sections 2.9 and 7) under /api/a/. Every call acts on the caller's own
+ * Account Settings under /api/a/. Every call acts on the caller's own
  * account, taken from the access token: ADMINs and superusers read, those with can_edit change.
  * GET /a/logo/{file} is public so an <img> can load it; its names are random and unguessable.
  */

@@ -10,7 +10,7 @@ import { decodeUid, queueConfirmation } from './send-confirmation.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Confirms by link. An expired link sends a new one and says so (spec 1 section 4). */
+/** Confirms by link. An expired link sends a new one and says so. */
 export async function confirmByLink(context: AuthContext, uidb64: string, token: string): Promise<TTokenPair> {
   const userId = decodeUid(uidb64);
   if (!UUID.test(userId)) throw new AppError(400, 'link_invalid', AUTH_MESSAGES.linkInvalid);

@@ -6,7 +6,7 @@ import { accounts, suggestions, users } from '../../db/schema/index.js';
 import { effectivePreferences } from '../user-topics/models.js';
 import { activeTopics, presentTopic } from '../user-topics/topics.js';
 
-/** GET /me/: every field of the user profile (spec 1 section 3, spec 2 section 3). */
+/** GET /me/: every field of the user profile. */
 export async function presentMe(db: AppDb, userId: string): Promise<TMe | undefined> {
   const [row] = await db.select({ user: users, account: accounts }).from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, userId));
   if (!row) return undefined;

@@ -50,7 +50,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 const ZRegisterResponse = ZDetailResponse.extend({ access: z.string().optional(), refresh: z.string().optional() });
 const confirmed = (tokens: { access: string; refresh: string }) => ({ result: 'success' as const, message: AUTH_MESSAGES.confirmed, ...tokens });
 
-/** Access calls of spec 1 section 7, under /api with their trailing slashes. */
+/** The access calls (register, login, codes, invites, /me), under /api with their trailing slashes. */
 export const authRoutes =
   (context: AuthContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { queueEmail } from '../../mail/outbox.js';
 import type { AuthContext } from './context.js';
 
-/** uidb64 in the link: the user id, base64url (spec 1 section 7 keeps Django's name). */
+/** uidb64 in the link: the user id, base64url. */
 export const encodeUid = (userId: string) => Buffer.from(userId).toString('base64url');
 export const decodeUid = (uidb64: string) => Buffer.from(uidb64, 'base64url').toString('utf8');
 

@@ -9,7 +9,7 @@ import { queueInviteEmail, renewInvite } from './invites.js';
 
 /**
  * Reads an invitation for its landing page. An expired one is renewed on the spot (new token,
- * new expiry, the old token stops working) and emailed again, as spec 1 section 8 says.
+ * new expiry, the old token stops working) and emailed again.
  */
 export async function validateInvite(context: AuthContext, token: string): Promise<TInvite> {
   const { db } = context.database;

@@ -11,7 +11,7 @@ import { interviewChat, onboardingStatus, restartInterview, startInterview } fro
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody, 502: ZErrorBody };
 
-/** The interview (spec 2 sections 2.12 and 7). */
+/** The interview. */
 export const conversationRoutes =
   (context: TopicContext & { keys: AuthKeys }): FastifyPluginAsyncZod =>
   async (app) => {

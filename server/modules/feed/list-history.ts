@@ -4,7 +4,7 @@ import { pageOfArticles } from './feed-query.js';
 import type { PageRequest } from './list-latest.js';
 import { presentSummary } from './presenter.js';
 
-/** GET /articles/history/: Previous Articles, every topic, newest first (spec 2 section 2.7). */
+/** GET /articles/history/: Previous Articles, every topic, newest first. */
 export async function listHistory(db: DbOrTx, userId: string, query: PageRequest): Promise<TArticlePage> {
   const { rows, hasNext, nextCursor } = await pageOfArticles(db, userId, query);
   return { articles: rows.map(presentSummary), page: query.page, per_page: query.perPage, has_next: hasNext, next_cursor: nextCursor };

@@ -15,7 +15,7 @@ const SUMMARY_CHARS = 400;
 
 /**
  * GET /for-you/recent-abstracts/: what the setup screen rotates through while the profile and
- * topics are being prepared (spec 2 section 2.4): up to 12 recent source documents relevant to
+ * topics are being prepared: up to 12 recent source documents relevant to
  * the user's topics (a search of each topic's name and key entities, restricted to its sources),
  * newest first; with no topics or no match yet, the newest summarised documents.
  */

@@ -32,7 +32,7 @@ const ZArticleParams = z.object({ id: z.coerce.number().int().positive().max(Num
 const tags = ['feed'];
 
 /**
- * The reader's calls (spec 2 section 7): the feed, Top News, Latest, timeline search, the
+ * The reader's calls: the feed, Top News, Latest, timeline search, the
  * article with its related articles, the setup screen's source previews and Previous Articles.
  * Every call reads the caller's articles, or those of the user a superuser impersonates or an
  * admin previews (`user_id`, checked by viewedUserId); another user's article is not found.

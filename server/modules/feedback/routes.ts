@@ -14,8 +14,8 @@ import { AppError } from '../../http/errors.js';
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
 /**
- * POST /feedback/ (spec 2 section 4): stored for the team with the article it is about, if any.
- * POST /me/activity/: the activity ping (at most once a minute from the web, spec 2 section 9).
+ * POST /feedback/: stored for the team with the article it is about, if any.
+ * POST /me/activity/: the activity ping (at most once a minute from the web).
  */
 export const feedbackRoutes =
   ({ database, keys }: { database: Database; keys: AuthKeys }): FastifyPluginAsyncZod =>

@@ -5,7 +5,7 @@ import { documents, documentSummaries, events } from '../../db/schema/index.js';
 import { details, eventSummary, modeFilter, modeOrder, num, parsed, record, select, text } from './inspection.js';
 
 /*
- * The Export Data modal's reads (spec 3 section 2.5): the timeline's three lists with the fields
+ * The Export Data modal's reads: the timeline's three lists with the fields
  * their Markdown shows, and the interaction records of one stage. The interview lives in
  * interview-export.ts.
  */

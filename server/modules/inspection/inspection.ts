@@ -7,7 +7,7 @@ import { sentences } from '../../intelligence/capabilities/summarise.js';
 import { describeAlertDecision } from '../../pipeline/alert-policy.js';
 
 /*
- * The internal timeline's reads (spec 3 sections 2.1-2.3 and 3). One events row serves as event and
+ * The internal timeline's reads. One events row serves as event and
  * article; every JSON field is read tolerantly, since other writers (language models, older
  * versions) may have produced it.
  */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conversationMessages } from '../../db/schema/index.js';
 import { latestConversation } from '../user-topics/conversations.js';
 
-/** The user's latest onboarding interview for the export (spec 3 section 2.5); empty when there is none. */
+/** The user's latest onboarding interview for the export; empty when there is none. */
 export async function interviewExport(db: DbOrTx, userId: string): Promise<TInterviewExport> {
   const conversation = await latestConversation(db, userId, 'onboarding_interview');
   const messages = conversation

@@ -18,7 +18,7 @@ import { interviewExport } from './interview-export.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
-/** The superuser inspection calls (spec 3 sections 2.1-2.5, 2.7 and 7); `user_id` picks the viewed user. */
+/** The superuser inspection calls; `user_id` picks the viewed user. */
 export const inspectionRoutes =
   ({ database, keys, queue }: { database: Database; keys: AuthKeys; queue: Queue }): FastifyPluginAsyncZod =>
   async (app) => {

@@ -10,7 +10,7 @@ import { updateModelPreferences } from '../user-topics/models.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
-/** PATCH /me/models/ (spec 2 section 7): the eight per-stage model fields, checked against the registry. */
+/** PATCH /me/models/: the eight per-stage model fields, checked against the registry. */
 export const meRoutes =
   ({ database, keys }: { database: Database; keys: AuthKeys }): FastifyPluginAsyncZod =>
   async (app) => {

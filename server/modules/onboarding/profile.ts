@@ -87,7 +87,7 @@ function parseTopicList(value: string | string[]): string[] {
 }
 
 /**
- * POST /auth/complete_profile/ (spec 1 sections 3 and 4): validated -> the form and the AI
+ * POST /auth/complete_profile/: validated -> the form and the AI
  * profile are stored together, suggestions are made (the names in onboarding_topics first, at
  * most 36 in all) and returned; without any, suggestions and onboarding are complete at once (the
  * client goes to /). clarification_needed -> the question and conversation id. failed -> error.
@@ -161,7 +161,7 @@ export async function completeProfile(
 }
 
 /**
- * PATCH /me/profile/ (spec 2 sections 4 and 7): the same validation as profile completion on the
+ * PATCH /me/profile/: the same validation as profile completion on the
  * edited form; validated saves the fields and rebuilds the AI profile. Field problems come back
  * under the server's names (title, company_or_organization, location, interests). Notification
  * preferences and language belong to the user: while acting as someone else they are not changed.

@@ -11,7 +11,7 @@ import { completeProfile, updateProfile } from './profile.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 429: ZErrorBody };
 
-/** Profile completion (spec 1 section 7) and the profile edit (spec 2 section 7). */
+/** Profile completion and the profile edit. */
 export const onboardingRoutes =
   (context: TopicContext & { keys: AuthKeys }): FastifyPluginAsyncZod =>
   async (app) => {

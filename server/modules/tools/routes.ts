@@ -29,7 +29,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * Superuser tools (spec 3 sections 2.6, 2.8 and 7): the topic search of the last 24 hours (also
+ * Superuser tools: the topic search of the last 24 hours (also
  * for the topic's owner), test users and their generated profiles, and the conversation log.
  */
 export const toolRoutes =

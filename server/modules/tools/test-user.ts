@@ -58,7 +58,7 @@ async function buildProfile(context: TopicContext, input: TestUserInput): Promis
 }
 
 /**
- * POST /me/create_test_user/ (spec 3 sections 2.8 and 3): a confirmed user in an account of its
+ * POST /me/create_test_user/: a confirmed user in an account of its
  * own, with the form filled in and the AI profile built, ready to sign in with the password
  * answered once (only its hash is stored). With ab_test a second user (group B) with the same
  * profile joins the same account and the first is group A. Topic suggestions are made as at the

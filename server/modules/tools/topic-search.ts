@@ -14,7 +14,7 @@ export function topicSearchText(topic: { name: string; description: string; quer
 }
 
 /**
- * GET /topics/{id}/search/ (spec 3 section 2.6): the documents of the last 24 hours that the
+ * GET /topics/{id}/search/: the documents of the last 24 hours that the
  * hybrid search (full text + vectors, fused) finds for the topic with a score of at least 0.42,
  * in the topic's collections, one entry per document with its best passage. `now` is for tests.
  */

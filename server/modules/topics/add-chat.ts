@@ -39,7 +39,7 @@ function pendingPhrase(name: string, question: string | undefined): string {
 }
 
 /**
- * POST /topics/add/chat/ (spec 2 section 2.10 'Add Topic' chat): the transcript is checked with
+ * POST /topics/add/chat/: the transcript is checked with
  * the spec's messages, the user's onboarding model reads which topics the newest message names
  * (or which question it answers), and each goes through the same validation as the entry panel:
  * clear ones are created, an unclear one is asked about in the next assistant message.

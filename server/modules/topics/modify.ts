@@ -24,7 +24,7 @@ const selectable = new Set(SELECTABLE_COLLECTIONS.map((c) => c.id));
 const base = { topic: null, question: null, options: [], conversation_id: null, error: null };
 
 /**
- * POST /topics/{id}/modify/ (spec 2 section 4 'Topic edit'): the edits go through the user's
+ * POST /topics/{id}/modify/: the edits go through the user's
  * onboarding model, which keeps what the user wrote and rewrites what a new name makes stale; an
  * unclear new name is asked about (the answer comes back with the conversation id). Renaming to
  * a topic the user already follows fails. A changed topic is matched against the store again.

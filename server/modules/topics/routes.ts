@@ -31,7 +31,7 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 const ZId = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * Topic management (spec 2 sections 2.8, 4 and 7): the user's topics, validation, edits, the
+ * Topic management: the user's topics, validation, edits, the
  * add-topic chat, retiring, and suggestions. Every call acts on the user in `user_id` when a
  * superuser acts for them (viewedUserId checks and audits it).
  */

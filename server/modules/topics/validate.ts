@@ -32,7 +32,7 @@ const selectable = new Set(SELECTABLE_COLLECTIONS.map((c) => c.id));
 const base = { success: false, topic: null, normalized_name: null, question: null, options: [], conversation_id: null, error: null };
 
 /**
- * POST /topics/validate/ (spec 2 section 4 'Topic validation'): the topic is read by the user's
+ * POST /topics/validate/: the topic is read by the user's
  * onboarding model (or the built-in engine) with what the store holds about it. A clear topic is
  * created at once with its whole profile and starts filling the feed; an unclear one gets a
  * question, and the answer comes back with the conversation id (any number of times, up to the

@@ -136,7 +136,7 @@ export async function deleteSuggestion(context: TopicContext, userId: string, na
 }
 
 /**
- * POST /topics/add-suggestions/ (spec 1 section 4): the chosen suggestions (and, at the end of
+ * POST /topics/add-suggestions/: the chosen suggestions (and, at the end of
  * onboarding, the custom topics with their sources) become topics, processed in the background;
  * suggestions and onboarding are marked complete. Names already followed are skipped, so the
  * call can be repeated safely.

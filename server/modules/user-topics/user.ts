@@ -16,7 +16,7 @@ export async function loadUser(db: DbOrTx, userId: string): Promise<UserRow> {
   return user;
 }
 
-/** The model the user chose for onboarding and topic work (spec 2 section 3: onboarding_model). */
+/** The model the user chose for onboarding and topic work (onboarding_model). */
 export const onboardingModel = (user: UserRow) => effectivePreferences(user.modelPreferences).onboarding_model;
 
 /** True when the user's onboarding model will be answered by the built-in engine (no provider key). */
@@ -28,7 +28,7 @@ export function onboardingModelIsBuiltin(user: UserRow, context: { config: { llm
 /** What the topic capabilities are told about the user. */
 export const profileHints = (user: UserRow) => ({ summary: user.gptProfile, places: user.placesJurisdictions, industries: user.gptIndustries });
 
-/** Topic changes need a finished profile (spec 2 section 2.8: the overlay for users who have not onboarded). */
+/** Topic changes need a finished profile (the Topics page shows an overlay to users who have not onboarded). */
 export function requireProfile(user: UserRow, needOnboarding = false): void {
   if (!user.profileCompletedAt || (needOnboarding && !user.onboardingCompletedAt)) throw new AppError(403, 'not_onboarded', TOPIC_MESSAGES.notOnboarded);
 }

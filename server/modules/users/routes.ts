@@ -8,7 +8,7 @@ import { listUsers } from './list-users.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody };
 
-/** GET /users/ (superusers): everyone, for the impersonation selector (spec 3 section 7). */
+/** GET /users/ (superusers): everyone, for the impersonation selector. */
 export const userRoutes =
   ({ database, keys }: { database: Database; keys: AuthKeys }): FastifyPluginAsyncZod =>
   async (app) => {

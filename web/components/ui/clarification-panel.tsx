@@ -4,7 +4,7 @@ import { AutoTextarea } from './chat';
 import { Button } from './form';
 
 /**
- * The clarification panel (spec 1 section 2, spec 2 section 2.8): the question, the meanings to
+ * The clarification panel: the question, the meanings to
  * choose from ('Which one did you mean?') when the name is ambiguous, an answer box, Cancel and
  * Submit Answer (disabled while the answer is empty).
  */

@@ -125,7 +125,7 @@ export function PasswordField({ label, error, hint, id, ...props }: FieldProps) 
   );
 }
 
-/** Keeps digits only, at most the code length (spec 1 section 5: paste strips non-digits). */
+/** Keeps digits only, at most the code length (a pasted code loses its non-digits). */
 export const onlyDigits = (value: string) => value.replace(/\D/g, '').slice(0, CODE_LENGTH);
 
 /** The 6-digit code input; `onComplete` fires when the sixth digit arrives. */

@@ -42,7 +42,7 @@ function Cell({ field, row }: { field: MetricField; row: MetricRow }) {
 const DETAILS: MetricField[] = ['entity', 'geography', 'date', 'period', 'context_note'];
 
 /**
- * The Key Metrics table (spec 2 section 2.6; shared with the inspection view): recognised columns
+ * The Key Metrics table (the reader's, shared with the inspection view): recognised columns
  * only, confidence as a coloured badge, citations as reference markers; nothing at all when the
  * table has no recognised columns or no rows. `compact` (the article's side column) folds the
  * details under the metric and keeps three columns: Metric, Value (with unit) and Confidence.

@@ -4,7 +4,7 @@ import remarkGfm from 'remark-gfm';
 import { MARKER } from '../../lib/article-data';
 import { ReferenceMarker } from './references';
 
-/** Link protocols rendered markdown may use (spec 3 section 5); anything else loses its link. */
+/** Link protocols rendered markdown may use; anything else loses its link. */
 const ALLOWED_PROTOCOLS = ['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'];
 
 /**

@@ -26,7 +26,7 @@ export interface MenuProps {
 /**
  * A menu button (WAI-ARIA menu pattern): Enter, Space or a click opens it with focus on the first
  * item; arrows, Home and End move; Escape or Tab closes it and focus returns to the button; a
- * click outside closes it. The popover is 320 px wide (spec 2 section 9).
+ * click outside closes it. The popover is 320 px wide.
  */
 export function Menu({ trigger, label, items, header, align = 'right', placement = 'below', triggerClassName = '' }: MenuProps) {
   const [open, setOpen] = useState(false);

@@ -22,7 +22,7 @@ export function useReferences(): References {
 const TOOLTIP_WIDTH = 288;
 
 /**
- * An inline [n] marker (spec 2 section 2.6): a link to the source's document page in a new tab,
+ * An inline [n] marker: a link to the source's document page in a new tab,
  * with a card (title, source, date) on hover or keyboard focus. A number no source matches stays
  * plain text. The card is fixed-positioned and kept inside the viewport, so it is never clipped
  * by a scrolling column nor widens the page.

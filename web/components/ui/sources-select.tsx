@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Check, ChevronDown } from 'lucide-react';
 import { COLLECTIONS } from '../../../contract/collections';
 
-/** The eight source types a topic can draw from (spec 1 section 3), with their fixed ids. */
+/** The eight source types a topic can draw from, with their fixed ids. */
 export const TOPIC_SOURCES = COLLECTIONS.filter((c) => c.topicSelectable);
 
 export const sourceName = (id: number) => COLLECTIONS.find((c) => c.id === id)?.name ?? String(id);
 
 /**
- * The sources multi-select (spec 1 section 2, spec 2 section 2.8): the button reads 'All sources'
+ * The sources multi-select: the button reads 'All sources'
  * while nothing is ticked, otherwise 'Sources' with the count. Escape or a click outside closes it.
  */
 export function SourcesSelect({ value, onChange, disabled }: { value: number[]; onChange: (next: number[]) => void; disabled?: boolean }) {

@@ -13,7 +13,7 @@ export interface Toast {
 type Timer = ReturnType<typeof setTimeout>;
 
 /**
- * The toast lifecycle of spec 1 section 4, kept free of React so its timings can be tested:
+ * The toast lifecycle, kept free of React so its timings can be tested:
  * a toast appears after 0.1 s, starts leaving after 4.5 s (or when dismissed), and is removed
  * 0.3 s later.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ConfirmCodeForm, ResendConfirmationButton } from './confirm-code';
 import { Divider, linkClass } from './ui';
 
-/** The 'Check Your Email' state after registration (spec 1 section 2). */
+/** The 'Check Your Email' state after registration. */
 export function CheckEmail({ email, onConfirmed }: { email: string; onConfirmed: () => void }) {
   return (
     <div>

@@ -35,7 +35,7 @@ export function ResendConfirmationButton({ email, label = 'Resend confirmation' 
 }
 
 /**
- * Confirmation by the 6-digit code from the same email (spec 1 section 4, second route): the
+ * Confirmation by the 6-digit code from the same email: the
  * code completes by itself at the sixth digit; success signs the user in.
  */
 export function ConfirmCodeForm({ email, onConfirmed }: { email: string; onConfirmed: () => void }) {

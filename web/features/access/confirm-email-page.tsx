@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { LINK_FALLBACK, LINK_MISSING } from './messages';
 import { Alert, AuthPage, Card, primaryButtonClass, secondaryButtonClass } from './ui';
 
-/** Email confirmation redirect delay (spec 1 section 9). */
+/** Email confirmation redirect delay. */
 export const CONFIRM_REDIRECT_MS = 2000;
 
 type State = { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string; resent: boolean };
@@ -26,7 +26,7 @@ function confirmOnce(uid: string, token: string) {
 }
 
 /**
- * /confirm-email?uid=&token= (spec 1 sections 2 and 4): loading, then success (tokens stored,
+ * /confirm-email?uid=&token=: loading, then success (tokens stored,
  * on to /complete-profile after 2 s) or error. An expired link sends a new one and says so.
  */
 export default function ConfirmEmailPage() {

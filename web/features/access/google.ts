@@ -10,7 +10,7 @@ const POPUP_WIDTH = 500;
 const POPUP_HEIGHT = 600;
 const POLL_MS = 500;
 
-/** The provider profile passed to registration in the `google_data` parameter (spec 1 section 2). */
+/** The provider profile passed to registration in the `google_data` parameter. */
 export const ZGoogleData = z.object({
   status: z.string().optional(),
   firstName: z.string().optional(),
@@ -33,7 +33,7 @@ export function parseGoogleData(raw: string | null): TGoogleData | null {
 }
 
 /**
- * Google's implicit token flow in a 500x600 popup, polled every 500 ms (spec 1 section 7). The
+ * Google's implicit token flow in a 500x600 popup, polled every 500 ms. The
  * popup comes back to this site with `#access_token=...`; once it is same-origin we read the token
  * and close it. Resolves with the token, or null when the user closed the popup.
  */

@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { RegistrationForm } from './registration-form';
 import { AuthPage, Button, Card, primaryButtonClass } from './ui';
 
-/** Invitation accept simulated delay (spec 1 section 9). */
+/** Invitation accept simulated delay. */
 export const INVITE_ACCEPT_DELAY_MS = 1000;
 
 const BENEFITS = [
@@ -20,7 +20,7 @@ const BENEFITS = [
 type Problem = 'notFound' | 'alreadyAccepted' | 'expired';
 type State = { kind: 'loading' } | { kind: 'problem'; problem: Problem } | { kind: 'valid'; invite: TInvite } | { kind: 'accepting'; invite: TInvite } | { kind: 'register'; invite: TInvite };
 
-/** Server text to screen (spec 1 section 8); any other or missing text gives not found. */
+/** Server text to screen; any other or missing text gives not found. */
 function problemOf(error: unknown): Problem {
   const message = error instanceof ApiError ? error.message : '';
   if (message === INVITE_MESSAGES.accepted) return 'alreadyAccepted';
@@ -35,7 +35,7 @@ const PROBLEMS: Record<Problem, { icon: typeof CircleAlert; title: string; text:
 };
 
 /**
- * /invite/{token} (spec 1 sections 2 and 4): validate, then 'Join Herald' with the team account
+ * /invite/{token}: validate, then 'Join Herald' with the team account
  * and its benefits; 'Accept Invitation' leads after 1 s to registration with the email locked.
  */
 export default function InvitePage() {

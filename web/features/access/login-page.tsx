@@ -14,7 +14,7 @@ import { ResetPasswordModal } from './reset-password-modal';
 import { Alert, AuthPage, Button, Card, Divider, PasswordField, TextField, linkClass, secondaryButtonClass } from './ui';
 
 /**
- * /login (spec 1 section 2): intro video, Google and email sign-in, the reset modal and a link to
+ * /login: intro video, Google and email sign-in, the reset modal and a link to
  * registration. A signed-in user goes to `next` (set by the route guard) or home.
  */
 export default function LoginPage() {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../lib/api';
 
-/** Texts of spec 1 section 8 that the screens show. */
+/** Texts the access screens show (invitations, codes, links). */
 export const LOGIN_FAILED = 'Authentication failed – Please verify your email address and password';
 export const GENERIC_ERROR = 'An unexpected error occurred.';
 export const REGISTRATION_FALLBACK = 'Please check the information and try again.';

@@ -10,7 +10,7 @@ import { RegistrationForm } from './registration-form';
 import { Alert, AuthPage, Card, Divider, linkClass, secondaryButtonClass } from './ui';
 
 /**
- * /register and /beta (spec 1 section 2): Google or email registration, then 'Check Your Email'.
+ * /register and /beta: Google or email registration, then 'Check Your Email'.
  * A `google_data` parameter (a pending Google sign-in) prefills the names and locks the email.
  */
 export default function RegisterPage() {

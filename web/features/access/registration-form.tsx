@@ -13,7 +13,7 @@ export interface RegistrationValues {
 }
 
 /**
- * The registration fields (spec 1 section 2): first name, last name, email, password. With a
+ * The registration fields: first name, last name, email, password. With a
  * Google credential the password is not asked for (third-party registration); with an invite
  * token the email is the invited one and locked. Resolves to 'sent' (check your email) or
  * 'signed-in' (invite and Google registrations sign in at once).

@@ -8,13 +8,13 @@ import { useToast } from '../../components/ui/toast';
 import { Alert, Button, CodeField, PasswordField, TextField, linkClass } from './ui';
 import { PASSWORDS_DIFFER, messageOf } from './messages';
 
-/** Closing fires the close action after 300 ms (spec 1 section 9), once the fade has run. */
+/** Closing fires the close action after 300 ms, once the fade has run. */
 export const RESET_MODAL_CLOSE_MS = 300;
 
 type View = 'reset' | 'resetCode';
 
 /**
- * The reset-password modal (spec 1 section 2): view 'reset' asks for the address, view
+ * The reset-password modal: view 'reset' asks for the address, view
  * 'resetCode' takes the emailed code and a new password; success signs the user in.
  */
 export function ResetPasswordModal({ initialEmail = '', onClose, onSignedIn }: { initialEmail?: string; onClose: () => void; onSignedIn: () => void }) {
@@ -78,7 +78,7 @@ export function ResetPasswordModal({ initialEmail = '', onClose, onSignedIn }: {
       toast.show('success', 'Your password has been reset.');
       onSignedIn();
     } catch (failure) {
-      // Reset-code errors map to a code error, a password error or a general error (spec 1 section 8).
+      // Reset-code errors map to a code error, a password error or a general error.
       if (failure instanceof ApiError && failure.fields?.code) setCodeError(failure.fields.code.join(' '));
       else if (failure instanceof ApiError && failure.fields?.password) setPasswordError(failure.fields.password.join(' '));
       else setError(messageOf(failure, 'Confirm reset code failed'));

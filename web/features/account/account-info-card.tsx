@@ -17,7 +17,7 @@ interface Errors {
 }
 
 /**
- * The Account Information card (spec 2 sections 2.9 and 4): Name, Company and Logo in view mode;
+ * The Account Information card: Name, Company and Logo in view mode;
  * Edit (only with can_edit) opens the form; Save Changes saves the text, then uploads a chosen
  * logo (the file is only sent on save); Remove Logo asks first.
  */

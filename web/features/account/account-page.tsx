@@ -9,7 +9,7 @@ import { useAccountInfo } from './api';
 import { UsersCard } from './users-card';
 
 /**
- * Account Settings (spec 2 section 2.9): the Account Information card and the Users card of the
+ * Account Settings: the Account Information card and the Users card of the
  * signed-in user's own account. Administrators and superusers only: anyone else goes home with
  * 'Only account administrators can access this page'. Without can_edit the page is read-only.
  */

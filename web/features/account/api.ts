@@ -4,7 +4,7 @@ import type { TMe } from '../../../contract/auth';
 import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 
-/** Account calls (spec 2 section 7). They always address the caller's own account: no user_id. */
+/** Account calls. They always address the caller's own account: no user_id. */
 export const accountKeys = {
   info: ['account', 'info'] as const,
   users: ['account', 'users'] as const,

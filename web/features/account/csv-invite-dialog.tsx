@@ -11,7 +11,7 @@ const TEMPLATE = 'first_name,last_name,email,role\nAda,Lovelace,ada@example.com,
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * Bulk invitations from a CSV file (spec 1 section 3: file_content and file_name): every good row
+ * Bulk invitations from a CSV file (sent as file_content and file_name): every good row
  * is invited, and the report lists each row that was not, with its line and the reason.
  */
 export function CsvInviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: () => void }) {

@@ -9,7 +9,7 @@ import { duplicateProblem } from './users';
 const EMPTY = { first_name: '', last_name: '', email: '', admin: false };
 
 /**
- * The Invite User dialog (spec 2 sections 4 and 5): first name, last name and email are required
+ * The Invite User dialog: first name, last name and email are required
  * ('Please fill in all required fields'); 500 ms after typing stops, an email with an @ that
  * belongs to the account's list is flagged and blocks sending; 'Make this user an administrator'
  * invites as ADMIN. After a successful send the dialog closes and a success message appears.
@@ -32,7 +32,7 @@ function InviteForm({ onClose, users, onInvited }: { onClose: () => void; users:
   const [busy, setBusy] = useState(false);
   const adminId = useId();
 
-  // The duplicate check waits until typing has stopped for 500 ms (spec 2 section 9).
+  // The duplicate check waits until typing has stopped for 500 ms.
   useEffect(() => {
     const timer = setTimeout(() => setDuplicate(duplicateProblem(form.email, users)), INVITE_EMAIL_CHECK_MS);
     return () => clearTimeout(timer);

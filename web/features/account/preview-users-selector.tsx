@@ -15,7 +15,7 @@ export interface PreviewUsersSelectorProps {
 }
 
 /**
- * The sidebar's 'Preview users' selector (spec 2 section 2.5, spec 3 section 6) for an ADMIN who
+ * The sidebar's 'Preview users' selector for an ADMIN who
  * is not a superuser, in an account of more than one user: the account's active users (GET
  * /a/users/), searchable; choosing one tells the server (POST /a/preview/{id}/, which checks and
  * audits) before the shell switches to that user's read-only view. A Previewing badge and a stop

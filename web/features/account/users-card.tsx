@@ -12,7 +12,7 @@ import { UserRow, type RoleChoice } from './user-row';
 import { displayName, matchesSearch } from './users';
 
 /**
- * The Users card (spec 2 section 2.9): the count in the title, a search over name, email, title,
+ * The Users card: the count in the title, a search over name, email, title,
  * location, role and status, 'Showing X of Y users', the rows with their status and, for people
  * invited, Resend Invite; Invite User and a CSV import for administrators with can_edit.
  */

@@ -13,7 +13,7 @@ export function displayName(user: Pick<TAccountUser, 'first_name' | 'last_name' 
 }
 
 /**
- * User search (spec 2 section 5): case-insensitive over full name, email, title, location, role
+ * User search: case-insensitive over full name, email, title, location, role
  * and status, as stored (ADMIN, INVITED) and as shown (Admin, Invited).
  */
 export function matchesSearch(user: TAccountUser, search: string): boolean {
@@ -35,7 +35,7 @@ export function duplicateProblem(email: string, users: readonly TAccountUser[]):
 /** Raster formats the server accepts; anything else is 'Please select an image file'. */
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 
-/** The logo checks of spec 2 section 5, before anything is uploaded. */
+/** The logo checks (type and size), before anything is uploaded. */
 export function logoProblem(file: Pick<File, 'type' | 'size'>): string | undefined {
   if (!LOGO_TYPES.includes(file.type)) return ACCOUNT_TEXT.notImage;
   if (file.size >= LOGO_MAX_BYTES) return ACCOUNT_TEXT.tooLarge;

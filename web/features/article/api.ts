@@ -19,7 +19,7 @@ export function useArticle(id: number | undefined, userId: string | undefined, f
   });
 }
 
-/** The Latest side list: the newest articles, the current one left out (spec 2 section 2.6). */
+/** The Latest side list: the newest articles, the current one left out. */
 export function useSideLatest(userId: string | undefined, currentId: number | undefined) {
   return useQuery({
     queryKey: ['feed', key(userId), 'latest', 'all', 'side'],

@@ -20,7 +20,7 @@ function articleId(raw: string | undefined): number | undefined {
 }
 
 /**
- * The article reader page /a/{id} (spec 2 section 2.6). Loading shows a spinner; a failure shows
+ * The article reader page /a/{id}. Loading shows a spinner; a failure shows
  * 'Article Not Found' with the server's reason ('Article not found.', 'Article not yet
  * generated'), 'Article ID not provided', or 'Failed to load article'. The page title is
  * '{title} - Herald' until the reader leaves; a new id scrolls to the top; an address carrying

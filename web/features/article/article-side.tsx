@@ -22,7 +22,7 @@ function SideCard({ id, title, children }: { id: string; title: string; children
   );
 }
 
-/** Takeaways: a list or plain text; hidden when there is nothing readable (spec 2 section 2.6). */
+/** Takeaways: a list or plain text; hidden when there is nothing readable. */
 export function Takeaways({ value }: { value: TReaderArticle['actionable_takeaway'] }) {
   const takeaways = parseTakeaways(value);
   if (!takeaways) return null;
@@ -113,7 +113,7 @@ export function SideList({ id, title, articles, userId, status }: { id: string; 
   );
 }
 
-/** Sources: the references, in the side column on phones (spec 2 section 2.6). */
+/** Sources: the references, in the side column on phones. */
 export function Sources({ article }: { article: TReaderArticle }) {
   if (article.references.length === 0) return null;
   return (

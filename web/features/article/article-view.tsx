@@ -5,7 +5,7 @@ import { formatDate, isDate, isoDate } from '../../lib/dates';
 import { capitalise } from '../../lib/text';
 
 /**
- * The article itself (spec 2 section 2.6), in order: theme, title, 'Published {date}', the
+ * The article itself, in order: theme, title, 'Published {date}', the
  * introduction, bullet points, sections, 'Disclosure', and on desktop 'References'.
  */
 export function ArticleBody({ article, showReferences }: { article: TReaderArticle; showReferences: boolean }) {

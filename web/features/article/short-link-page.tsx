@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 
 /**
- * /s/{id} (spec 2 section 2.1): the short link of emails. Replaces itself with /a/{id}?email=1,
+ * /s/{id}: the short link of emails. Replaces itself with /a/{id}?email=1,
  * keeping the other query parameters, and shows 'Redirecting...'; without an id it goes to /.
  */
 export default function ShortLinkPage() {

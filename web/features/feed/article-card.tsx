@@ -48,7 +48,7 @@ function Meta({ article }: { article: TArticleSummary }) {
 
 const summaryOf = (article: TArticleSummary) => plainText(article.introduction || article.points[0] || '');
 
-/** One Latest item; `highlighted` while it is new (3 s, spec 2 section 2.4). */
+/** One Latest item; `highlighted` while it is new (3 s). */
 export function LatestItem({ article, userId, highlighted }: { article: TArticleSummary; userId?: string; highlighted?: boolean }) {
   const rtl = isRightToLeft(article.language);
   return (

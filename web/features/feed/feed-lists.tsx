@@ -33,7 +33,7 @@ function Skeleton({ className }: { className: string }) {
   return <div aria-hidden className={`animate-pulse rounded-xl bg-slate-200/70 dark:bg-slate-800 ${className}`} />;
 }
 
-/** Top News (spec 2 section 2.4): at most 5, the first as the lead; hidden when there are none. */
+/** Top News: at most 5, the first as the lead; hidden when there are none. */
 export function TopNews({ userId, topicId }: { userId?: string; topicId?: number }) {
   const top = useTopNews(userId, topicId);
   if (top.isPending) {
@@ -66,7 +66,7 @@ export function TopNews({ userId, topicId }: { userId?: string; topicId?: number
 type LiveFeed = ReturnType<typeof useLiveFeed>;
 
 /**
- * Latest (spec 2 section 2.4): infinite scroll by 25, 'Loading articles...', 'Failed to load
+ * Latest: infinite scroll by 25, 'Loading articles...', 'Failed to load
  * articles' (the list already shown stays), and once more than 6 articles are listed and there
  * is no next page, 'No more articles available'.
  */

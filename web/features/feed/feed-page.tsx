@@ -13,13 +13,13 @@ import { TopicPicker } from './topic-picker';
 import { useLiveFeed } from './use-live-feed';
 
 /**
- * The personalised feed (spec 2 section 2.4): the topic picker (kept in ?topic=), the search
+ * The personalised feed: the topic picker (kept in ?topic=), the search
  * toggle (the running query in ?q=), Top News and Latest, the topic card and Suggestions on the
  * right; the setup screen while the profile and topics are prepared, the empty state after.
  */
 export default function FeedPage() {
   const { viewed, userId, reload, me, isImpersonating } = useViewing();
-  // An admin's preview of a member is read-only (spec 3 section 6); a superuser acts for the user.
+  // An admin's preview of a member is read-only; a superuser acts for the user.
   const isPreviewOnly = (isImpersonating && !me.is_superuser) || !viewed.onboarding_complete;
   const [params, setParams] = useSearchParams();
   const topicParam = Number(params.get('topic'));
@@ -33,7 +33,7 @@ export default function FeedPage() {
   const generating = !viewed.gpt_profile || viewed.topics.some((t) => t.processing);
   const setup = noArticles && !topicId && generating;
 
-  // While the profile is being generated it is polled every 3 s until it appears (spec 2 section 4).
+  // While the profile is being generated it is polled every 3 s until it appears.
   useEffect(() => {
     if (!setup) return;
     const timer = setInterval(() => void reload().catch(() => undefined), PROFILE_POLL_SETUP_MS);

@@ -8,7 +8,7 @@ import { formatDate, isoDate } from '../../lib/dates';
 import { useRecentAbstracts } from './api';
 
 /**
- * The setup screen (spec 2 section 2.4), while the profile and topics are being prepared: source
+ * The setup screen, while the profile and topics are being prepared: source
  * previews rotate, at most 12 kept, the first 2 s after they arrive, then every 10 s. The
  * rotation can be paused (content that moves by itself must be stoppable).
  */
@@ -82,7 +82,7 @@ function PreviewCard({ preview, position, count, paused, onTogglePause }: { prev
   );
 }
 
-/** No article yet, profile ready (spec 2 section 2.4): the feed keeps checking every 10 s. */
+/** No article yet, profile ready: the feed keeps checking every 10 s. */
 export function EmptyFeed({ topicName }: { topicName?: string }) {
   return (
     <section aria-labelledby="empty-title" className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">

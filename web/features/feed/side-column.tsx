@@ -24,7 +24,7 @@ function useClamped(element: HTMLElement | null, active: boolean): boolean {
 }
 
 /**
- * The selected topic (spec 2 section 2.4): name, description clamped to 5 lines with 'Show
+ * The selected topic: name, description clamped to 5 lines with 'Show
  * more' / 'Show less' when it is longer than 300 characters (or cut by the clamp in a narrow
  * column), and its Sources as badges.
  */
@@ -97,7 +97,7 @@ export function TopicsCard({ topics, hrefOf }: { topics: TTopic[]; hrefOf: (topi
 }
 
 /**
- * Suggestions (spec 2 section 2.4): up to 12 topics the AI profile suggests, with why; a click adds
+ * Suggestions: up to 12 topics the AI profile suggests, with why; a click adds
  * one, the x removes it, exactly as on Manage Topics (the same list and actions).
  */
 export function Suggestions({ readOnly }: { readOnly: boolean }) {

@@ -6,7 +6,7 @@ import { LatestItem } from './article-card';
 import { SectionTitle, StatusLine } from './feed-lists';
 
 /**
- * The search box of the feed (spec 2 section 2.4): Enter runs a timeline search of the query,
+ * The search box of the feed: Enter runs a timeline search of the query,
  * blank queries are ignored; Clear leaves search mode.
  */
 export function SearchBar({ initial, onSearch, onClear }: { initial: string; onSearch: (q: string) => void; onClear: () => void }) {

@@ -7,7 +7,7 @@ import { capitalise } from '../../lib/text';
 export const ALL_TOPICS = 'All topics';
 
 /**
- * The topic picker (spec 2 section 2.4): a button opening a popover with a search box over the
+ * The topic picker: a button opening a popover with a search box over the
  * options, 'All topics' first. The box is a combobox: arrows move through the options, Enter
  * picks, Escape closes and focus returns to the button.
  */

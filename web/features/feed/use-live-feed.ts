@@ -5,7 +5,7 @@ import type { TArticleSummary } from '../../../contract/feed';
 import { feedKeys, useFeedHead, useLatest } from './api';
 
 /**
- * The Latest list kept live (spec 2 sections 2.4 and 9): pages of 25 by cursor, and the feed head
+ * The Latest list kept live: pages of 25 by cursor, and the feed head
  * polled every 10 s while the list is empty and every 15 s otherwise. Articles the head brings
  * that the list does not hold yet go on top, highlighted for 3 s, and Top News is refreshed.
  * A failed poll leaves what is shown; a cancelled one is ignored (TanStack Query keeps the data).

@@ -21,7 +21,7 @@ export function feedbackRequest(text: string, articleId: number | undefined, vie
 }
 
 /**
- * The Feedback widget (spec 2 sections 2.10 and 4): text (non-empty after trimming), sent with the
+ * The Feedback widget: text (non-empty after trimming), sent with the
  * article being read when there is one; a thank-you shows for 2 seconds, then the widget closes.
  */
 export function FeedbackDialog({ open, onClose, articleId }: { open: boolean; onClose: () => void; articleId?: number }) {

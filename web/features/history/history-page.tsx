@@ -17,7 +17,7 @@ interface PageParam {
 }
 
 /**
- * Previous Articles (spec 2 section 2.7): cards of every article, newest first. The page counter
+ * Previous Articles: cards of every article, newest first. The page counter
  * starts at 1; the next page loads when the end is within 300 px, at most once a second, until
  * has_next is false.
  */

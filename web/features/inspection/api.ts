@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 import { withUser } from '../../lib/viewing';
 
-/** Timeline polling (spec 3 sections 2.1 and 9). */
+/** Timeline polling. */
 export const TIMELINE_POLL_MS = 10_000;
 
 export const inspectionKeys = {

@@ -102,7 +102,7 @@ function SupportingDocument({ doc }: { doc: TInspectionDocument }) {
   );
 }
 
-/** 'Article Composition LLM Interaction' (spec 3 section 2.7). */
+/** 'Article Composition LLM Interaction'. */
 function CompositionDialog({ open, onClose, interactions }: { open: boolean; onClose: () => void; interactions: Record<string, unknown> }) {
   const [tab, setTab] = useState<'Prompt' | 'Response'>('Prompt');
   const read = readStage(interactions, 'article');
@@ -287,7 +287,7 @@ function NovelAndOriginal({ d }: { d: TInspectionDetail }) {
 }
 
 /**
- * The superuser's detailed article view at /a/{id} (spec 3 section 2.7): every section in order,
+ * The superuser's detailed article view at /a/{id}: every section in order,
  * the composition dialog, the supporting documents; or the failed / not-yet-generated states.
  */
 export default function DetailedArticlePage() {

@@ -2,7 +2,7 @@ import type { TMe } from '../../../contract/auth';
 import type { TExportArticle, TExportData, TInterviewExport, TPromptData } from '../../../contract/inspection';
 
 /*
- * The Export Data modal's Markdown (spec 3 section 2.5): one document per tab, built from the
+ * The Export Data modal's Markdown: one document per tab, built from the
  * export calls. Pure functions; code blocks are fenced longer than any backtick run they hold.
  */
 

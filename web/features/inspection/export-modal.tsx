@@ -34,7 +34,7 @@ function download(name: string, text: string) {
 }
 
 /**
- * Export Data (spec 3 section 2.5), superusers: the viewed user's pipeline data as Markdown, one
+ * Export Data, superusers: the viewed user's pipeline data as Markdown, one
  * tab each (Fact Groups, Articles, QA Articles, the three prompt kinds, Profile, Interview), with
  * Copy and Download. Everything loads when the modal opens; each tab fails on its own.
  */

@@ -8,7 +8,7 @@ import { LlmPanel } from './llm-panel';
 import { readInputDocument, STAGES } from './pipeline-data';
 import { Collapsible, Pre, ScoreChip, Section } from './pieces';
 
-/** An input document, expandable (spec 3 section 2.2): title, source, date, score and text; a link to /d/{id}. */
+/** An input document, expandable: title, source, date, score and text; a link to /d/{id}. */
 export function InputDocumentCard({ value, index }: { value: unknown; index: number }) {
   const doc = readInputDocument(value);
   if (!doc) return null;
@@ -43,7 +43,7 @@ function markerSources(d: TInspectionDetail): ReferenceSource[] {
   return [...(d.article?.supporting_documents.map((s) => ({ documentId: s.document_id, title: s.title, source: s.source, date: s.date ?? undefined, initialNumber: s.initial_reference_number ?? undefined, finalNumber: s.final_reference_number ?? undefined, wasCited: s.was_cited })) ?? []), ...parseSources(d.detection_documents)];
 }
 
-/** The expanded event row (spec 3 section 2.2), every part in order. */
+/** The expanded event row, every part in order. */
 export function EventDetails({ detail: d }: { detail: TInspectionDetail }) {
   const takeaway = parseTakeaways(d.actionable_takeaway);
   const scores = d.detection_scores ? Object.entries(d.detection_scores) : [];
@@ -172,7 +172,7 @@ export function EventDetails({ detail: d }: { detail: TInspectionDetail }) {
   );
 }
 
-/** The expanded article row (spec 3 section 2.3): relevance to topics and to the user, then 'Original Event Summary'. */
+/** The expanded article row: relevance to topics and to the user, then 'Original Event Summary'. */
 export function ArticleDetails({ detail: d }: { detail: TInspectionDetail }) {
   return (
     <div className="space-y-4">

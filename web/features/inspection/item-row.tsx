@@ -10,7 +10,7 @@ import { itemBadges } from './pipeline-data';
 import { BadgeChip, TimeAgo } from './pieces';
 
 /**
- * One timeline row (spec 3 sections 2.2 and 2.3): an event (title event_summary) or an article
+ * One timeline row: an event (title event_summary) or an article
  * (title article_title, 'Untitled Article'), its badges and relative time; expanded, it loads its
  * own details. New rows are highlighted.
  */

@@ -6,7 +6,7 @@ import { CopyButton, Pre } from './pieces';
 const TABS = ['Prompt', 'Input', 'Response'] as const;
 
 /**
- * One stage's language-model interaction (spec 3 section 2.4): header with model (default GPT),
+ * One stage's language-model interaction: header with model (default GPT),
  * duration and tokens; Prompt (system prompt), Input (user message) and Response tabs, each with
  * a copy button; the parse-failure and absent messages of section 8.
  */

@@ -3,7 +3,7 @@ import { Check, ChevronDown, ChevronRight, Copy } from 'lucide-react';
 import { formatDate, isoDate, relativeTime } from '../../lib/dates';
 import type { Badge } from './pipeline-data';
 
-/** 'Copied!' shows this long after a copy (spec 3 sections 4 and 9). */
+/** 'Copied!' shows this long after a copy. */
 export const COPIED_MS = 2000;
 
 const TONES: Record<Badge['tone'], string> = {
@@ -50,7 +50,7 @@ export function CopyButton({ text, label = 'Copy', ms = COPIED_MS, className = '
   );
 }
 
-/** A relative time with the full date as hover text (spec 3 section 2.2). */
+/** A relative time with the full date as hover text. */
 export function TimeAgo({ value }: { value: string | null | undefined }) {
   const iso = isoDate(value);
   return (
@@ -60,7 +60,7 @@ export function TimeAgo({ value }: { value: string | null | undefined }) {
   );
 }
 
-/** A disclosure section whose open state is its own (spec 3 section 4: toggles are independent). */
+/** A disclosure section whose open state is its own (toggles are independent). */
 export function Collapsible({ summary, children, defaultOpen = false, className = '' }: { summary: ReactNode; children: ReactNode; defaultOpen?: boolean; className?: string }) {
   const [open, setOpen] = useState(defaultOpen);
   return (
@@ -83,7 +83,7 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** Vector score colours (spec 3 section 9): 0.8 green, 0.6 yellow, 0.4 orange, else red; 3 decimals. */
+/** Vector score colours: 0.8 green, 0.6 yellow, 0.4 orange, else red; 3 decimals. */
 export function ScoreChip({ score, label = 'Score' }: { score: number | null | undefined; label?: string }) {
   if (score === null || score === undefined || !Number.isFinite(score)) return null;
   const tone =

@@ -2,7 +2,7 @@ import type { TInspectionItem } from '../../../contract/inspection';
 import { relativeTime } from '../../lib/dates';
 
 /*
- * Pure readings of pipeline data for the inspection views (spec 3 sections 2.2, 2.4, 5 and 8):
+ * Pure readings of pipeline data for the inspection views:
  * badges, interaction records, document header lines. Nothing here throws.
  */
 
@@ -19,7 +19,7 @@ export function detectionVerdict(decision: string | null | undefined): 'PASS' | 
 }
 
 
-/** The badges of an event or article row, in the order of spec 3 section 2.2 (the Article button aside). */
+/** The badges of an event or article row, in their fixed order (the Article button aside). */
 export function itemBadges(item: TInspectionItem, now = Date.now()): Badge[] {
   const badges: Badge[] = [];
   if (item.novel !== null) {
@@ -123,7 +123,7 @@ function safeParse(value: string): unknown {
 }
 
 /**
- * A stage's interaction record from `llm_interactions` (spec 3 section 2.4): an object, or JSON
+ * A stage's interaction record from `llm_interactions`: an object, or JSON
  * text; summarization may be a list of JSON strings, of which the last is used. Unreadable:
  * 'Failed to parse {stage} prompt data: {error}' ('Failed to parse prompt data' for summarization);
  * missing: 'No {stage} prompt data available'. Parse failures are logged.
@@ -159,7 +159,7 @@ export interface InputDocument {
 
 const HEADER = /^(Source|Title|Published):\s*(.*)$/i;
 
-/** Leading 'Source:', 'Title:' and 'Published:' lines of a document's text, parsed out (spec 3 section 2.2). */
+/** Leading 'Source:', 'Title:' and 'Published:' lines of a document's text, parsed out. */
 export function parseDocumentText(raw: string): { headers: { source?: string; title?: string; published?: string }; body: string } {
   const lines = raw.split(/\r?\n/);
   const headers: { source?: string; title?: string; published?: string } = {};
@@ -172,7 +172,7 @@ export function parseDocumentText(raw: string): { headers: { source?: string; ti
   return { headers, body: lines.slice(i).join('\n').trim() };
 }
 
-/** A detection document in any of its shapes (spec 3 section 3); score precedence score, vector_score, similarity. */
+/** A detection document in any of its shapes; score precedence score, vector_score, similarity. */
 export function readInputDocument(value: unknown): InputDocument | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const r = value as Record<string, unknown>;

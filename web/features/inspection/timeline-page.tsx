@@ -18,7 +18,7 @@ function readMode(): TTimelineMode {
 }
 
 /**
- * The superuser's internal timeline at / (spec 3 section 2.1): Events, Articles and QA Articles
+ * The superuser's internal timeline at /: Events, Articles and QA Articles
  * with counts (the mode kept locally, default Articles), refreshed every 10 s, items the refresh
  * brings highlighted for 3 s, expandable rows. Another viewed user aborts the fetch and refetches.
  */

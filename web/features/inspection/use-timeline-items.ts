@@ -4,7 +4,7 @@ import type { TTimelineMode } from '../../../contract/inspection';
 import { useTimeline } from './api';
 
 /**
- * The timeline's items kept live (spec 3 sections 2.1 and 9): the pages of GET /articles/,
+ * The timeline's items kept live: the pages of GET /articles/,
  * refreshed every 10 s; ids a refresh brings that this list (same user and mode) did not hold
  * before are highlighted for 3 s. A new user or mode starts a new list, nothing highlighted.
  */

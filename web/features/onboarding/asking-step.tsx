@@ -8,7 +8,7 @@ export interface ChatLine {
   text: string;
 }
 
-/** The asking step (spec 1 section 2): the notice, the transcript, a required reply, Back to Form and Send. */
+/** The asking step: the notice, the transcript, a required reply, Back to Form and Send. */
 export function AskingStep({ transcript, busy, error, onSend, onBack }: { transcript: ChatLine[]; busy: boolean; error?: string; onSend: (answer: string) => void; onBack: () => void }) {
   const [answer, setAnswer] = useState('');
   const send = () => {

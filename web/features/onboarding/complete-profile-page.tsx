@@ -17,7 +17,7 @@ import { SuggestionsStep } from './suggestions-step';
 
 type Step = 'entering' | 'leaving' | 'initial' | 'asking' | 'suggestions' | 'custom_topics' | 'failed';
 
-/** Where a user starts on entering the page (spec 1 section 4). */
+/** Where a user starts on entering the page. */
 function entryStep(user: TMe | null): Step {
   if (!user) return 'entering';
   if (user.profile_completed && user.suggestions_completed && user.onboarding_complete) return 'leaving';
@@ -29,7 +29,7 @@ function entryStep(user: TMe | null): Step {
 const languageOf = (user: TMe | null) => (LANGUAGE_CHOICES.some((c) => c.value === user?.account_language) ? user!.account_language : 'en');
 
 /**
- * /complete-profile (spec 1 sections 2 and 4): the profile form, the clarifying questions, the
+ * /complete-profile: the profile form, the clarifying questions, the
  * suggested topics, the user's own topics, then home. On entering: a completed profile with
  * suggestions waiting opens at the suggestions; completed profile and suggestions finish
  * onboarding and go home; a fully onboarded user goes home.
@@ -56,7 +56,7 @@ export default function CompleteProfilePage() {
   const [error, setError] = useState<string>();
   const entered = useRef(false);
 
-  /** The profile again, without cache, before leaving (spec 1 section 4). */
+  /** The profile again, without cache, before leaving. */
   const reloadProfile = useCallback(async () => {
     const me = await authClient.authedApi<TMe>('/me/');
     queryClient.removeQueries({ queryKey: ['me'] });

@@ -35,7 +35,7 @@ function TopicToggle({ topic, selected, onToggle }: { topic: TTopic; selected: b
 }
 
 /**
- * The custom topics step (spec 1 sections 2 and 4): a topic (200 characters at most, Enter
+ * The custom topics step: a topic (200 characters at most, Enter
  * submits), its sources, validation with the clarification panel; added topics and the user's
  * current topics are selectable cards. Finish hands back what is selected and what is not.
  */

@@ -12,7 +12,7 @@ import { MultipleChoice, type ChoiceAnswer } from './multiple-choice';
 const generating = (stage: TInterviewState['stage']) => stage === 'ready' || stage === 'profile_loading' || stage === 'profile_ready';
 
 /**
- * The interview chat (spec 2 section 2.12), shown on Home while the viewed user has a completed
+ * The interview chat, shown on Home while the viewed user has a completed
  * profile form but no AI profile. It starts by itself when there is no conversation; multiple-
  * choice questions lock once answered; the closing message (the one saying it has enough
  * information) is not shown; while the profile is being built the profile is polled every 3 s.

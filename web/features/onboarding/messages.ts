@@ -2,7 +2,7 @@ import { PROFILE_MESSAGES } from '../../../contract/onboarding';
 import { TOPIC_MESSAGES } from '../../../contract/topics';
 import type { ValidationMessages } from '../../lib/topic-validation';
 
-/** Onboarding wording (spec 1 sections 2, 5 and 8), word for word. */
+/** Onboarding wording, word for word. */
 export const ONBOARDING_TEXT = {
   moreInfo: 'We need a bit more information',
   suggestionsIntro: "We've suggested a few topics based on your profile. Select any you'd like to follow now. You can always add or remove topics later.",
@@ -11,7 +11,7 @@ export const ONBOARDING_TEXT = {
   ...PROFILE_MESSAGES,
 } as const;
 
-/** Topic validation during onboarding (spec 1 sections 4 and 8). */
+/** Topic validation during onboarding. */
 export const ONBOARDING_VALIDATION: ValidationMessages = {
   failed: TOPIC_MESSAGES.validationFailed,
   followUpFailed: TOPIC_MESSAGES.validationFailed,

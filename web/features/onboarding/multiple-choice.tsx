@@ -10,7 +10,7 @@ export interface ChoiceAnswer {
 const OTHER = '__other__';
 
 /**
- * A multiple-choice question (spec 1 section 3, spec 2 section 2.12): options, and 'Other' with
+ * A multiple-choice question: options, and 'Other' with
  * free text when allowed. Continue needs one option or non-empty Other text; 'Other' ticked with
  * empty text is dropped. Once answered the question is locked and shows what was chosen.
  */

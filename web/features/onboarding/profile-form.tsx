@@ -13,7 +13,7 @@ export interface ProfileFormValues {
   newsletter: boolean;
 }
 
-/** The initial step (spec 1 section 2): Title, Company or organization, Location, Language, Interests, notifications. */
+/** The initial step: Title, Company or organization, Location, Language, Interests, notifications. */
 export function ProfileForm({ welcome, values, onChange, onSubmit, busy, error }: { welcome: string; values: ProfileFormValues; onChange: (values: ProfileFormValues) => void; onSubmit: () => void; busy: boolean; error?: string }) {
   const [interestsError, setInterestsError] = useState<string>();
   const languageId = useId();

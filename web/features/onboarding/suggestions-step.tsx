@@ -6,7 +6,7 @@ import { Alert, Button } from '../../components/ui/form';
 import { sourceName } from '../../components/ui/sources-select';
 import { ONBOARDING_TEXT } from './messages';
 
-/** The suggestions step (spec 1 section 2): at most 36 suggestions to toggle; a chosen one pulses for 1 second. */
+/** The suggestions step: at most 36 suggestions to toggle; a chosen one pulses for 1 second. */
 export function SuggestionsStep({ suggestions, busy, error, onFinish }: { suggestions: TSuggestion[]; busy: boolean; error?: string; onFinish: (chosen: string[]) => void }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const [pulse, setPulse] = useState<{ name: string; n: number } | null>(null);

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 
 /**
- * Change Email Address (spec 2 section 4): the new address; codes go to both addresses; both
+ * Change Email Address: the new address; codes go to both addresses; both
  * 6-digit codes are entered and verified; the codes can be sent again.
  */
 export function ChangeEmail({ me, onDone, onCancel }: { me: TMe; onDone: () => void; onCancel: () => void }) {

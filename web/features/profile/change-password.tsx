@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 
 /**
- * Change Password (spec 2 section 4): a code is requested by email, then the 6-digit code, the new
+ * Change Password: a code is requested by email, then the 6-digit code, the new
  * password and its confirmation. The change ends every other session; this one continues with the
  * fresh tokens the server answers.
  */

@@ -19,7 +19,7 @@ const LABELS: Record<ModelField, { label: string; hint: string }> = {
 };
 
 /**
- * AI Model Preferences (spec 2 section 2.10, spec 3 section 9): the model for each of the eight
+ * AI Model Preferences: the model for each of the eight
  * stages, from the registry (the short list unless 'Show all models'). Saved with PATCH /me/models/
  * for the viewed user; field errors show under their select.
  */

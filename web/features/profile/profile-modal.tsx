@@ -41,7 +41,7 @@ const formOf = (user: TMe): Form => ({
   newsletter: user.newsletter,
 });
 
-/** Server field errors under the form's names (spec 2 section 5: title, company_or_organization, location). */
+/** Server field errors under the form's names (title, company_or_organization, location). */
 export function mapProfileErrors(errors: Record<string, string[]> | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, messages] of Object.entries(errors ?? {})) {
@@ -52,7 +52,7 @@ export function mapProfileErrors(errors: Record<string, string[]> | null | undef
 }
 
 /**
- * My Profile (spec 2 sections 2.10, 4 and 5): names, title, employer, location, language,
+ * My Profile: names, title, employer, location, language,
  * interests, notification preferences, and the Change Email Address and Change Password flows.
  * While acting for another user it is 'Edit {name}'s Profile', without email, password and
  * notification preferences.

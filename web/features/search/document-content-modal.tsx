@@ -23,10 +23,10 @@ const VIEWS: { key: View; label: string }[] = [
 const Selected = () => <span className="rounded bg-blue-700 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-white dark:bg-blue-500">SELECTED</span>;
 
 /**
- * The Document Content modal (spec 2 section 2.11): the document of a search result in five
+ * The Document Content modal: the document of a search result in five
  * views, each with its token, character and word counts and the matched chunk marked SELECTED;
  * View Full Document (/d/{documentId}) and Back to Results. Closing hides it at once and clears
- * it 300 ms later (spec 3 section 9).
+ * it 300 ms later.
  */
 export function DocumentContentModal({ target, onClose }: { target: { documentId: number; chunkId: number } | null; onClose: () => void }) {
   const [closing, setClosing] = useState(false);

@@ -4,7 +4,7 @@ import { authClient } from '../../lib/auth-client';
 import { documentRedirectUrl } from './document-url';
 
 /**
- * /d/{id} (spec 3 section 2.9; signed in): shows 'Redirecting...', looks the document up and
+ * /d/{id} (signed in): shows 'Redirecting...', looks the document up and
  * sends the browser to its original address, highlighting ?keyword= with a text fragment. A
  * missing document, an address that is not a web address, or a failed lookup goes to /.
  */

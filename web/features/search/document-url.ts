@@ -1,5 +1,5 @@
 /**
- * Where /d/{id} sends the browser (spec 3 section 2.9): the document's original address, with a
+ * Where /d/{id} sends the browser: the document's original address, with a
  * text-fragment highlight of `keyword` when one is given. Only web addresses are followed; anything
  * else (no address, another scheme) answers null and the page goes to /.
  */

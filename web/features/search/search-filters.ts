@@ -1,6 +1,6 @@
 import type { TSearchRequest } from '../../../contract/search';
 
-/** Date & Time presets: a relative window ending now (spec 2 section 2.11). */
+/** Date & Time presets: a relative window ending now. */
 export const DATE_PRESETS = [
   { key: '24h', label: 'Last 24 hours', seconds: 86_400 },
   { key: '7d', label: 'Last 7 days', seconds: 7 * 86_400 },
@@ -60,7 +60,7 @@ export function dateRangeOf(f: SearchFilters, nowMs: number): { $gte?: number; $
   return undefined;
 }
 
-/** The POST /search/ body (spec 3 section 3) for a query and the filters. */
+/** The POST /search/ body for a query and the filters. */
 export function searchRequest(query: string, f: SearchFilters, nowMs: number, limit = 20): TSearchRequest {
   const range = dateRangeOf(f, nowMs);
   const minScore = minScoreOf(f.minScore);

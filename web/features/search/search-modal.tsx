@@ -16,7 +16,7 @@ const SEARCH_COLLECTIONS = COLLECTIONS.filter((c) => c.searchFilter);
 type Chip = 'collections' | 'date' | 'score';
 
 /**
- * The Search modal (spec 2 section 2.11, spec 3 section 2.8; superuser menu entry 'Search'):
+ * The Search modal (superuser menu entry 'Search'):
  * a query over the hybrid search with Collections, Date & Time and Min Score filters, expandable
  * result cards (Document Info, Chunk Info) and the Document Content modal. Closing resets it.
  */

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 import { useScrolled } from '../../lib/use-scrolled';
 import { useTheme } from '../../lib/theme';
 
-/** Whether the header offers the Login link ("when enabled", spec 1 section 2). */
+/** Whether the header offers the Login link (when enabled). */
 export const LOGIN_LINK_ENABLED = true;
 
 export function Header() {

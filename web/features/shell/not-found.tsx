@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { NOT_FOUND_REDIRECT_MS } from '../../../contract/constants';
 
-/** A missing page shows this screen, then goes to /?ec=pnf after 1 s (spec 1 section 2). */
+/** A missing page shows this screen, then goes to /?ec=pnf after 1 s. */
 export function NotFound() {
   const navigate = useNavigate();
   useEffect(() => {

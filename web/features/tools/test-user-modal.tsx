@@ -26,7 +26,7 @@ export function creationError(error: unknown): string {
 }
 
 /**
- * Add Test User (spec 3 sections 2.8 and 3; superuser menu while viewing as a user): the form,
+ * Add Test User (superuser menu while viewing as a user): the form,
  * Generate profile (a plausible generated profile), and the created user's email and password,
  * shown once (the server keeps only a hash).
  */

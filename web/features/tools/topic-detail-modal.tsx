@@ -27,7 +27,7 @@ const FACTORS = [
 ] as const;
 
 /**
- * The topic detail modal (spec 3 section 2.6), opened from a topic in the side panel by a
+ * The topic detail modal, opened from a topic in the side panel by a
  * superuser: Details, Search Results (24h) (the topic searched over the last 24 hours, score 0.42
  * and up), and the relevance matrix. `userId` is the viewed user (impersonation).
  */

@@ -12,7 +12,7 @@ import { useViewing, withUser } from '../../lib/viewing';
 const GREETING: TChatTurn = { role: 'assistant', content: 'What would you like to track? Name a company, technology, regulation, market or event — several at once if you like.' };
 
 /**
- * The Add Topic chat modal (spec 2 section 2.10): the user says what to track, the assistant adds
+ * The Add Topic chat modal: the user says what to track, the assistant adds
  * clear topics at once and asks about unclear ones. The transcript is checked before sending
  * (contract/chat.ts); a failure_reason from the server is shown as the error.
  */

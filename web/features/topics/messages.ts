@@ -1,7 +1,7 @@
 import { TOPIC_MESSAGES } from '../../../contract/topics';
 import type { ValidationMessages } from '../../lib/topic-validation';
 
-/** Topic validation on Manage Topics (spec 2 section 8). */
+/** Topic validation on Manage Topics. */
 export const MANAGE_VALIDATION: ValidationMessages = {
   failed: TOPIC_MESSAGES.rephrase,
   followUpFailed: TOPIC_MESSAGES.followUpFailed,

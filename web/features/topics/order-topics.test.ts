@@ -18,7 +18,7 @@ const topic = (id: number, name: string, created: string): TTopic => ({
   processing: false,
 });
 
-describe('orderTopics (spec 2 section 2.8)', () => {
+describe('orderTopics', () => {
   it('puts newly appeared topics first, newest first, then the rest by name, case-insensitive', () => {
     const topics = [topic(1, 'zinc prices', '2026-01-01T00:00:00Z'), topic(2, 'Apple Inc.', '2026-01-02T00:00:00Z'), topic(3, 'banking', '2026-01-03T00:00:00Z'), topic(4, 'Oil', '2026-01-04T00:00:00Z'), topic(5, 'Lithium', '2026-01-05T00:00:00Z')];
     expect(orderTopics(topics, new Set([4, 5])).map((t) => t.id)).toEqual([5, 4, 2, 3, 1]);

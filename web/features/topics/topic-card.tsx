@@ -16,7 +16,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 const list = (items: string[]) => (items.length ? items.join(', ') : '—');
 
 /**
- * A topic card (spec 2 section 2.8): the capitalised name, 'Processing...' while the description is
+ * A topic card: the capitalised name, 'Processing...' while the description is
  * being written, edit and delete. On phones it also shows the topic's details and a 'New' badge.
  */
 export function TopicCard({ topic, mobile, isNew, animate, onEdit, onDelete }: { topic: TTopic; mobile: boolean; isNew: boolean; animate?: { delayMs: number }; onEdit?: () => void; onDelete?: () => void }) {

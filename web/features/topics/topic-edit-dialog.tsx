@@ -33,7 +33,7 @@ function TextArea({ label, hint, value, onChange, rows = 3, error }: { label: st
 }
 
 /**
- * The topic-edit dialog (spec 2 sections 4 and 5): name, description (25+ words), query (12+
+ * The topic-edit dialog: name, description (25+ words), query (12+
  * words), key events, entities and places (6-12 each, one per line) and sources. Only what changed
  * is sent; 'updated' closes and refreshes, a question is answered in place (and may chain).
  */

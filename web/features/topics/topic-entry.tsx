@@ -9,7 +9,7 @@ import { useTopicValidation } from '../../lib/topic-validation';
 import { MANAGE_VALIDATION } from './messages';
 
 /**
- * The topic-entry panel (spec 2 section 2.8): 'What would you like to track?' (grows to 6 rows,
+ * The topic-entry panel: 'What would you like to track?' (grows to 6 rows,
  * Enter submits), the sources dropdown, Add topic ('Validating...'), and the validation states.
  * Disabled under the overlay while the viewed user has not completed onboarding.
  */

@@ -16,7 +16,7 @@ import { TopicCard, TopicSkeletons } from './topic-card';
 import { TopicEditDialog } from './topic-edit-dialog';
 import { TopicEntry } from './topic-entry';
 
-/** Newly appeared topics first (newest first), then the rest by name, case-insensitive (spec 2 section 2.8). */
+/** Newly appeared topics first (newest first), then the rest by name, case-insensitive. */
 export function orderTopics(topics: TTopic[], fresh: Set<number>): TTopic[] {
   const isNew = topics.filter((t) => fresh.has(t.id)).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const rest = topics.filter((t) => !fresh.has(t.id)).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
@@ -24,7 +24,7 @@ export function orderTopics(topics: TTopic[], fresh: Set<number>): TTopic[] {
 }
 
 /**
- * Manage Topics (/topics, spec 2 section 2.8): the entry panel, the topics (six skeletons while
+ * Manage Topics (/topics): the entry panel, the topics (six skeletons while
  * loading, refreshed every 30 s while any is 'Processing...'), suggestions in a column on desktop
  * or a drawer on phones, the remove and edit dialogs. Acts for the viewed user.
  */
@@ -49,7 +49,7 @@ export default function TopicsPage() {
   const ordered = useMemo(() => orderTopics(topics, fresh), [topics, fresh]);
   const freshOrder = ordered.filter((t) => fresh.has(t.id)).map((t) => t.id);
 
-  // While a description is being written, the profile and topics again every 30 seconds (spec 2 section 4).
+  // While a description is being written, the profile and topics again every 30 seconds.
   const processing = topics.some((t) => t.processing);
   useEffect(() => {
     if (!processing) return;
@@ -68,7 +68,7 @@ export default function TopicsPage() {
   const retire = async () => {
     if (!removing) return;
     setRemoveBusy(true);
-    // A failed retire is only logged (spec 2 section 4).
+    // A failed retire is only logged.
     await authClient.authedApi(withUser(`/topics/${removing.id}/retire/`, userId), { method: 'POST' }).catch((e: unknown) => console.error('Failed to retire topic', e));
     setRemoveBusy(false);
     setRemoving(null);

@@ -11,8 +11,9 @@ export const EXTENDED_NEIGHBOURS = 3;
 type Row = Parameters<typeof chunkMetadata>[0] & { url: string | null; document_text: string };
 
 /**
- * A document's chunks and the reconstituted views of the Document Content modal: the matched chunk alone, the full document, the chunk with its neighbours, with more
- * neighbours, and the first and last chunks around it (bookends); each with its sizes. Without a
+ * A document's chunks and the reconstituted views of the Document Content modal: the matched
+ * chunk alone, the full document, the chunk with its neighbours, with more neighbours, and the
+ * first and last chunks around it (bookends); each with its sizes. Without a
  * matched chunk (or a chunk of another document) the first text chunk stands in.
  */
 export async function documentChunks(database: Database, documentId: number, matchedChunkId?: number): Promise<TDocumentChunksResponse | undefined> {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
-import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
+import { documents, documentSummaries, events, topics } from '../db/schema/index.js';
 import { ARTICLE_FAULTS, articleFaults, type CheckedArticle } from '../intelligence/capabilities/article-faults.js';
 import { compose } from '../intelligence/capabilities/compose.js';
 import { distinctTitle } from '../intelligence/capabilities/titles.js';
@@ -11,6 +11,7 @@ import { searchChunks } from '../search/search.js';
 import { originalDate } from '../documents/dates.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
 import type { StageContext } from './context.js';
+import { loadStageEvent } from './stage-rows.js';
 
 /** Research keeps results scoring at least this, at most this many documents. */
 export const RESEARCH_MIN_SCORE = 0.3;
@@ -72,14 +73,7 @@ export function qaVerdict(qa: { final_rank: number; reason: string }, article: C
  */
 export async function writeArticle(context: StageContext, eventId: number, options: { update?: boolean } = {}): Promise<{ published: boolean; rank: number; updated?: boolean } | undefined> {
   const { db } = context.database;
-  const [row] = await db
-    .select({ event: events, doc: documents, summary: documentSummaries, topic: topics, prefs: users.modelPreferences })
-    .from(events)
-    .innerJoin(documents, eq(documents.id, events.documentId))
-    .innerJoin(topics, eq(topics.id, events.topicId))
-    .innerJoin(users, eq(users.id, events.userId))
-    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
-    .where(eq(events.id, eventId));
+  const row = await loadStageEvent(db, eventId);
   if (!row) return undefined;
   const { event, doc, topic } = row;
   if (event.status !== 'detected' || event.novel !== true || event.mergedIntoId || event.articleGenerated !== Boolean(options.update)) return undefined;

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
-import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
+import { documents, documentSummaries, events, topics } from '../db/schema/index.js';
 import { consolidate, CONSOLIDATION_WINDOW_HOURS, type ConsolidationEvent } from '../intelligence/capabilities/consolidate.js';
 import { runCapability } from '../intelligence/engine.js';
 import { originalDate, originalDateSql } from '../documents/dates.js';
 import type { StageContext } from './context.js';
+import { loadStageEvent } from './stage-rows.js';
 
 /** Novel events compared with: the user's most recent survivors. */
 const MAX_CANDIDATES = 40;
@@ -26,21 +27,14 @@ export async function consolidateEvent(context: StageContext, eventId: number): 
   if (!owner) return undefined;
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`consolidate:${owner.userId}`}))`);
-    const [row] = await tx
-      .select({ event: events, title: documents.title, canonicalAt: documents.canonicalAt, metadata: documents.metadata, summary: documentSummaries.summary, topic: topics.name, prefs: users.modelPreferences })
-      .from(events)
-      .innerJoin(documents, eq(documents.id, events.documentId))
-      .innerJoin(topics, eq(topics.id, events.topicId))
-      .innerJoin(users, eq(users.id, events.userId))
-      .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
-      .where(eq(events.id, eventId));
+    const row = await loadStageEvent(tx, eventId);
     if (!row || row.event.status !== 'detected' || row.event.novel !== true) return undefined;
     if (row.event.consolidatedAt) return row.event.mergedIntoId ? { survives: false, mergedInto: row.event.mergedIntoId } : { survives: true };
 
     // Reports of one happening are close in the time they are about (a replayed document's
     // original date, not its arrival: two FOMC minutes replayed together are months apart).
     const window = sql`make_interval(hours => ${CONSOLIDATION_WINDOW_HOURS})`;
-    const about = originalDate(row).toISOString();
+    const about = originalDate(row.doc).toISOString();
     const candidates = await tx
       .select({ eventId: events.id, documentId: events.documentId, topic: topics.name, title: documents.title, summary: documentSummaries.summary, canonicalAt: documents.canonicalAt, metadata: documents.metadata })
       .from(events)
@@ -71,7 +65,7 @@ export async function consolidateEvent(context: StageContext, eventId: number): 
     const { output, record } = await runCapability(
       consolidate,
       {
-        event: { eventId, documentId: row.event.documentId, topic: row.topic, title: row.title, summary: row.summary ?? '', date: about },
+        event: { eventId, documentId: row.event.documentId, topic: row.topic.name, title: row.doc.title, summary: row.summary?.summary ?? '', date: about },
         candidates: candidates.map(toInput),
       },
       row.prefs.consolidation_model ?? MODEL_DEFAULTS.consolidation_model,

@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
-import { documents, documentSummaries, events, users } from '../db/schema/index.js';
+import { documents, documentSummaries, events } from '../db/schema/index.js';
 import { novelty } from '../intelligence/capabilities/novelty.js';
 import { runCapability } from '../intelligence/engine.js';
 import type { StageContext } from './context.js';
+import { loadStageEvent } from './stage-rows.js';
 
 /** Earlier events compared with: the same user and topic, detected, in this window. */
 export const NOVELTY_WINDOW_DAYS = 30;
@@ -16,13 +17,7 @@ const MAX_EARLIER = 30;
  */
 export async function checkNovelty(context: StageContext, eventId: number): Promise<{ novel: boolean } | undefined> {
   const { db } = context.database;
-  const [row] = await db
-    .select({ event: events, title: documents.title, canonicalAt: documents.canonicalAt, summary: documentSummaries.summary, keyFacts: documentSummaries.keyFacts, prefs: users.modelPreferences })
-    .from(events)
-    .innerJoin(documents, eq(documents.id, events.documentId))
-    .innerJoin(users, eq(users.id, events.userId))
-    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
-    .where(eq(events.id, eventId));
+  const row = await loadStageEvent(db, eventId);
   if (!row || row.event.status !== 'detected') return undefined;
   if (row.event.novel !== null) return { novel: row.event.novel };
   const earlier = await db
@@ -46,7 +41,7 @@ export async function checkNovelty(context: StageContext, eventId: number): Prom
   const { output, record } = await runCapability(
     novelty,
     {
-      document: { id: row.event.documentId, title: row.title, summary: row.summary ?? '', keyFacts: row.keyFacts ?? [], date: row.canonicalAt.toISOString() },
+      document: { id: row.event.documentId, title: row.doc.title, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], date: row.doc.canonicalAt.toISOString() },
       earlier: earlier.map((e) => ({ documentId: e.documentId, title: e.title, date: e.canonicalAt.toISOString(), keyFacts: e.keyFacts ?? [] })),
     },
     model,

@@ -1,32 +1,17 @@
+import { num, parseJson, parseList, record } from '../../contract/tolerant-json';
+
 /**
- * Tolerant reading of article data: the reader article and
- * the inspection views get documents, takeaways and data tables as structures or as JSON text,
- * sometimes malformed. Nothing here throws: what cannot be read is empty, or plain text.
+ * Tolerant reading of article data for the reader article and the inspection views, on the
+ * readers shared with the server (contract/tolerant-json.ts): documents, takeaways and data
+ * tables come as structures or as JSON text, sometimes malformed. Nothing here throws: what
+ * cannot be read is empty, or plain text.
  */
 
-/** JSON text parsed, anything else as given; text that is not JSON stays text. */
-export function parseJson(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return value;
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    return value;
-  }
-}
+export { parseJson, parseList };
 
-export function parseList(value: unknown): unknown[] {
-  const parsed = parseJson(value);
-  return Array.isArray(parsed) ? parsed : [];
-}
-
-const asRecord = (value: unknown): Record<string, unknown> | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
+const asRecord = (value: unknown): Record<string, unknown> | undefined => record(value) ?? undefined;
 const asText = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : typeof value === 'number' ? String(value) : undefined);
-const asNumber = (value: unknown): number | undefined => {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-};
+const asNumber = (value: unknown): number | undefined => num(value) ?? undefined;
 
 /** A source an inline [n] marker can point at: a reference, a supporting document, or both merged. */
 export interface ReferenceSource {

@@ -1,4 +1,5 @@
 import type { TArticleSummary, TDataTable, TReaderArticle, TReference, TSupportingDocument } from '../../../contract/feed.js';
+import { num, parseJson, parseList, record, text } from '../../../contract/tolerant-json.js';
 
 /** One published article as the feed queries select it (feed-query.ts). */
 export interface ArticleRow {
@@ -21,29 +22,8 @@ export interface ArticleRow {
  * shows what it can instead of failing the whole answer.
  */
 
-const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
-const num = (value: unknown): number | null => {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
-};
-const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
-
-/** A JSON field that may also arrive as JSON text. */
-function parsed(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return value;
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    return value;
-  }
-}
-
-const list = (value: unknown): unknown[] => {
-  const v = parsed(value);
-  return Array.isArray(v) ? v : [];
-};
+const list = parseList;
+const parsed = parseJson;
 
 function strings(value: unknown): string[] {
   return list(value)

@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TArticlesData, TExportArticle, TExportData, TExportEvent, TInspectionDetail, TTimelineMode } from '../../../contract/inspection.js';
 import type { DbOrTx } from '../../db/client.js';
 import { documents, documentSummaries, events } from '../../db/schema/index.js';
-import { details, eventSummary, modeFilter, modeOrder, num, parsed, record, select, text } from './inspection.js';
+import { num, parseJson as parsed, record, text } from '../../../contract/tolerant-json.js';
+import { details, eventSummary, modeFilter, modeOrder, select } from './inspection.js';
 
 /*
  * The Export Data modal's reads: the timeline's three lists with the fields

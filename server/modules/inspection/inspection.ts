@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { documents, documentSummaries, events, stories, topics } from '../../db/schema/index.js';
 import { sentences } from '../../intelligence/capabilities/summarise.js';
 import { describeAlertDecision } from '../../pipeline/alert-policy.js';
+import { num, parseJson, parseList, record, text } from '../../../contract/tolerant-json.js';
 
 /*
  * The internal timeline's reads. One events row serves as event and
@@ -12,26 +13,8 @@ import { describeAlertDecision } from '../../pipeline/alert-policy.js';
  * versions) may have produced it.
  */
 
-export const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : fallback);
-export const num = (value: unknown): number | null => {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
-};
-export const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
-export function parsed(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  if (!trimmed.startsWith('[') && !trimmed.startsWith('{')) return value;
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    return value;
-  }
-}
-const list = (value: unknown): unknown[] => {
-  const v = parsed(value);
-  return Array.isArray(v) ? v : [];
-};
+const parsed = parseJson;
+const list = parseList;
 const strings = (value: unknown): string[] => list(value).map((v) => (typeof v === 'string' ? v : text(record(v)?.text ?? record(v)?.name))).filter((v) => v.trim() !== '');
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

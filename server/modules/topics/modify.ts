@@ -12,7 +12,7 @@ import { BACKFILL_JOB } from '../../pipeline/backfill.js';
 import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../user-topics/conversations.js';
 import type { TopicContext } from '../user-topics/context.js';
 import { topicEvidence } from '../user-topics/evidence.js';
-import { activeTopics, presentTopic, profileColumns, sameTopic } from '../user-topics/topics.js';
+import { activeTopics, presentTopic, profileColumns, profileFields, sameTopic } from '../user-topics/topics.js';
 import { loadUser, onboardingModel, requireProfile } from '../user-topics/user.js';
 
 interface ModifyState extends ClarificationState {
@@ -72,13 +72,7 @@ export async function modifyTopicRequest(
   const evidence = await topicEvidence(context.database, context.search, [state.changes.name ?? row.name, ...turns.map((t) => t.answer)].join(' '), { collections: state.changes.collections ?? row.sources });
   const current = {
     name: row.name,
-    description: row.description,
-    information_sought: row.informationSought,
-    query: row.query,
-    ai_query: row.aiQuery,
-    key_events: row.keyEvents,
-    key_entities: row.keyEntities,
-    key_places: row.keyPlaces,
+    ...profileFields(row),
     relevance_matrix: row.relevanceMatrix ?? buildTopicProfile({ name: row.name, context: [], sources: row.sources, profilePlaces: user.placesJurisdictions, evidence }).relevance_matrix,
     sources: row.sources,
   };

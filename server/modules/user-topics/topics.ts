@@ -9,10 +9,9 @@ import type { TTopicFields } from '../../intelligence/capabilities/topic-fields.
 
 export type TopicRow = typeof topics.$inferSelect;
 
-export function presentTopic(row: TopicRow): TTopic {
+/** A topic's profile columns as the profile's fields (the inverse of profileColumns). */
+export function profileFields(row: TopicRow) {
   return {
-    id: row.id,
-    name: row.name,
     description: row.description,
     information_sought: row.informationSought,
     query: row.query,
@@ -20,6 +19,14 @@ export function presentTopic(row: TopicRow): TTopic {
     key_events: row.keyEvents,
     key_entities: row.keyEntities,
     key_places: row.keyPlaces,
+  };
+}
+
+export function presentTopic(row: TopicRow): TTopic {
+  return {
+    id: row.id,
+    name: row.name,
+    ...profileFields(row),
     sources: Object.fromEntries(row.sources.map((id) => [String(id), COLLECTIONS.find((c) => c.id === id)?.name ?? String(id)])),
     relevance_matrix: row.relevanceMatrix ?? null,
     created_at: row.createdAt.toISOString(),

@@ -6,7 +6,7 @@ import { errorText, fieldErrors, sourcesApi, splitFieldErrors, useSourceKinds } 
 import { ActionBar, CollectionSelect, FEED_KIND, IntervalField, KeysPanel, NameField } from './pieces';
 import { SchemaFields } from './schema-fields';
 import { PreviewPanel, useSettingsForm } from './settings-form';
-import { readInterval } from './source-state';
+import { readSourceFields } from './source-state';
 
 /** Add source, 'Other source kinds': pick a kind, fill the form generated from its settings, test, save. */
 
@@ -82,16 +82,13 @@ function KindForm({ kind, onBack, onAdded }: { kind: TSourceKind; onBack: () => 
 
   const save = async () => {
     setFailure(null);
-    const found: Record<string, string> = {};
-    if (!name.trim()) found.name = 'Give the source a name';
-    const minutes = readInterval(interval);
-    if (!minutes.ok) found.interval_minutes = minutes.error;
+    const fields = readSourceFields(name, interval);
     const settings = form.read();
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !settings || !minutes.ok) return;
+    setErrors(fields.errors);
+    if (fields.minutes === undefined || Object.keys(fields.errors).length > 0 || !settings) return;
     setSaving(true);
     try {
-      onAdded(await sourcesApi.create({ kind: kind.kind, name: name.trim(), settings, collection_id: collection, interval_minutes: minutes.value, enabled: true }));
+      onAdded(await sourcesApi.create({ kind: kind.kind, name: fields.name, settings, collection_id: collection, interval_minutes: fields.minutes, enabled: true }));
     } catch (error) {
       const { settings: settingErrors, other } = splitFieldErrors(fieldErrors(error));
       form.setErrors(settingErrors);

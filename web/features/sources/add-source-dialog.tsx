@@ -9,7 +9,7 @@ import { ActionBar, CollectionSelect, FEED_KIND, IntervalField, NameField, Previ
 import { KindPath } from './add-kind-path';
 import { FieldNotes, helpClass, labelClass, RequiredMark, describedBy } from './schema-fields';
 import { DuplicateNote } from './settings-form';
-import { readInterval } from './source-state';
+import { readSourceFields } from './source-state';
 
 const FALLBACK_INTERVAL = 60;
 const NEWS = 1;
@@ -105,20 +105,17 @@ function FeedPath({ onCancel, onAdded }: { onCancel: () => void; onAdded: (sourc
   const save = async () => {
     if (!selected) return;
     setFailure(null);
-    const found: Record<string, string> = {};
-    if (!nameValue.trim()) found.name = 'Give the source a name';
-    const minutes = readInterval(intervalValue);
-    if (!minutes.ok) found.interval_minutes = minutes.error;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !minutes.ok) return;
+    const fields = readSourceFields(nameValue, intervalValue);
+    setErrors(fields.errors);
+    if (fields.minutes === undefined || Object.keys(fields.errors).length > 0) return;
     setSaving(true);
     try {
       const source = await sourcesApi.create({
         kind: FEED_KIND,
-        name: nameValue.trim(),
+        name: fields.name,
         settings: { url: selected.url, ...(fullText ? { fullText: true } : {}) },
         collection_id: collectionValue,
-        interval_minutes: minutes.value,
+        interval_minutes: fields.minutes,
         enabled: true,
       });
       onAdded(source);

@@ -8,7 +8,7 @@ import { errorText, fieldErrors, sourceKeys, sourcesApi, splitFieldErrors, useSo
 import { CollectionSelect, IntervalField, KeysPanel, NameField } from './pieces';
 import { SchemaFields } from './schema-fields';
 import { PreviewPanel, useSettingsForm } from './settings-form';
-import { readInterval } from './source-state';
+import { readSourceFields } from './source-state';
 
 /** Edit: name, schedule, collection and the kind's settings (the generated form), with Test. */
 export function EditSourceDialog({ source, onClose }: { source: TSource | null; onClose: () => void }) {
@@ -54,17 +54,14 @@ function EditForm({ formId, source, kind, onBusy, onDone }: { formId: string; so
 
   const submit = async () => {
     setFailure(null);
-    const found: Record<string, string> = {};
-    if (!name.trim()) found.name = 'Give the source a name';
-    const minutes = readInterval(interval);
-    if (!minutes.ok) found.interval_minutes = minutes.error;
+    const fields = readSourceFields(name, interval);
     const settings = kind ? form.read() : source.settings;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !settings) return;
+    setErrors(fields.errors);
+    if (fields.minutes === undefined || Object.keys(fields.errors).length > 0 || !settings) return;
 
     const body: TUpdateSource = {};
-    if (name.trim() !== source.name) body.name = name.trim();
-    if (minutes.ok && minutes.value !== source.interval_minutes) body.interval_minutes = minutes.value;
+    if (fields.name !== source.name) body.name = fields.name;
+    if (fields.minutes !== source.interval_minutes) body.interval_minutes = fields.minutes;
     if (collection !== source.collection_id) body.collection_id = collection;
     if (JSON.stringify(settings) !== JSON.stringify(source.settings)) body.settings = settings;
     if (Object.keys(body).length === 0) {

@@ -14,6 +14,7 @@ import {
   NO_FILTER,
   pollInterval,
   readInterval,
+  readSourceFields,
   stateCounts,
   stateReason,
   untilLabel,
@@ -113,6 +114,11 @@ describe('numbers and times', () => {
     expect(readInterval('1.5')).toEqual({ ok: false, error: 'A whole number of minutes' });
     expect(readInterval('0')).toEqual({ ok: false, error: 'At least 1 minute' });
     expect(readInterval('10081')).toEqual({ ok: false, error: 'At most a week' });
+  });
+
+  it('reads the name and interval every source form has, with the errors under the API field names', () => {
+    expect(readSourceFields('  Fed press  ', '60')).toEqual({ name: 'Fed press', minutes: 60, errors: {} });
+    expect(readSourceFields(' ', 'soon')).toEqual({ name: '', minutes: undefined, errors: { name: 'Give the source a name', interval_minutes: 'Enter a number of minutes' } });
   });
 });
 

@@ -167,6 +167,18 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${formatCou
 
 export const MAX_INTERVAL_MINUTES = 7 * 24 * 60;
 
+/**
+ * The fields every source form has, as typed: the trimmed name and the interval in minutes, or
+ * the errors to show under them (keyed by the API's field names). `minutes` is set only when valid.
+ */
+export function readSourceFields(name: string, interval: string): { name: string; minutes?: number; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (!name.trim()) errors.name = 'Give the source a name';
+  const minutes = readInterval(interval);
+  if (!minutes.ok) errors.interval_minutes = minutes.error;
+  return { name: name.trim(), minutes: minutes.ok ? minutes.value : undefined, errors };
+}
+
 /** The interval as typed, or the reason it cannot be taken. */
 export function readInterval(text: string): { ok: true; value: number } | { ok: false; error: string } {
   const value = Number(text.trim());

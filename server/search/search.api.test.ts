@@ -253,6 +253,13 @@ describe('the index', () => {
     expect(await pendingVectors(herald.database)).toBe(0);
     const after = (await search(query)).json();
     expect(after.results.map((r: { id: number; score: number }) => [r.id, r.score])).toEqual(before.results.map((r: { id: number; score: number }) => [r.id, r.score]));
+
+    // Past the cap, the waiting vectors go into the graph even while a source runs.
+    await herald.database.sql('INSERT INTO chunk_vectors_pending SELECT chunk_id, embedding FROM chunk_vectors; DELETE FROM chunk_vectors;');
+    const [busy] = (await herald.database.sql<{ id: number }>('INSERT INTO source_runs (source_id, trigger) VALUES ($1, $2) RETURNING id', [sourceId, 'manual'])).rows;
+    expect(await indexPendingVectors(herald.database, { yieldToSources: true, cap: 0 })).toEqual({ indexed: textChunks, deferred: true });
+    await herald.database.sql('UPDATE source_runs SET finished_at = now(), ok = true WHERE id = $1', [busy!.id]);
+    expect(await pendingVectors(herald.database)).toBe(0);
   });
 });
 

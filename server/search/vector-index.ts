@@ -41,12 +41,18 @@ async function sourcesRunning(database: Database): Promise<boolean> {
 /**
  * Moves waiting vectors into the graph, a batch per statement (each batch leaves the two tables
  * consistent: a vector is in one or the other). With `yieldToSources`, stops while a source run
- * is in progress and fewer than PENDING_CAP wait, and says so (`deferred`).
+ * is in progress and no more than `cap` (PENDING_CAP) wait, and says so (`deferred`).
  */
-export async function indexPendingVectors(database: Database, options: { yieldToSources?: boolean } = {}): Promise<{ indexed: number; deferred: boolean }> {
+export async function indexPendingVectors(database: Database, options: { yieldToSources?: boolean; cap?: number } = {}): Promise<{ indexed: number; deferred: boolean }> {
+  const cap = options.cap ?? PENDING_CAP;
   let indexed = 0;
+  // Counted once, when a run is first seen, then lowered by what is moved: not a count per batch.
+  let waiting: number | undefined;
   for (;;) {
-    if (options.yieldToSources && (await sourcesRunning(database)) && (await pendingVectors(database)) <= PENDING_CAP) return { indexed, deferred: true };
+    if (options.yieldToSources && (await sourcesRunning(database))) {
+      waiting ??= await pendingVectors(database);
+      if (waiting <= cap) return { indexed, deferred: true };
+    }
     const { rows } = await database.sql<{ n: number }>(
       `WITH batch AS (
          DELETE FROM chunk_vectors_pending WHERE chunk_id IN (SELECT chunk_id FROM chunk_vectors_pending ORDER BY chunk_id LIMIT $1)
@@ -60,6 +66,7 @@ export async function indexPendingVectors(database: Database, options: { yieldTo
     const n = rows[0]?.n ?? 0;
     if (n === 0) return { indexed, deferred: false };
     indexed += n;
+    if (waiting !== undefined) waiting -= n;
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
-import { arr, buildUrl, collapse, isObject, iso, malformed, parseXml, readRemembered, remember, str, text, toDate, validatorsFor, type Json, type Remembered } from './util.js';
+import { conditionalGet } from './paging.js';
+import { arr, buildUrl, collapse, isObject, iso, malformed, parseXml, readRemembered, str, text, toDate, type Json, type Remembered } from './util.js';
 
 /**
  * arXiv export API (Atom): http://export.arxiv.org/api/query. Sorted newest first by
@@ -106,10 +107,10 @@ export const arxiv: Connector<typeof arxivConfig> = {
         max_results: Math.min(config.pageSize, config.maxPerRun - read),
       });
       const firstPage = start === 0;
-      const validators = firstPage ? validatorsFor(cursor.validators, url) : undefined;
-      const response = await context.http.get({ url, ...(validators ? { validators } : {}) });
-      if (response.notModified) return;
-      const feed = parseXml(response.body, url).feed;
+      // Only the first page sends validators; a 304 on any page ends the run.
+      const fresh = await conditionalGet(context, url, firstPage ? cursor.validators : undefined);
+      if (!fresh) return;
+      const feed = parseXml(fresh.body, url).feed;
       if (!isObject(feed)) throw malformed(url, 'no Atom feed');
       const total = Number(text(feed['opensearch:totalResults']));
       const entries = arr(feed.entry).filter(isObject);
@@ -131,7 +132,7 @@ export const arxiv: Connector<typeof arxivConfig> = {
       read += entries.length;
       const done = reachedSeen || entries.length === 0 || read >= config.maxPerRun || (Number.isFinite(total) && start >= total);
       context.progress?.(read, Number.isFinite(total) ? Math.min(total, config.maxPerRun) : undefined);
-      if (firstPage) remembered = remember(response, url);
+      if (firstPage) remembered = fresh.remembered;
       const next: ArxivCursor = done
         ? { since: newest, ...(remembered ? { validators: remembered } : {}) }
         : { since: cursor.since, run: { start, newest }, ...(remembered ? { validators: remembered } : {}) };

@@ -1,25 +1,18 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
+import { fetchPages, readPagedCursor } from './paging.js';
 import {
   advance,
   buildUrl,
   day,
   daysBefore,
-  EMPTY_MARK,
-  getBody,
   isNewer,
   isObject,
   malformed,
   parseJson,
-  readMark,
-  readRemembered,
-  remember,
   str,
   trimSlash,
-  validatorsFor,
   type Json,
-  type Mark,
-  type Remembered,
 } from './util.js';
 
 /**
@@ -41,19 +34,14 @@ export const clinicalTrialsConfig = z.object({
   baseUrl: z.url().default('https://clinicaltrials.gov/api/v2').describe("The API's address; change it only for a mirror."),
 });
 
-interface CtCursor {
-  mark: Mark;
-  /** While a run pages: its start date and the next page token. */
-  run?: { from: string; pageToken: string };
-  validators?: Remembered;
+/** While a run pages: its start date and the next page token. */
+interface CtRun {
+  from: string;
+  pageToken: string;
 }
 
-function readCursor(value: unknown): CtCursor {
-  if (!isObject(value)) return { mark: EMPTY_MARK };
-  const run = isObject(value.run) && typeof value.run.from === 'string' && typeof value.run.pageToken === 'string' ? { from: value.run.from, pageToken: value.run.pageToken } : undefined;
-  const validators = readRemembered(value.validators);
-  return { mark: readMark(value.mark), ...(run ? { run } : {}), ...(validators ? { validators } : {}) };
-}
+const readCursor = (value: unknown) =>
+  readPagedCursor<CtRun>(value, (run) => (typeof run.from === 'string' && typeof run.pageToken === 'string' ? { from: run.from, pageToken: run.pageToken } : undefined));
 
 const mod = (section: Json, name: string): Json => (isObject(section[name]) ? (section[name] as Json) : {});
 const dateOf = (struct: unknown) => (isObject(struct) ? str(struct.date) : undefined);
@@ -129,53 +117,50 @@ export const clinicalTrials: Connector<typeof clinicalTrialsConfig> = {
     const { config } = context;
     const cursor = readCursor(context.cursor);
     const from = cursor.run?.from ?? (cursor.mark.since ? cursor.mark.since.slice(0, 10) : day(daysBefore(context.now, config.lookbackDays)));
-    let pageToken = cursor.run?.pageToken;
-    let mark = cursor.mark;
-    let remembered = cursor.validators;
-    for (let read = 0; read < config.maxPagesPerRun; read++) {
-      const url = buildUrl(`${trimSlash(config.baseUrl)}/studies`, {
-        format: 'json',
-        'query.term': config.term,
-        'query.cond': config.condition,
-        'query.intr': config.intervention,
-        'query.spons': config.sponsor,
-        'filter.overallStatus': config.statuses?.join(','),
-        'filter.advanced': `AREA[LastUpdatePostDate]RANGE[${from},MAX]`,
-        sort: 'LastUpdatePostDate:asc',
-        pageSize: config.pageSize,
-        countTotal: pageToken ? undefined : 'true',
-        pageToken,
-      });
-      let body: string;
-      if (!pageToken) {
-        const validators = validatorsFor(cursor.validators, url);
-        const response = await context.http.get({ url, headers: { accept: 'application/json' }, ...(validators ? { validators } : {}) });
-        if (response.notModified) return;
-        body = response.body;
-        remembered = remember(response, url);
-      } else {
-        body = await getBody(context, url, { accept: 'application/json' });
-      }
-      const data = parseJson(body, url);
-      if (!isObject(data) || !Array.isArray(data.studies)) throw malformed(url, 'no studies array');
-      const documents: RawDocument[] = [];
-      for (const study of data.studies.filter(isObject)) {
-        const parsed = studyDocument(study);
-        if (!parsed) continue;
-        if (!isNewer(cursor.mark, parsed.updated, parsed.doc.externalId)) continue;
-        mark = advance(mark, parsed.updated, parsed.doc.externalId);
-        documents.push(parsed.doc);
-      }
-      const next = str(data.nextPageToken);
-      const total = Number(data.totalCount);
-      context.progress?.(read * config.pageSize + data.studies.length, Number.isFinite(total) ? total : undefined);
-      const last = !next || read === config.maxPagesPerRun - 1;
-      yield {
-        documents,
-        cursor: { mark: last ? mark : cursor.mark, ...(last ? {} : { run: { from, pageToken: next! } }), ...(remembered ? { validators: remembered } : {}) } satisfies CtCursor,
-      };
-      if (last) return;
-      pageToken = next;
-    }
+    yield* fetchPages<CtRun>(context, {
+      cursor,
+      maxPages: config.maxPagesPerRun,
+      page: (position, read) => {
+        const pageToken = position?.pageToken;
+        const url = buildUrl(`${trimSlash(config.baseUrl)}/studies`, {
+          format: 'json',
+          'query.term': config.term,
+          'query.cond': config.condition,
+          'query.intr': config.intervention,
+          'query.spons': config.sponsor,
+          'filter.overallStatus': config.statuses?.join(','),
+          'filter.advanced': `AREA[LastUpdatePostDate]RANGE[${from},MAX]`,
+          sort: 'LastUpdatePostDate:asc',
+          pageSize: config.pageSize,
+          countTotal: pageToken ? undefined : 'true',
+          pageToken,
+        });
+        return {
+          url,
+          headers: { accept: 'application/json' },
+          conditional: !pageToken,
+          parse: (body, mark) => {
+            const data = parseJson(body, url);
+            if (!isObject(data) || !Array.isArray(data.studies)) throw malformed(url, 'no studies array');
+            const documents: RawDocument[] = [];
+            for (const study of data.studies.filter(isObject)) {
+              const parsed = studyDocument(study);
+              if (!parsed) continue;
+              if (!isNewer(cursor.mark, parsed.updated, parsed.doc.externalId)) continue;
+              mark = advance(mark, parsed.updated, parsed.doc.externalId);
+              documents.push(parsed.doc);
+            }
+            const next = str(data.nextPageToken);
+            const total = Number(data.totalCount);
+            return {
+              documents,
+              mark,
+              next: next ? { from, pageToken: next } : undefined,
+              progress: [read * config.pageSize + data.studies.length, Number.isFinite(total) ? total : undefined],
+            };
+          },
+        };
+      },
+    });
   },
 };

@@ -1,26 +1,19 @@
 import { z } from 'zod';
 import { SourceError, type Connector, type RawDocument } from '../types.js';
+import { fetchPages, readPagedCursor } from './paging.js';
 import {
   advance,
   buildUrl,
   daysBefore,
-  EMPTY_MARK,
-  getBody,
   isNewer,
   isObject,
   iso,
   malformed,
   parseJson,
-  readMark,
-  readRemembered,
-  remember,
   str,
   toDate,
   trimSlash,
-  validatorsFor,
   type Json,
-  type Mark,
-  type Remembered,
 } from './util.js';
 
 /**
@@ -44,19 +37,14 @@ export const congressConfig = z
   })
   .refine((c) => !c.billType || c.congress, { message: 'billType needs congress', path: ['billType'] });
 
-interface CongressCursor {
-  mark: Mark;
-  /** While a run pages: the fromDateTime it started with and the next offset. */
-  run?: { from: string; offset: number };
-  validators?: Remembered;
+/** While a run pages: the fromDateTime it started with and the next offset. */
+interface CongressRun {
+  from: string;
+  offset: number;
 }
 
-function readCursor(value: unknown): CongressCursor {
-  if (!isObject(value)) return { mark: EMPTY_MARK };
-  const run = isObject(value.run) && typeof value.run.from === 'string' && typeof value.run.offset === 'number' ? { from: value.run.from, offset: value.run.offset } : undefined;
-  const validators = readRemembered(value.validators);
-  return { mark: readMark(value.mark), ...(run ? { run } : {}), ...(validators ? { validators } : {}) };
-}
+const readCursor = (value: unknown) =>
+  readPagedCursor<CongressRun>(value, (run) => (typeof run.from === 'string' && typeof run.offset === 'number' ? { from: run.from, offset: run.offset } : undefined));
 
 const CHAMBER_PATH: Record<string, string> = {
   hr: 'house-bill',
@@ -139,58 +127,44 @@ export const congress: Connector<typeof congressConfig> = {
     const apiKey = keys.congressApiKey ?? 'DEMO_KEY';
     const path = ['bill', config.congress, config.billType].filter((p) => p !== undefined).join('/');
     const from = cursor.run?.from ?? apiDateTime(cursor.mark.since ?? daysBefore(context.now, config.lookbackDays).toISOString());
-    let offset = cursor.run?.offset ?? 0;
-    let mark = cursor.mark;
-    let remembered = cursor.validators;
-    for (let pageNo = 0; pageNo < config.maxPagesPerRun; pageNo++) {
-      const url = buildUrl(`${trimSlash(config.baseUrl)}/${path}`, {
-        format: 'json',
-        fromDateTime: from,
-        sort: 'updateDate asc',
-        limit: config.pageSize,
-        offset,
-      });
-      const withKey = buildUrl(url, { api_key: apiKey });
-      const firstPage = offset === 0;
-      let body: string;
-      if (firstPage) {
-        const validators = validatorsFor(cursor.validators, url);
-        const response = await context.http.get({ url: withKey, ...(validators ? { validators } : {}) });
-        if (response.notModified) return;
-        body = response.body;
-        remembered = remember(response, url);
-      } else {
-        body = await getBody(context, withKey);
-      }
-      const data = parseJson(body, url);
-      if (!isObject(data) || !Array.isArray(data.bills)) {
-        if (isObject(data) && isObject(data.error)) throw new SourceError(`congress.gov: ${str(data.error.message) ?? 'error'}`, 'http_error');
-        throw malformed(url, 'no bills array');
-      }
-      const documents: RawDocument[] = [];
-      for (const bill of data.bills.filter(isObject)) {
-        const parsed = billDocument(bill);
-        if (!parsed) continue;
-        if (!isNewer(cursor.mark, parsed.updated, parsed.doc.externalId)) continue;
-        mark = advance(mark, parsed.updated, parsed.doc.externalId);
-        documents.push(parsed.doc);
-      }
-      const pagination = isObject(data.pagination) ? data.pagination : {};
-      offset += data.bills.length;
-      const more = Boolean(str(pagination.next)) && data.bills.length > 0;
-      const total = Number(pagination.count);
-      context.progress?.(offset, Number.isFinite(total) ? total : undefined);
-      const last = !more || pageNo === config.maxPagesPerRun - 1;
-      // Stopping at maxPagesPerRun: the mark moves to the newest seen, the next run continues from there.
-      yield {
-        documents,
-        cursor: {
-          mark: last ? mark : cursor.mark,
-          ...(last ? {} : { run: { from, offset } }),
-          ...(remembered ? { validators: remembered } : {}),
-        } satisfies CongressCursor,
-      };
-      if (last) return;
-    }
+    yield* fetchPages<CongressRun>(context, {
+      cursor,
+      maxPages: config.maxPagesPerRun,
+      page: (position) => {
+        const offset = position?.offset ?? 0;
+        const url = buildUrl(`${trimSlash(config.baseUrl)}/${path}`, {
+          format: 'json',
+          fromDateTime: from,
+          sort: 'updateDate asc',
+          limit: config.pageSize,
+          offset,
+        });
+        return {
+          url,
+          requestUrl: buildUrl(url, { api_key: apiKey }),
+          conditional: offset === 0,
+          parse: (body, mark) => {
+            const data = parseJson(body, url);
+            if (!isObject(data) || !Array.isArray(data.bills)) {
+              if (isObject(data) && isObject(data.error)) throw new SourceError(`congress.gov: ${str(data.error.message) ?? 'error'}`, 'http_error');
+              throw malformed(url, 'no bills array');
+            }
+            const documents: RawDocument[] = [];
+            for (const bill of data.bills.filter(isObject)) {
+              const parsed = billDocument(bill);
+              if (!parsed) continue;
+              if (!isNewer(cursor.mark, parsed.updated, parsed.doc.externalId)) continue;
+              mark = advance(mark, parsed.updated, parsed.doc.externalId);
+              documents.push(parsed.doc);
+            }
+            const pagination = isObject(data.pagination) ? data.pagination : {};
+            const nextOffset = offset + data.bills.length;
+            const more = Boolean(str(pagination.next)) && data.bills.length > 0;
+            const total = Number(pagination.count);
+            return { documents, mark, next: more ? { from, offset: nextOffset } : undefined, progress: [nextOffset, Number.isFinite(total) ? total : undefined] };
+          },
+        };
+      },
+    });
   },
 };

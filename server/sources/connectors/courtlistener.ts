@@ -1,26 +1,19 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
+import { fetchPages, readPagedCursor } from './paging.js';
 import {
   advance,
   buildUrl,
   day,
   daysBefore,
-  EMPTY_MARK,
-  getBody,
   isNewer,
   isObject,
   malformed,
   parseJson,
-  readMark,
-  readRemembered,
-  remember,
   stripTags,
   str,
   trimSlash,
-  validatorsFor,
   type Json,
-  type Mark,
-  type Remembered,
 } from './util.js';
 
 /**
@@ -39,19 +32,12 @@ export const courtListenerConfig = z.object({
   baseUrl: z.url().default('https://www.courtlistener.com/api/rest/v4').describe("The API's address; change it only for a mirror."),
 });
 
-interface ClCursor {
-  mark: Mark;
-  /** While a run pages: the next page's URL (path and query, rebased on baseUrl). */
-  run?: { next: string };
-  validators?: Remembered;
+/** While a run pages: the next page's URL (path and query, rebased on baseUrl). */
+interface ClRun {
+  next: string;
 }
 
-function readCursor(value: unknown): ClCursor {
-  if (!isObject(value)) return { mark: EMPTY_MARK };
-  const run = isObject(value.run) && typeof value.run.next === 'string' ? { next: value.run.next } : undefined;
-  const validators = readRemembered(value.validators);
-  return { mark: readMark(value.mark), ...(run ? { run } : {}), ...(validators ? { validators } : {}) };
-}
+const readCursor = (value: unknown) => readPagedCursor<ClRun>(value, (run) => (typeof run.next === 'string' ? { next: run.next } : undefined));
 
 const CONTENT_TYPES = { o: 'court_opinion', r: 'court_docket', oa: 'oral_argument' } as const;
 
@@ -124,41 +110,40 @@ export const courtListener: Connector<typeof courtListenerConfig> = {
       filed_after: from,
       order_by: config.type === 'oa' ? 'dateArgued asc' : 'dateFiled asc',
     });
-    let url = cursor.run ? rebase(cursor.run.next, config.baseUrl) : firstUrl;
-    let mark = cursor.mark;
-    let remembered = cursor.validators;
-    for (let read = 0; read < config.maxPagesPerRun; read++) {
-      let body: string;
-      if (url === firstUrl) {
-        const validators = validatorsFor(cursor.validators, url);
-        const response = await context.http.get({ url, headers, ...(validators ? { validators } : {}) });
-        if (response.notModified) return;
-        body = response.body;
-        remembered = remember(response, url);
-      } else {
-        body = await getBody(context, url, headers);
-      }
-      const data = parseJson(body, url);
-      if (!isObject(data) || !Array.isArray(data.results)) throw malformed(url, 'no results array');
-      const documents: RawDocument[] = [];
-      for (const result of data.results.filter(isObject)) {
-        const parsed = clDocument(result, config.type);
-        if (!parsed) continue;
-        if (!isNewer(cursor.mark, parsed.filed, parsed.doc.externalId)) continue;
-        mark = advance(mark, parsed.filed, parsed.doc.externalId);
-        documents.push(parsed.doc);
-      }
-      const next = str(data.next);
-      const total = Number(data.count);
-      context.progress?.(read + 1, Number.isFinite(total) && data.results.length ? Math.ceil(total / data.results.length) : undefined);
-      const last = !next || data.results.length === 0 || read === config.maxPagesPerRun - 1;
-      const nextUrl = next ? rebase(next, config.baseUrl) : undefined;
-      yield {
-        documents,
-        cursor: { mark: last ? mark : cursor.mark, ...(last || !nextUrl ? {} : { run: { next: nextUrl } }), ...(remembered ? { validators: remembered } : {}) } satisfies ClCursor,
-      };
-      if (last || !nextUrl) return;
-      url = nextUrl;
-    }
+    // A stored next URL is rebased once, as the run starts.
+    const start = cursor.run ? { ...cursor, run: { next: rebase(cursor.run.next, config.baseUrl) } } : cursor;
+    yield* fetchPages<ClRun>(context, {
+      cursor: start,
+      maxPages: config.maxPagesPerRun,
+      page: (position, read) => {
+        const url = position ? position.next : firstUrl;
+        return {
+          url,
+          headers,
+          conditional: url === firstUrl,
+          parse: (body, mark) => {
+            const data = parseJson(body, url);
+            if (!isObject(data) || !Array.isArray(data.results)) throw malformed(url, 'no results array');
+            const documents: RawDocument[] = [];
+            for (const result of data.results.filter(isObject)) {
+              const parsed = clDocument(result, config.type);
+              if (!parsed) continue;
+              if (!isNewer(cursor.mark, parsed.filed, parsed.doc.externalId)) continue;
+              mark = advance(mark, parsed.filed, parsed.doc.externalId);
+              documents.push(parsed.doc);
+            }
+            const next = str(data.next);
+            const total = Number(data.count);
+            const nextUrl = next ? rebase(next, config.baseUrl) : undefined;
+            return {
+              documents,
+              mark,
+              next: nextUrl && data.results.length > 0 ? { next: nextUrl } : undefined,
+              progress: [read + 1, Number.isFinite(total) && data.results.length ? Math.ceil(total / data.results.length) : undefined],
+            };
+          },
+        };
+      },
+    });
   },
 };

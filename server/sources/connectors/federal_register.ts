@@ -1,25 +1,18 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
+import { fetchPages, readPagedCursor } from './paging.js';
 import {
   advance,
   buildUrl,
   day,
   daysBefore,
-  EMPTY_MARK,
-  getBody,
   isNewer,
   isObject,
   malformed,
   parseJson,
-  readMark,
-  readRemembered,
-  remember,
   str,
   trimSlash,
-  validatorsFor,
   type Json,
-  type Mark,
-  type Remembered,
 } from './util.js';
 
 /**
@@ -58,18 +51,13 @@ const FIELDS = [
   'significant',
 ];
 
-interface FrCursor {
-  mark: Mark;
-  run?: { from: string; page: number };
-  validators?: Remembered;
+interface FrRun {
+  from: string;
+  page: number;
 }
 
-function readCursor(value: unknown): FrCursor {
-  if (!isObject(value)) return { mark: EMPTY_MARK };
-  const run = isObject(value.run) && typeof value.run.from === 'string' && typeof value.run.page === 'number' ? { from: value.run.from, page: value.run.page } : undefined;
-  const validators = readRemembered(value.validators);
-  return { mark: readMark(value.mark), ...(run ? { run } : {}), ...(validators ? { validators } : {}) };
-}
+const readCursor = (value: unknown) =>
+  readPagedCursor<FrRun>(value, (run) => (typeof run.from === 'string' && typeof run.page === 'number' ? { from: run.from, page: run.page } : undefined));
 
 export function frDocument(result: Json): { doc: RawDocument; date: string | null } | null {
   const number = str(result.document_number);
@@ -122,53 +110,45 @@ export const federalRegister: Connector<typeof federalRegisterConfig> = {
     const { config } = context;
     const cursor = readCursor(context.cursor);
     const from = cursor.run?.from ?? (cursor.mark.since ? cursor.mark.since.slice(0, 10) : day(daysBefore(context.now, config.lookbackDays)));
-    let page = cursor.run?.page ?? 1;
-    let mark = cursor.mark;
-    let remembered = cursor.validators;
-    for (let read = 0; read < config.maxPagesPerRun; read++, page++) {
-      const url = buildUrl(`${trimSlash(config.baseUrl)}/documents.json`, {
-        'conditions[publication_date][gte]': from,
-        'conditions[term]': config.term,
-        'conditions[agencies][]': config.agencies,
-        'conditions[type][]': config.types,
-        'fields[]': FIELDS,
-        order: 'oldest',
-        per_page: config.perPage,
-        page,
-      });
-      let body: string;
-      if (page === 1) {
-        const validators = validatorsFor(cursor.validators, url);
-        const response = await context.http.get({ url, ...(validators ? { validators } : {}) });
-        if (response.notModified) return;
-        body = response.body;
-        remembered = remember(response, url);
-      } else {
-        body = await getBody(context, url);
-      }
-      const data = parseJson(body, url);
-      if (!isObject(data)) throw malformed(url, 'not an object');
-      // An empty result set comes without `results`.
-      const results = data.results === undefined && typeof data.count === 'number' ? [] : data.results;
-      if (!Array.isArray(results)) throw malformed(url, 'no results array');
-      const documents: RawDocument[] = [];
-      for (const result of results.filter(isObject)) {
-        const parsed = frDocument(result);
-        if (!parsed) continue;
-        const stamp = parsed.date ? `${parsed.date}T00:00:00.000Z` : null;
-        if (!isNewer(cursor.mark, stamp, parsed.doc.externalId)) continue;
-        mark = advance(mark, stamp, parsed.doc.externalId);
-        documents.push(parsed.doc);
-      }
-      const totalPages = Number(data.total_pages);
-      const more = Boolean(str(data.next_page_url)) && results.length > 0 && (!Number.isFinite(totalPages) || page < totalPages);
-      const last = !more || read === config.maxPagesPerRun - 1;
-      context.progress?.(page, Number.isFinite(totalPages) ? totalPages : undefined);
-      yield {
-        documents,
-        cursor: { mark: last ? mark : cursor.mark, ...(last ? {} : { run: { from, page: page + 1 } }), ...(remembered ? { validators: remembered } : {}) } satisfies FrCursor,
-      };
-      if (last) return;
-    }
+    yield* fetchPages<FrRun>(context, {
+      cursor,
+      maxPages: config.maxPagesPerRun,
+      page: (position) => {
+        const page = position?.page ?? 1;
+        const url = buildUrl(`${trimSlash(config.baseUrl)}/documents.json`, {
+          'conditions[publication_date][gte]': from,
+          'conditions[term]': config.term,
+          'conditions[agencies][]': config.agencies,
+          'conditions[type][]': config.types,
+          'fields[]': FIELDS,
+          order: 'oldest',
+          per_page: config.perPage,
+          page,
+        });
+        return {
+          url,
+          conditional: page === 1,
+          parse: (body, mark) => {
+            const data = parseJson(body, url);
+            if (!isObject(data)) throw malformed(url, 'not an object');
+            // An empty result set comes without `results`.
+            const results = data.results === undefined && typeof data.count === 'number' ? [] : data.results;
+            if (!Array.isArray(results)) throw malformed(url, 'no results array');
+            const documents: RawDocument[] = [];
+            for (const result of results.filter(isObject)) {
+              const parsed = frDocument(result);
+              if (!parsed) continue;
+              const stamp = parsed.date ? `${parsed.date}T00:00:00.000Z` : null;
+              if (!isNewer(cursor.mark, stamp, parsed.doc.externalId)) continue;
+              mark = advance(mark, stamp, parsed.doc.externalId);
+              documents.push(parsed.doc);
+            }
+            const totalPages = Number(data.total_pages);
+            const more = Boolean(str(data.next_page_url)) && results.length > 0 && (!Number.isFinite(totalPages) || page < totalPages);
+            return { documents, mark, next: more ? { from, page: page + 1 } : undefined, progress: [page, Number.isFinite(totalPages) ? totalPages : undefined] };
+          },
+        };
+      },
+    });
   },
 };

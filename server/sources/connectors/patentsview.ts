@@ -1,25 +1,18 @@
 import { z } from 'zod';
 import { SourceError, type Connector, type RawDocument } from '../types.js';
+import { fetchPages, readPagedCursor } from './paging.js';
 import {
   advance,
   buildUrl,
   day,
   daysBefore,
-  EMPTY_MARK,
-  getBody,
   isNewer,
   isObject,
   malformed,
   parseJson,
-  readMark,
-  readRemembered,
-  remember,
   str,
   trimSlash,
-  validatorsFor,
   type Json,
-  type Mark,
-  type Remembered,
 } from './util.js';
 
 /**
@@ -60,22 +53,17 @@ export const patentsViewConfig = z.object({
   baseUrl: z.url().default('https://search.patentsview.org/api/v1').describe("The API's address; change it only for a mirror."),
 });
 
-interface PvCursor {
-  mark: Mark;
-  run?: { from: string; after: [string, string] };
-  validators?: Remembered;
+interface PvRun {
+  from: string;
+  after: [string, string];
 }
 
-function readCursor(value: unknown): PvCursor {
-  if (!isObject(value)) return { mark: EMPTY_MARK };
-  const r = value.run;
-  const run =
-    isObject(r) && typeof r.from === 'string' && Array.isArray(r.after) && r.after.length === 2 && r.after.every((x) => typeof x === 'string')
-      ? { from: r.from, after: r.after as [string, string] }
-      : undefined;
-  const validators = readRemembered(value.validators);
-  return { mark: readMark(value.mark), ...(run ? { run } : {}), ...(validators ? { validators } : {}) };
-}
+const readCursor = (value: unknown) =>
+  readPagedCursor<PvRun>(value, (run) =>
+    typeof run.from === 'string' && Array.isArray(run.after) && run.after.length === 2 && run.after.every((x) => typeof x === 'string')
+      ? { from: run.from, after: run.after as [string, string] }
+      : undefined,
+  );
 
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 
@@ -152,50 +140,43 @@ export const patentsView: Connector<typeof patentsViewConfig> = {
     const dateClause = { _gte: { [spec.date]: from } };
     const q = config.query && Object.keys(config.query).length ? { _and: [config.query, dateClause] } : dateClause;
     const s = [{ [spec.date]: 'asc' }, { [spec.id]: 'asc' }];
-    let after = cursor.run?.after;
-    let mark = cursor.mark;
-    let remembered = cursor.validators;
-    for (let read = 0; read < config.maxPagesPerRun; read++) {
-      const url = buildUrl(`${trimSlash(config.baseUrl)}/${spec.path}/`, {
-        q: JSON.stringify(q),
-        f: JSON.stringify(spec.fields),
-        s: JSON.stringify(s),
-        o: JSON.stringify(after ? { size: config.pageSize, after } : { size: config.pageSize }),
-      });
-      let body: string;
-      if (!after) {
-        const validators = validatorsFor(cursor.validators, url);
-        const response = await context.http.get({ url, headers, ...(validators ? { validators } : {}) });
-        if (response.notModified) return;
-        body = response.body;
-        remembered = remember(response, url);
-      } else {
-        body = await getBody(context, url, headers);
-      }
-      const data = parseJson(body, url);
-      if (!isObject(data)) throw malformed(url, 'not an object');
-      if (data.error === true) throw malformed(url, 'error: true');
-      const records = data[spec.list] === null ? [] : data[spec.list];
-      if (!Array.isArray(records)) throw malformed(url, `no ${spec.list} array`);
-      const documents: RawDocument[] = [];
-      let lastKey: [string, string] | undefined;
-      for (const record of records.filter(isObject)) {
-        const parsed = patentDocument(record, config.endpoint);
-        if (!parsed) continue;
-        lastKey = [parsed.rawDate, parsed.id];
-        if (!isNewer(cursor.mark, parsed.date, parsed.doc.externalId)) continue;
-        mark = advance(mark, parsed.date, parsed.doc.externalId);
-        documents.push(parsed.doc);
-      }
-      const total = Number(data.total_hits);
-      context.progress?.(read * config.pageSize + records.length, Number.isFinite(total) ? total : undefined);
-      const last = records.length < config.pageSize || !lastKey || read === config.maxPagesPerRun - 1;
-      yield {
-        documents,
-        cursor: { mark: last ? mark : cursor.mark, ...(last ? {} : { run: { from, after: lastKey! } }), ...(remembered ? { validators: remembered } : {}) } satisfies PvCursor,
-      };
-      if (last) return;
-      after = lastKey;
-    }
+    yield* fetchPages<PvRun>(context, {
+      cursor,
+      maxPages: config.maxPagesPerRun,
+      page: (position, read) => {
+        const after = position?.after;
+        const url = buildUrl(`${trimSlash(config.baseUrl)}/${spec.path}/`, {
+          q: JSON.stringify(q),
+          f: JSON.stringify(spec.fields),
+          s: JSON.stringify(s),
+          o: JSON.stringify(after ? { size: config.pageSize, after } : { size: config.pageSize }),
+        });
+        return {
+          url,
+          headers,
+          conditional: !after,
+          parse: (body, mark) => {
+            const data = parseJson(body, url);
+            if (!isObject(data)) throw malformed(url, 'not an object');
+            if (data.error === true) throw malformed(url, 'error: true');
+            const records = data[spec.list] === null ? [] : data[spec.list];
+            if (!Array.isArray(records)) throw malformed(url, `no ${spec.list} array`);
+            const documents: RawDocument[] = [];
+            let lastKey: [string, string] | undefined;
+            for (const record of records.filter(isObject)) {
+              const parsed = patentDocument(record, config.endpoint);
+              if (!parsed) continue;
+              lastKey = [parsed.rawDate, parsed.id];
+              if (!isNewer(cursor.mark, parsed.date, parsed.doc.externalId)) continue;
+              mark = advance(mark, parsed.date, parsed.doc.externalId);
+              documents.push(parsed.doc);
+            }
+            const total = Number(data.total_hits);
+            const next = records.length < config.pageSize || !lastKey ? undefined : { from, after: lastKey };
+            return { documents, mark, next, progress: [read * config.pageSize + records.length, Number.isFinite(total) ? total : undefined] };
+          },
+        };
+      },
+    });
   },
 };

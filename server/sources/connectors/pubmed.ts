@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
-import { arr, buildUrl, collapse, daysBefore, getBody, isObject, malformed, parseXml, readRemembered, remember, stripTags, str, text, trimSlash, validatorsFor, type Json, type Remembered } from './util.js';
+import { conditionalGet } from './paging.js';
+import { arr, buildUrl, collapse, daysBefore, getBody, isObject, malformed, parseXml, readRemembered, stripTags, str, text, trimSlash, type Json, type Remembered } from './util.js';
 
 /**
  * PubMed through the NCBI E-utilities: esearch with usehistory=y over the entry dates since the
@@ -151,16 +152,15 @@ export const pubmed: Connector<typeof pubmedConfig> = {
       mindate: since,
       maxdate: until,
     });
-    const validators = validatorsFor(cursor.validators, searchUrl);
-    const response = await context.http.get({ url: searchUrl, ...(validators ? { validators } : {}) });
-    if (response.notModified) return;
-    const result = parseXml(response.body, searchUrl).eSearchResult;
+    const search = await conditionalGet(context, searchUrl, cursor.validators);
+    if (!search) return;
+    const result = parseXml(search.body, searchUrl).eSearchResult;
     if (!isObject(result)) throw malformed(searchUrl, 'no eSearchResult');
     const error = text(result.ERROR);
     if (error) throw malformed(searchUrl, error);
     const count = Number(text(result.Count));
     if (!Number.isFinite(count)) throw malformed(searchUrl, 'no Count');
-    const remembered = remember(response, searchUrl);
+    const { remembered } = search;
     const seen = new Set(cursor.seen);
     // The next run searches again from today (inclusive): it skips the PMIDs yielded lately.
     const yielded: string[] = [];

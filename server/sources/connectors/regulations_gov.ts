@@ -1,26 +1,19 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
+import { fetchPages, readPagedCursor } from './paging.js';
 import {
   advance,
   buildUrl,
   daysBefore,
-  EMPTY_MARK,
-  getBody,
   isNewer,
   isObject,
   iso,
   malformed,
   parseJson,
-  readMark,
-  readRemembered,
-  remember,
   str,
   toDate,
   trimSlash,
-  validatorsFor,
   type Json,
-  type Mark,
-  type Remembered,
 } from './util.js';
 
 /**
@@ -43,18 +36,13 @@ export const regulationsGovConfig = z.object({
   baseUrl: z.url().default('https://api.regulations.gov/v4').describe("The API's address; change it only for a mirror."),
 });
 
-interface RegsCursor {
-  mark: Mark;
-  run?: { from: string; page: number };
-  validators?: Remembered;
+interface RegsRun {
+  from: string;
+  page: number;
 }
 
-function readCursor(value: unknown): RegsCursor {
-  if (!isObject(value)) return { mark: EMPTY_MARK };
-  const run = isObject(value.run) && typeof value.run.from === 'string' && typeof value.run.page === 'number' ? { from: value.run.from, page: value.run.page } : undefined;
-  const validators = readRemembered(value.validators);
-  return { mark: readMark(value.mark), ...(run ? { run } : {}), ...(validators ? { validators } : {}) };
-}
+const readCursor = (value: unknown) =>
+  readPagedCursor<RegsRun>(value, (run) => (typeof run.from === 'string' && typeof run.page === 'number' ? { from: run.from, page: run.page } : undefined));
 
 const EASTERN = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/New_York',
@@ -128,58 +116,50 @@ export const regulationsGov: Connector<typeof regulationsGovConfig> = {
     const { config, keys } = context;
     const cursor = readCursor(context.cursor);
     const headers = { 'X-Api-Key': keys.regulationsApiKey ?? 'DEMO_KEY', accept: 'application/vnd.api+json, application/json' };
-    let from = cursor.run?.from ?? easternDateTime(cursor.mark.since ? new Date(cursor.mark.since) : daysBefore(context.now, config.lookbackDays));
-    let page = cursor.run?.page ?? 1;
-    let mark = cursor.mark;
-    let remembered = cursor.validators;
-    for (let read = 0; read < config.maxPagesPerRun; read++) {
-      const url = buildUrl(`${trimSlash(config.baseUrl)}/${config.resource}`, {
-        'filter[lastModifiedDate][ge]': from,
-        'filter[agencyId]': config.agencyId,
-        'filter[docketId]': config.resource === 'documents' ? config.docketId : undefined,
-        'filter[documentType]': config.resource === 'documents' ? config.documentType : undefined,
-        'filter[searchTerm]': config.searchTerm,
-        sort: 'lastModifiedDate',
-        'page[size]': config.pageSize,
-        'page[number]': page,
-      });
-      let body: string;
-      if (read === 0 && page === 1) {
-        const validators = validatorsFor(cursor.validators, url);
-        const response = await context.http.get({ url, headers, ...(validators ? { validators } : {}) });
-        if (response.notModified) return;
-        body = response.body;
-        remembered = remember(response, url);
-      } else {
-        body = await getBody(context, url, headers);
-      }
-      const data = parseJson(body, url);
-      if (!isObject(data) || !Array.isArray(data.data)) throw malformed(url, 'no data array');
-      const documents: RawDocument[] = [];
-      let newestOnPage: string | null = null;
-      for (const item of data.data.filter(isObject)) {
-        const parsed = regsDocument(item, config.resource);
-        if (!parsed) continue;
-        if (parsed.modified && (!newestOnPage || parsed.modified > newestOnPage)) newestOnPage = parsed.modified;
-        if (!isNewer(cursor.mark, parsed.modified, parsed.doc.externalId) || !isNewer(mark, parsed.modified, parsed.doc.externalId)) continue;
-        mark = advance(mark, parsed.modified, parsed.doc.externalId);
-        documents.push(parsed.doc);
-      }
-      const meta = isObject(data.meta) ? data.meta : {};
-      const hasNext = meta.hasNextPage === true && data.data.length > 0;
-      const total = Number(meta.totalElements);
-      context.progress?.(read * config.pageSize + data.data.length, Number.isFinite(total) ? total : undefined);
-      let next: { from: string; page: number } | null = null;
-      if (hasNext && page < 20) next = { from, page: page + 1 };
-      else if (hasNext && newestOnPage) next = { from: easternDateTime(new Date(newestOnPage)), page: 1 };
-      const last = !next || read === config.maxPagesPerRun - 1;
-      yield {
-        documents,
-        cursor: { mark: last ? mark : cursor.mark, ...(last ? {} : { run: next! }), ...(remembered ? { validators: remembered } : {}) } satisfies RegsCursor,
-      };
-      if (last) return;
-      from = next!.from;
-      page = next!.page;
-    }
+    const start = cursor.run?.from ?? easternDateTime(cursor.mark.since ? new Date(cursor.mark.since) : daysBefore(context.now, config.lookbackDays));
+    yield* fetchPages<RegsRun>(context, {
+      cursor,
+      maxPages: config.maxPagesPerRun,
+      page: (position, read) => {
+        const from = position?.from ?? start;
+        const page = position?.page ?? 1;
+        const url = buildUrl(`${trimSlash(config.baseUrl)}/${config.resource}`, {
+          'filter[lastModifiedDate][ge]': from,
+          'filter[agencyId]': config.agencyId,
+          'filter[docketId]': config.resource === 'documents' ? config.docketId : undefined,
+          'filter[documentType]': config.resource === 'documents' ? config.documentType : undefined,
+          'filter[searchTerm]': config.searchTerm,
+          sort: 'lastModifiedDate',
+          'page[size]': config.pageSize,
+          'page[number]': page,
+        });
+        return {
+          url,
+          headers,
+          conditional: read === 0 && page === 1,
+          parse: (body, mark) => {
+            const data = parseJson(body, url);
+            if (!isObject(data) || !Array.isArray(data.data)) throw malformed(url, 'no data array');
+            const documents: RawDocument[] = [];
+            let newestOnPage: string | null = null;
+            for (const item of data.data.filter(isObject)) {
+              const parsed = regsDocument(item, config.resource);
+              if (!parsed) continue;
+              if (parsed.modified && (!newestOnPage || parsed.modified > newestOnPage)) newestOnPage = parsed.modified;
+              if (!isNewer(cursor.mark, parsed.modified, parsed.doc.externalId) || !isNewer(mark, parsed.modified, parsed.doc.externalId)) continue;
+              mark = advance(mark, parsed.modified, parsed.doc.externalId);
+              documents.push(parsed.doc);
+            }
+            const meta = isObject(data.meta) ? data.meta : {};
+            const hasNext = meta.hasNextPage === true && data.data.length > 0;
+            const total = Number(meta.totalElements);
+            let next: RegsRun | undefined;
+            if (hasNext && page < 20) next = { from, page: page + 1 };
+            else if (hasNext && newestOnPage) next = { from: easternDateTime(new Date(newestOnPage)), page: 1 };
+            return { documents, mark, next, progress: [read * config.pageSize + data.data.length, Number.isFinite(total) ? total : undefined] };
+          },
+        };
+      },
+    });
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SourceError, type Connector, type RawDocument } from '../types.js';
+import { conditionalGet } from './paging.js';
 import {
   advance,
   daysBefore,
@@ -12,11 +13,9 @@ import {
   parseJson,
   readMark,
   readRemembered,
-  remember,
   str,
   toDate,
   trimSlash,
-  validatorsFor,
   type Json,
   type Mark,
   type Remembered,
@@ -195,11 +194,10 @@ export const secEdgar: Connector<typeof secEdgarConfig> = {
     for (const cik of ciks) {
       const state: CikState = cursor.ciks[cik] ?? { mark: EMPTY_MARK };
       const url = `${base}/submissions/CIK${cik}.json`;
-      const validators = validatorsFor(state.validators, url);
-      const response = await context.http.get({ url, headers, ...(validators ? { validators } : {}) });
+      const fresh = await conditionalGet(context, url, state.validators, { headers });
       let company: Company | undefined;
-      if (!response.notModified) {
-        const data = parseJson(response.body, url);
+      if (fresh) {
+        const data = parseJson(fresh.body, url);
         if (!isObject(data) || !isObject(data.filings) || !isObject(data.filings.recent)) throw malformed(url, 'no filings.recent');
         company = {
           cik,
@@ -223,7 +221,7 @@ export const secEdgar: Connector<typeof secEdgarConfig> = {
           mark = advance(mark, parsed.accepted, parsed.doc.externalId);
           documents.push(parsed.doc);
         }
-        const remembered = remember(response, url);
+        const { remembered } = fresh;
         cursor.ciks[cik] = {
           // A company with nothing matching still gets a mark, so the next run is not a first run.
           mark: mark.since ? mark : { since: context.now.toISOString(), ids: [] },

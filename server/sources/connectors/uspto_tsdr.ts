@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SourceError, type Connector, type RawDocument } from '../types.js';
-import { arr, collapse, isObject, malformed, parseXml, readRemembered, remember, text, toDate, trimSlash, validatorsFor, type Json, type Remembered } from './util.js';
+import { conditionalGet } from './paging.js';
+import { arr, collapse, isObject, malformed, parseXml, readRemembered, text, toDate, trimSlash, type Json, type Remembered } from './util.js';
 
 /**
  * USPTO TSDR case status: GET /ts/cd/casestatus/sn{serial}/info.xml (or rn{registration}) for
@@ -184,14 +185,13 @@ export const usptoTsdr: Connector<typeof usptoTsdrConfig> = {
     for (const key of cases) {
       const state = cursor.cases[key] ?? {};
       const url = `${trimSlash(config.baseUrl)}/casestatus/${key}/info.xml`;
-      const validators = validatorsFor(state.validators, url);
-      const response = await context.http.get({ url, headers: { 'USPTO-API-KEY': keys.usptoApiKey, accept: 'application/xml' }, ...(validators ? { validators } : {}) });
+      const fresh = await conditionalGet(context, url, state.validators, { headers: { 'USPTO-API-KEY': keys.usptoApiKey, accept: 'application/xml' } });
       context.progress?.(++done, cases.length);
-      if (response.notModified) continue;
-      const status = parseTsdr(response.body, url);
+      if (!fresh) continue;
+      const status = parseTsdr(fresh.body, url);
       const fingerprint = `${status.statusCode}|${ymd(status.statusDate) ?? ''}`;
       const documents = fingerprint === state.status ? [] : [statusDocument(status)];
-      const remembered = remember(response, url);
+      const { remembered } = fresh;
       cursor.cases[key] = { ...(remembered ? { validators: remembered } : {}), status: fingerprint };
       yield { documents, cursor: structuredClone(cursor) };
     }

@@ -34,5 +34,9 @@ export const ErrorCode = {
   sourceAddressRefused: 'source_address_refused',
   feedNotFound: 'feed_not_found',
   invalidOpml: 'invalid_opml',
+  apiTokenInvalid: 'api_token_invalid',
+  apiTokenScope: 'api_token_scope',
+  apiTokenLimit: 'api_token_limit',
+  sessionRequired: 'session_required',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -100,3 +100,43 @@ test('a superuser sets AI model preferences and edits another user’s profile',
   await expect(edit).toBeHidden();
   expect((await (await request.get('/api/me/', { headers: auth(target) })).json()).city).toBe('Paris');
 });
+
+test('make an API token, read the feed with it, revoke it', async ({ page, request, isMobile }, testInfo) => {
+  test.setTimeout(90_000);
+  const tokens = await onboardedUser(request, freshEmail(testInfo, 'tokens'), 'Grace');
+  await openAs(page, tokens, '/');
+  if (isMobile) await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'My Profile' });
+  await dialog.getByRole('button', { name: 'API Tokens' }).click();
+  await expect(dialog.getByText('You have no API tokens.')).toBeVisible();
+  // Inspection is offered to superusers only.
+  await expect(dialog.getByLabel(/Inspection/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Create Token' }).click();
+  await expect(dialog.getByText('Give the token a name.')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Morning report');
+  await dialog.getByLabel('Expires').selectOption('30');
+  await dialog.getByRole('button', { name: 'Create Token' }).click();
+  const shown = dialog.getByTestId('new-token');
+  await expect(shown).toHaveText(/^hrld_/);
+  const token = (await shown.textContent())!;
+  await expect(dialog.getByText(`curl -H "Authorization: Bearer ${token}"`)).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Morning report' })).toContainText('Never used');
+  await shoot(page, testInfo, 'api-tokens');
+  await dialog.getByRole('region', { name: 'Your API tokens' }).scrollIntoViewIfNeeded();
+  await shoot(page, testInfo, 'api-tokens-list');
+
+  // The token reads the feed as its owner, and nothing outside its scope.
+  const bearer = { authorization: `Bearer ${token}` };
+  expect((await request.get('/api/for-you/', { headers: { ...bearer, ...apiAddress() } })).status()).toBe(200);
+  expect((await (await request.get('/api/me/suggestions/', { headers: { ...bearer, ...apiAddress() } })).json()).code).toBe('api_token_scope');
+
+  await dialog.getByRole('button', { name: 'Revoke Morning report' }).click();
+  await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
+  await expect(page.getByText('Token “Morning report” revoked')).toBeVisible();
+  await expect(dialog.getByText('You have no API tokens.')).toBeVisible();
+  await expect(shown).toHaveCount(0);
+  expect((await request.get('/api/for-you/', { headers: { ...bearer, ...apiAddress() } })).status()).toBe(401);
+  await dialog.getByRole('button', { name: 'Back to Profile' }).click();
+  await expect(dialog.getByLabel('First name')).toHaveValue('Grace');
+});

@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
+import type { TApiTokenScope } from '../../contract/api-tokens.js';
 import type { AuthKeys } from './secrets.js';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -11,6 +12,8 @@ export interface AccessClaims {
   accountId: string;
   /** The session (refresh token family) the token was issued in: logout or a password reset ends it at once. */
   sessionId?: string;
+  /** Set when the caller presented a personal API token (api-tokens.ts) instead of a session's access token. */
+  apiToken?: { id: string; scopes: readonly TApiTokenScope[] };
 }
 
 export async function signAccessToken(keys: AuthKeys, claims: AccessClaims): Promise<string> {

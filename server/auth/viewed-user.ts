@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { API_TOKEN_MESSAGES } from '../../contract/api-tokens.js';
 import { ErrorCode } from '../../contract/errors.js';
 import type { Database } from '../db/client.js';
 import { auditLog, users } from '../db/schema/index.js';
@@ -21,6 +22,8 @@ export type ViewAccess = 'read' | 'write';
 export async function viewedUserId(database: Database, request: FastifyRequest, requested: string | undefined, access: ViewAccess = defaultAccess(request), options: { audited?: boolean } = {}): Promise<string> {
   const caller = request.auth!.userId;
   if (!requested || requested === caller) return caller;
+  const token = request.auth!.apiToken;
+  if (token && !token.scopes.includes('inspection')) throw new AppError(403, ErrorCode.apiTokenScope, API_TOKEN_MESSAGES.actingForOthers);
   const [me] = await database.db.select({ isSuperuser: users.isSuperuser, role: users.role, accountId: users.accountId }).from(users).where(eq(users.id, caller));
   if (!me) throw new AppError(401, ErrorCode.unauthorized, 'Authentication credentials were not provided.');
   const [target] = await database.db.select({ id: users.id, accountId: users.accountId }).from(users).where(eq(users.id, requested));

@@ -13,6 +13,8 @@ import { accountRoutes } from '../modules/accounts/routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { searchRoutes } from '../modules/search/routes.js';
 import { meRoutes } from '../modules/me/routes.js';
+import { apiTokenRoutes } from '../modules/api-tokens/routes.js';
+import { apiTokenRateLimit } from '../auth/api-tokens.js';
 import { inspectionRoutes } from '../modules/inspection/routes.js';
 import { eventRoutes } from '../modules/events/routes.js';
 import { topicRoutes } from '../modules/topics/routes.js';
@@ -37,6 +39,17 @@ installFieldMessages();
 /** Everything a route may need, built once at start and passed down explicitly. */
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** What /api/docs says before the calls: how to authenticate, with a session or a personal API token. */
+const apiDescription = () => [
+  'The API behind the Herald web app. Every call that needs a user takes `Authorization: Bearer <token>`, where the token is either',
+  "a session's access token (`POST /api/auth/login/`) or a personal API token (`hrld_…`, made in My Profile → API Tokens or with",
+  '`POST /api/me/tokens/`, shown once). A personal token acts as its owner, with the same role and ownership checks, and only for',
+  'the calls of its scopes: `feed:read` (the feed, Top News, Latest, articles, your topics), `topics:manage` (list, add, validate',
+  'and retire topics) and, for superusers, `inspection` (the superuser calls, and `user_id` to act for another user). A call outside',
+  'its scopes answers 403 `api_token_scope`; an unknown, revoked or expired token 401 `api_token_invalid`; more than',
+  `${apiTokenRateLimit()} calls a minute with one token 429 \`rate_limited\`. Tokens never manage tokens (403 \`session_required\`).`,
+].join(' ');
 
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const app = Fastify({
@@ -98,8 +111,18 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Herald API', version: VERSION, description: 'The API behind the Herald web app.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      info: { title: 'Herald API', version: VERSION, description: apiDescription() },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A session's access token (POST /api/auth/login/), valid 15 minutes." },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'hrld_…',
+            description: 'A personal API token (My Profile → API Tokens, or POST /api/me/tokens/), sent the same way: `Authorization: Bearer hrld_…`.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -115,6 +138,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(conversationRoutes(topicContext), { prefix: '/api' });
   await app.register(toolRoutes(topicContext), { prefix: '/api' });
   await app.register(meRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(apiTokenRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(eventRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(inspectionRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });

@@ -132,3 +132,27 @@ export const invites = pgTable(
     uniqueIndex('invites_open_key').on(t.accountId, t.email).where(sql`${t.acceptedAt} IS NULL`),
   ],
 );
+
+/**
+ * Personal API tokens: the SHA-256 of the token (never the token itself), its first characters to
+ * tell tokens apart, and the scopes its owner chose. A revoked token keeps its row (revoked_at) and
+ * is no longer listed or admitted.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
+);

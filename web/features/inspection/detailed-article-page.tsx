@@ -13,7 +13,8 @@ import { formatDate } from '../../lib/dates';
 import { useViewing } from '../../lib/viewing';
 import { useItemDetail } from './api';
 import { readStage } from './pipeline-data';
-import { Collapsible, CopyButton, Pre, ScoreChip } from './pieces';
+import { CopyButton } from '../../components/ui/copy-button';
+import { Collapsible, Pre, ScoreChip } from './pieces';
 
 const SOURCE_TYPE_TONES: Record<TInspectionDocument['source_type'], string> = {
   'Original Event': 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { authClient } from '../../lib/auth-client';
 import { useViewing, withUser } from '../../lib/viewing';
 import { articlesMarkdown, EXPORT_TABS, exportFileName, factGroupsMarkdown, interviewMarkdown, profileMarkdown, promptsMarkdown, type ExportTab } from './export-markdown';
-import { CopyButton } from './pieces';
+import { CopyButton } from '../../components/ui/copy-button';
 import { saveFile } from '../../lib/save-file';
 
 /**

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { readStage, type StageKey, STAGES } from './pipeline-data';
-import { CopyButton, Pre } from './pieces';
+import { CopyButton } from '../../components/ui/copy-button';
+import { Pre } from './pieces';
 
 const TABS = ['Prompt', 'Input', 'Response'] as const;
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { KeyRound, Mail } from 'lucide-react';
+import { KeyRound, KeySquare, Mail } from 'lucide-react';
 import { LANGUAGE_CHOICES, type TMe } from '../../../contract/auth';
 import { ALERT_DAILY_CAP_MAX } from '../../../contract/constants';
 import { PROFILE_FIELD_MAP, type TProfileUpdateResponse } from '../../../contract/onboarding';
@@ -10,6 +10,7 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 import { useViewing, withUser } from '../../lib/viewing';
+import { ApiTokens } from './api-tokens';
 import { ChangeEmail } from './change-email';
 import { ChangePassword } from './change-password';
 
@@ -53,7 +54,7 @@ export function mapProfileErrors(errors: Record<string, string[]> | null | undef
 
 /**
  * My Profile: names, title, employer, location, language,
- * interests, notification preferences, and the Change Email Address and Change Password flows.
+ * interests, notification preferences, and the Change Email Address, Change Password and API Tokens flows.
  * While acting for another user it is 'Edit {name}'s Profile', without email, password and
  * notification preferences.
  */
@@ -76,7 +77,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ question: string; conversationId: string } | null>(null);
   const [answer, setAnswer] = useState('');
-  const [flow, setFlow] = useState<'email' | 'password' | null>(null);
+  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | null>(null);
   const languageId = useId();
   const interestsId = useId();
   const answerId = useId();
@@ -140,6 +141,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
 
   if (flow === 'email') return <ChangeEmail me={viewed} onCancel={() => setFlow(null)} onDone={() => void reload().finally(() => setFlow(null))} />;
   if (flow === 'password') return <ChangePassword email={viewed.email} onCancel={() => setFlow(null)} onDone={() => setFlow(null)} />;
+  if (flow === 'tokens') return <ApiTokens superuser={viewed.is_superuser} onBack={() => setFlow(null)} />;
 
   if (asking) {
     return (
@@ -238,6 +240,9 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
             </Button>
             <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('password')}>
               <KeyRound aria-hidden className="size-4" /> Change Password
+            </Button>
+            <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('tokens')}>
+              <KeySquare aria-hidden className="size-4" /> API Tokens
             </Button>
           </div>
         </>

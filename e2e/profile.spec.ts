@@ -140,3 +140,29 @@ test('make an API token, read the feed with it, revoke it', async ({ page, reque
   await dialog.getByRole('button', { name: 'Back to Profile' }).click();
   await expect(dialog.getByLabel('First name')).toHaveValue('Grace');
 });
+
+test('copy a feed address for a feed reader, then regenerate it', async ({ page, request, isMobile }, testInfo) => {
+  test.setTimeout(90_000);
+  const tokens = await onboardedUser(request, freshEmail(testInfo, 'feeds'), 'Ida');
+  await openAs(page, tokens, '/');
+  if (isMobile) await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Profile' }).click();
+  await page.getByRole('button', { name: 'Edit profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'My Profile' });
+  await dialog.getByRole('button', { name: 'Feeds' }).click();
+  const addresses = dialog.getByRole('list', { name: 'Feed addresses' });
+  await expect(addresses.getByText('All your articles')).toBeVisible();
+  const rss = (await addresses.getByRole('link', { name: 'RSS' }).first().getAttribute('href'))!;
+  expect(rss).toMatch(/\/api\/feeds\/[\w-]{54}\/rss\.xml$/);
+  await shoot(page, testInfo, 'feed-addresses');
+  // A feed reader reads it without signing in.
+  const feed = await request.get(rss);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toContain('application/rss+xml');
+  expect(await feed.text()).toContain('<rss version="2.0"');
+
+  await dialog.getByRole('button', { name: 'Regenerate addresses' }).click();
+  await dialog.getByRole('button', { name: 'Regenerate', exact: true }).click();
+  await expect(page.getByText('New feed addresses made. The old ones no longer work.')).toBeVisible();
+  await expect(addresses.getByRole('link', { name: 'RSS' }).first()).not.toHaveAttribute('href', rss);
+  expect((await request.get(rss)).status()).toBe(404);
+});

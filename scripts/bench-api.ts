@@ -14,7 +14,8 @@
  *    cursor (keyset) and by page number alone (offset), of a topic's page 400, of Top News, the
  *    feed head, timeline search, an article, its related articles and history page 400;
  *  - `--connections` concurrent keep-alive connections for `--seconds` (autocannon): requests/s
- *    and p95 of Latest page 1, 40 and 400 by cursor.
+ *    and p95 of Latest page 1, 40 and 400 by cursor, and of the reader's RSS feed (its secret
+ *    address): whole, and as a feed reader polls it, with If-None-Match (304).
  * Targets: p95 <= 50 ms on PostgreSQL under 50 connections; page 40 and page 400 no
  * slower than page 1 (keyset).
  */
@@ -221,18 +222,25 @@ async function interleaved(paths: string[]) {
   });
 }
 
-/** `CONNECTIONS` keep-alive connections for `SECONDS` with autocannon; p95 from every response's time. */
-async function load(pathname: string, seconds = SECONDS) {
+/**
+ * `CONNECTIONS` keep-alive connections for `SECONDS` with autocannon; p95 from every response's
+ * time. A response of another status than `expect` counts as a failure.
+ */
+async function load(pathname: string, seconds = SECONDS, options: { headers?: Record<string, string>; expect?: number } = {}) {
   const times: number[] = [];
+  let unexpected = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: `${base.origin}/api${pathname}`, connections: CONNECTIONS, duration: seconds, headers: { authorization: `Bearer ${token}` } },
+      { url: `${base.origin}/api${pathname}`, connections: CONNECTIONS, duration: seconds, headers: options.headers ?? { authorization: `Bearer ${token}` } },
       (error, outcome) => (error ? reject(error) : resolve(outcome)),
     );
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      times.push(responseTime);
+      if (status !== (options.expect ?? 200)) unexpected++;
+    });
   });
   times.sort((a, b) => a - b);
-  return { rps: result.requests.average, p95: percentile(times, 95), failures: result.errors + result.non2xx + result.timeouts };
+  return { rps: result.requests.average, p95: percentile(times, 95), failures: result.errors + result.timeouts + unexpected };
 }
 
 console.log(`\n${label}: ${ARTICLES} articles for the reader, ${OTHERS} for two other users; one client, ${REQUESTS} rounds of every call in turn`);
@@ -246,6 +254,21 @@ console.log('call'.padEnd(36), 'req/s'.padStart(8), 'p95 ms'.padStart(8), 'error
 await load(plan[0]![1], 2);
 for (const [name, pathname] of plan.filter(([name]) => /^Latest page (1|40 \(cursor\)|400 \(cursor\))$/.test(name))) {
   const { rps, p95, failures } = await load(pathname);
+  console.log(name.padEnd(36), rps.toFixed(0).padStart(8), p95.toFixed(1).padStart(8), String(failures).padStart(8));
+}
+
+// The feed a feed reader polls (its secret address, no sign-in): the whole document, then the
+// conditional GET a reader sends with the ETag it has (answered 304 before any article is read).
+const urls = JSON.parse((await request('/me/feed-urls/', token)).text) as { rss: string };
+const feedPath = new URL(urls.rss).pathname.replace(/^\/api/, '');
+const feedEtag = await new Promise<string>((resolve, reject) =>
+  http.get({ host: base.hostname, port: base.port, path: `/api${feedPath}`, agent }, (res) => (res.resume(), resolve(String(res.headers.etag)))).on('error', reject),
+);
+for (const [name, options] of [
+  ['RSS feed (50 newest articles)', { headers: {} }],
+  ['RSS feed, If-None-Match (304)', { headers: { 'if-none-match': feedEtag }, expect: 304 }],
+] as const) {
+  const { rps, p95, failures } = await load(feedPath, SECONDS, options);
   console.log(name.padEnd(36), rps.toFixed(0).padStart(8), p95.toFixed(1).padStart(8), String(failures).padStart(8));
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signAccessToken, verifyAccessToken } from './jwt.js';
 import type { AuthKeys } from './secrets.js';
 
-const keysOf = (secret: string): AuthKeys => ({ jwt: new TextEncoder().encode(secret), codePepper: Buffer.from('pepper') });
+const keysOf = (secret: string): AuthKeys => ({ jwt: new TextEncoder().encode(secret), codePepper: Buffer.from('pepper'), feedKey: Buffer.from('feed') });
 const claims = { userId: '2f1e0c56-8a47-4a4a-9d4f-4f1a3a2b9c11', accountId: '7c0d7b1e-3b7e-4f43-9a53-0b7d0f1c2e3a' };
 
 function token(keys: AuthKeys, expiresIn: string | number, typ = 'access') {

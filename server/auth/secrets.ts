@@ -19,6 +19,8 @@ export interface AuthKeys {
   jwt: Uint8Array;
   /** Keys the hash of short codes, so a leaked table cannot be brute-forced offline. */
   codePepper: Buffer;
+  /** Keys the secret in each user's feed addresses (feeds-out): derived, never stored. */
+  feedKey: Buffer;
 }
 
 export const hashCode = (keys: AuthKeys, subject: string, code: string) =>
@@ -37,5 +39,6 @@ async function sharedSecret(database: Database, name: string): Promise<string> {
 export async function loadAuthKeys(database: Database, config: Config): Promise<AuthKeys> {
   const jwt = config.jwtSecret ?? (await sharedSecret(database, 'jwt'));
   const pepper = await sharedSecret(database, 'code-pepper');
-  return { jwt: new TextEncoder().encode(jwt), codePepper: Buffer.from(pepper) };
+  const feedKey = await sharedSecret(database, 'feed-key');
+  return { jwt: new TextEncoder().encode(jwt), codePepper: Buffer.from(pepper), feedKey: Buffer.from(feedKey) };
 }

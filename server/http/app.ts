@@ -14,6 +14,7 @@ import { authRoutes } from '../modules/auth/routes.js';
 import { searchRoutes } from '../modules/search/routes.js';
 import { meRoutes } from '../modules/me/routes.js';
 import { apiTokenRoutes } from '../modules/api-tokens/routes.js';
+import { feedsOutRoutes } from '../modules/feeds-out/routes.js';
 import { apiTokenRateLimit } from '../auth/api-tokens.js';
 import { inspectionRoutes } from '../modules/inspection/routes.js';
 import { eventRoutes } from '../modules/events/routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(toolRoutes(topicContext), { prefix: '/api' });
   await app.register(meRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(apiTokenRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(feedsOutRoutes({ database: services.database, keys, publicUrl: services.config.publicUrl }), { prefix: '/api' });
   await app.register(eventRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(inspectionRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });

@@ -45,6 +45,8 @@ export const users = pgTable(
     newsletter: boolean('newsletter').notNull().default(true),
     /** Breaking alerts at most this many in any 24 hours (server/pipeline/alert-policy.ts); the rest go to the daily brief. */
     alertDailyCap: integer('alert_daily_cap').notNull().default(3),
+    /** Bumped to change the secret in the user's feed addresses (the old ones stop working). */
+    feedGeneration: integer('feed_generation').notNull().default(0),
     /** IANA time zone for the daily brief ("the user's morning"); UTC until the user sets one. */
     timezone: text('timezone').notNull().default('UTC'),
     /** When the last daily brief was sent (or found nothing to send). */

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { KeyRound, KeySquare, Mail } from 'lucide-react';
+import { KeyRound, KeySquare, Mail, Rss } from 'lucide-react';
 import { LANGUAGE_CHOICES, type TMe } from '../../../contract/auth';
 import { ALERT_DAILY_CAP_MAX } from '../../../contract/constants';
 import { PROFILE_FIELD_MAP, type TProfileUpdateResponse } from '../../../contract/onboarding';
@@ -12,6 +12,7 @@ import { authClient } from '../../lib/auth-client';
 import { useViewing, withUser } from '../../lib/viewing';
 import { ApiTokens } from './api-tokens';
 import { ChangeEmail } from './change-email';
+import { FeedAddresses } from './feed-addresses';
 import { ChangePassword } from './change-password';
 
 type Form = {
@@ -54,7 +55,7 @@ export function mapProfileErrors(errors: Record<string, string[]> | null | undef
 
 /**
  * My Profile: names, title, employer, location, language,
- * interests, notification preferences, and the Change Email Address, Change Password and API Tokens flows.
+ * interests, notification preferences, and the Change Email Address, Change Password, API Tokens and Feeds flows.
  * While acting for another user it is 'Edit {name}'s Profile', without email, password and
  * notification preferences.
  */
@@ -77,7 +78,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ question: string; conversationId: string } | null>(null);
   const [answer, setAnswer] = useState('');
-  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | null>(null);
+  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | 'feeds' | null>(null);
   const languageId = useId();
   const interestsId = useId();
   const answerId = useId();
@@ -142,6 +143,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   if (flow === 'email') return <ChangeEmail me={viewed} onCancel={() => setFlow(null)} onDone={() => void reload().finally(() => setFlow(null))} />;
   if (flow === 'password') return <ChangePassword email={viewed.email} onCancel={() => setFlow(null)} onDone={() => setFlow(null)} />;
   if (flow === 'tokens') return <ApiTokens superuser={viewed.is_superuser} onBack={() => setFlow(null)} />;
+  if (flow === 'feeds') return <FeedAddresses onBack={() => setFlow(null)} />;
 
   if (asking) {
     return (
@@ -234,7 +236,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
               <span>breaking {form.alert_daily_cap === 1 ? 'alert' : 'alerts'} a day, one per story; the rest go to the Daily Brief.</span>
             </p>
           </fieldset>
-          <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row dark:border-slate-700">
+          <div className="flex flex-col flex-wrap gap-2 border-t border-slate-200 pt-4 sm:flex-row dark:border-slate-700">
             <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('email')}>
               <Mail aria-hidden className="size-4" /> Change Email Address
             </Button>
@@ -243,6 +245,9 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
             </Button>
             <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('tokens')}>
               <KeySquare aria-hidden className="size-4" /> API Tokens
+            </Button>
+            <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('feeds')}>
+              <Rss aria-hidden className="size-4" /> Feeds
             </Button>
           </div>
         </>

@@ -63,6 +63,7 @@ const ZEnv = z.object({
   DEMO_SOURCE_RATE: z.coerce.number('a number').min(0, 'at least 0').max(1000, 'at most 1000').optional(),
   SOURCE_CONTACT_EMAIL: z.email('an email address').default('herald-operator@example.com'),
   SOURCES_ALLOW_PRIVATE: z.enum(['0', '1'], '1 (fetch private and loopback addresses) or 0').default('0'),
+  DELIVERY_ALLOW_PRIVATE: z.enum(['0', '1'], '1 (deliver to private and loopback addresses) or 0').default('0'),
   SOURCES_CONCURRENCY: z.coerce.number().int('a whole number').min(1, 'at least 1').max(64, 'at most 64').default(8),
   CONGRESS_API_KEY: z.string().optional(),
   REGULATIONS_API_KEY: z.string().optional(),
@@ -133,6 +134,8 @@ export interface Config {
    * intranet feeds. Off by default, so a source's URL cannot reach the install's own network.
    */
   sourcesAllowPrivate: boolean;
+  /** Webhook and Slack targets may be private, loopback or link-local addresses (DELIVERY_ALLOW_PRIVATE=1): tests, intranet receivers. */
+  deliveryAllowPrivate: boolean;
   /** Source runs one worker process makes at once (one per host at a time). */
   sourceConcurrency: number;
   /** LLM providers: a provider without its key is not used (stages fall back to the built-in engine). */
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pubmedApiKey: e.PUBMED_API_KEY,
     },
     sourcesAllowPrivate: e.SOURCES_ALLOW_PRIVATE === '1',
+    deliveryAllowPrivate: e.DELIVERY_ALLOW_PRIVATE === '1',
     sourceConcurrency: e.SOURCES_CONCURRENCY,
     embeddings: embeddingsConfig(e),
     llm: {

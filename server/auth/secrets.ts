@@ -27,7 +27,7 @@ export const hashCode = (keys: AuthKeys, subject: string, code: string) =>
   createHmac('sha256', keys.codePepper).update(`${subject}:${code}`).digest('hex');
 
 /** A secret generated once and shared through the database by every process. */
-async function sharedSecret(database: Database, name: string): Promise<string> {
+export async function sharedSecret(database: Database, name: string): Promise<string> {
   await database.db
     .insert(appSecrets)
     .values({ name, value: randomBytes(32).toString('base64url') })

@@ -15,6 +15,9 @@ import { searchRoutes } from '../modules/search/routes.js';
 import { meRoutes } from '../modules/me/routes.js';
 import { apiTokenRoutes } from '../modules/api-tokens/routes.js';
 import { feedsOutRoutes } from '../modules/feeds-out/routes.js';
+import { z } from 'zod';
+import { deliveryRoutes } from '../modules/deliveries/routes.js';
+import { DELIVERY_RETRY_HOURS, ZWebhookPayload } from '../../contract/deliveries.js';
 import { apiTokenRateLimit } from '../auth/api-tokens.js';
 import { inspectionRoutes } from '../modules/inspection/routes.js';
 import { eventRoutes } from '../modules/events/routes.js';
@@ -50,6 +53,11 @@ const apiDescription = () => [
   'and retire topics) and, for superusers, `inspection` (the superuser calls, and `user_id` to act for another user). A call outside',
   'its scopes answers 403 `api_token_scope`; an unknown, revoked or expired token 401 `api_token_invalid`; more than',
   `${apiTokenRateLimit()} calls a minute with one token 429 \`rate_limited\`. Tokens never manage tokens (403 \`session_required\`).`,
+  '\n\nWebhooks: a webhook delivery target (`/api/me/deliveries/`, or `/api/a/deliveries/` for a team) receives a JSON POST, the',
+  '`WebhookPayload` schema below, with the headers `herald-delivery` (the delivery id, the same on every retry),',
+  '`herald-timestamp` (Unix seconds) and `herald-signature`: `v1=` and the hex HMAC-SHA256 of `{timestamp}.{raw body}` under the',
+  "target's signing secret (shown with the target). Any 2xx is success; other answers are retried with backoff for",
+  `${DELIVERY_RETRY_HOURS} hours; 410 Gone turns the target off at once. A Slack target receives \`{"text": …}\` instead.`,
 ].join(' ');
 
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
@@ -114,6 +122,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
     openapi: {
       info: { title: 'Herald API', version: VERSION, description: apiDescription() },
       components: {
+        schemas: { WebhookPayload: z.toJSONSchema(ZWebhookPayload) as Record<string, unknown> },
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "A session's access token (POST /api/auth/login/), valid 15 minutes." },
           apiToken: {
@@ -141,6 +150,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(meRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(apiTokenRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(feedsOutRoutes({ database: services.database, keys, publicUrl: services.config.publicUrl }), { prefix: '/api' });
+  await app.register(deliveryRoutes({ database: services.database, keys, config: services.config }), { prefix: '/api' });
   await app.register(eventRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(inspectionRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });

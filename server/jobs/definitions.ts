@@ -1,5 +1,6 @@
 import { sendAccountEmailJob, sendEmailJob, sendPendingEmailsJob } from '../mail/jobs.js';
 import { cleanupExpiredJob } from './cleanup-expired.js';
+import { deliverJob, deliverPendingJob } from '../deliveries/jobs.js';
 import { reembedChunksJob } from '../search/reembed.js';
 import { indexVectorsJob } from '../search/vector-index.js';
 import { sourceRunJob, sourcesTickJob } from '../sources/jobs.js';
@@ -16,6 +17,8 @@ export const JOBS: JobDefinition[] = [
   sendAccountEmailJob as JobDefinition,
   sendEmailJob as JobDefinition,
   sendPendingEmailsJob as JobDefinition,
+  deliverJob as JobDefinition,
+  deliverPendingJob as JobDefinition,
   sourcesTickJob as JobDefinition,
   // New documents go on to the pipeline: sources sit below it and are told here where to send them.
   sourceRunJob(startPipeline) as JobDefinition,

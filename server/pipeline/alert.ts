@@ -2,6 +2,8 @@ import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { events, topics, users, type AlertDecisionRecord } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/client.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
+import { dispatchDeliveries, queueDeliveries } from '../deliveries/outbox.js';
+import { deliveredArticle, deliveredUser } from '../deliveries/payload.js';
 import type { Queue } from '../jobs/types.js';
 import { ALERT_POLICY, calibratedBar, decideAlert } from './alert-policy.js';
 import type { StageContext } from './context.js';
@@ -86,8 +88,8 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
       .set({ alertDecision: decision, ...(decision.decision === 'sent' ? { alertedAt: now } : {}) })
       .where(and(eq(events.id, eventId), sql`${events.alertDecision} IS NULL`, sql`${events.alertedAt} IS NULL`))
       .returning({ id: events.id });
-    if (marked.length === 0) return { result: 'already' as const, emails: [] };
-    if (decision.decision !== 'sent') return { result: decision.decision, emails: [] };
+    if (marked.length === 0) return { result: 'already' as const, emails: [], deliveries: [] };
+    if (decision.decision !== 'sent') return { result: decision.decision, emails: [], deliveries: [] };
     const id = await queueEmail(
       tx,
       row.user.email,
@@ -105,8 +107,16 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
       },
       { publicUrl: context.config.publicUrl },
     );
-    return { result: 'sent' as const, emails: [id] };
+    // The same alert to the user's webhook and Slack targets, in this transaction: exactly once.
+    const deliveries = await queueDeliveries(tx, {
+      userId: row.user.id,
+      type: 'alert',
+      itemKey: `alert:${eventId}`,
+      payload: { type: 'alert', created_at: now.toISOString(), user: deliveredUser(row.user), article: deliveredArticle(context.config.publicUrl, row.event, { id: row.event.topicId, name: row.topicName }) },
+    });
+    return { result: 'sent' as const, emails: [id], deliveries };
   });
   if (outcome.emails.length) await dispatchEmails(context.queue, context.database.db, outcome.emails);
+  await dispatchDeliveries(context.queue, outcome.deliveries);
   return outcome.result;
 }

@@ -2,6 +2,8 @@ import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { events, topics, users } from '../db/schema/index.js';
 import type { Queue } from '../jobs/types.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
+import { dispatchDeliveries, queueDeliveries } from '../deliveries/outbox.js';
+import { deliveredArticle, deliveredUser } from '../deliveries/payload.js';
 import type { StageContext } from './context.js';
 
 /** The brief goes out in this hour of the user's local morning. */
@@ -35,26 +37,27 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
   if (user.lastBriefAt && now.getTime() - user.lastBriefAt.getTime() < 20 * 3_600_000) return 'skipped';
   const since = new Date(Math.max(now.getTime() - 24 * 3_600_000, user.lastBriefAt?.getTime() ?? 0));
   const rows = await db
-    .select({ id: events.id, article: events.article, topicName: topics.name, held: heldBack })
+    .select({ id: events.id, article: events.article, publishedAt: events.publishedAt, topicId: topics.id, topicName: topics.name, held: heldBack })
     .from(events)
     .innerJoin(topics, eq(topics.id, events.topicId))
     .where(and(eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt), gt(events.publishedAt, since), gt(events.finalRank, 0)))
     .orderBy(desc(heldBack), desc(events.finalRank), desc(events.id))
     .limit(BRIEF_MAX_ARTICLES);
-  const ids = await db.transaction(async (tx) => {
+  const sent = await db.transaction(async (tx) => {
     const claimed = await tx
       .update(users)
       .set({ lastBriefAt: now })
       .where(and(eq(users.id, userId), user.lastBriefAt ? eq(users.lastBriefAt, user.lastBriefAt) : sql`${users.lastBriefAt} IS NULL`))
       .returning({ id: users.id });
-    if (claimed.length === 0 || rows.length === 0) return [];
+    if (claimed.length === 0 || rows.length === 0) return { emails: [], deliveries: [] };
+    const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: user.timezone }).format(now);
     const id = await queueEmail(
       tx,
       user.email,
       'daily-brief',
       {
         firstName: user.firstName,
-        date: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: user.timezone }).format(now),
+        date,
         articles: rows.map((r) => {
           const a = r.article as { title: string; introduction: string };
           return { title: a.title, topicName: r.topicName, introduction: withoutCitations(a.introduction), link: `${context.config.publicUrl}/a/${r.id}`, breaking: r.held };
@@ -63,10 +66,22 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
       },
       { publicUrl: context.config.publicUrl },
     );
-    return [id];
+    const deliveries = await queueDeliveries(tx, {
+      userId,
+      type: 'brief',
+      itemKey: `brief:${userId}:${now.toISOString().slice(0, 10)}`,
+      payload: {
+        type: 'brief',
+        created_at: now.toISOString(),
+        user: deliveredUser(user),
+        brief: { date, articles: rows.map((r) => deliveredArticle(context.config.publicUrl, { id: r.id, article: r.article, publishedAt: r.publishedAt }, { id: r.topicId, name: r.topicName })) },
+      },
+    });
+    return { emails: [id], deliveries };
   });
-  if (ids.length) {
-    await dispatchEmails(context.queue, context.database.db, ids);
+  if (sent.emails.length) {
+    await dispatchEmails(context.queue, context.database.db, sent.emails);
+    await dispatchDeliveries(context.queue, sent.deliveries);
     return 'sent';
   }
   return 'empty';

@@ -8,6 +8,7 @@ import { consolidateEvent } from './consolidate.js';
 import { writeArticle } from './article.js';
 import { assignStories } from './story.js';
 import { ALERT_BAR, sendAlert } from './alert.js';
+import { deliverNewArticle } from '../deliveries/payload.js';
 import { briefRecipients, sendBrief } from './brief.js';
 import {
   ALERT_JOB,
@@ -225,6 +226,8 @@ export const articleJob: JobDefinition<typeof ZArticleWork> = {
   queue: { ...retries, policy: 'stately' },
   async handler({ eventId, update }, context) {
     const written = await writeArticle(stage(context), eventId, { update });
+    // A new article (not an update) to the webhook and Slack targets that chose its topic.
+    if (written && !written.updated) await deliverNewArticle(context.database.db, context.queue, context.config.publicUrl, eventId);
     if (written && !written.updated && written.rank >= ALERT_BAR) {
       for (const job of nextOf(ARTICLE_JOB)) await context.queue.boss.send(job, { eventId }, { singletonKey: perEvent(job, eventId), priority: URGENT });
     }

@@ -40,6 +40,7 @@ export default defineConfig({
     timeout: 120_000,
     // A known JWT key lets e2e/auth.spec.ts forge an expired access token for the refresh journey.
     // The browser reaches Herald from loopback, as through a proxy: each test's X-Forwarded-For is its own client address.
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: E2E_JWT_SECRET, DEMO_PASSWORD: E2E_DEMO_PASSWORD, TRUST_PROXY: '127.0.0.1,::1', SOURCES_ALLOW_PRIVATE: '1' },
+    // e2e/deliveries.spec.ts's webhook receivers listen on loopback, which DELIVERY_ALLOW_PRIVATE lets the server post to.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: E2E_JWT_SECRET, DEMO_PASSWORD: E2E_DEMO_PASSWORD, TRUST_PROXY: '127.0.0.1,::1', SOURCES_ALLOW_PRIVATE: '1', DELIVERY_ALLOW_PRIVATE: '1' },
   },
 });

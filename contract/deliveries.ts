@@ -41,7 +41,6 @@ export const DELIVERY_ID_HEADER = 'herald-delivery';
 export const DELIVERY_MESSAGES = {
   urlInvalid: 'Enter the full address of the endpoint, starting with https:// (or http://).',
   urlPrivate: 'This address is inside a private network. Herald only delivers to public addresses.',
-  slackUrl: 'Slack incoming webhook addresses start with https://hooks.slack.com/ (or use a Webhook target).',
   topicsNeeded: 'Choose at least one topic for every new article.',
   topicUnknown: 'One of these topics is not yours.',
   nameTaken: 'You already have a delivery target with this name.',

@@ -6,11 +6,12 @@ import { useToast } from '../../components/ui/toast';
 import { useViewing } from '../../lib/viewing';
 import { AccountInfoCard } from './account-info-card';
 import { useAccountInfo } from './api';
+import { TeamDeliveriesCard } from './team-deliveries-card';
 import { UsersCard } from './users-card';
 
 /**
- * Account Settings: the Account Information card and the Users card of the
- * signed-in user's own account. Administrators and superusers only: anyone else goes home with
+ * Account Settings: the Account Information, Users and Team deliveries cards of the signed-in
+ * user's own account. Administrators and superusers only: anyone else goes home with
  * 'Only account administrators can access this page'. Without can_edit the page is read-only.
  */
 export default function AccountPage() {
@@ -60,6 +61,7 @@ export default function AccountPage() {
       <div className="mt-6 space-y-6">
         <AccountInfoCard query={info} />
         <UsersCard canEdit={canEdit} selfId={me.id} />
+        <TeamDeliveriesCard />
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { KeyRound, KeySquare, Mail, Rss } from 'lucide-react';
+import { KeyRound, KeySquare, Mail, Rss, Webhook } from 'lucide-react';
 import { LANGUAGE_CHOICES, type TMe } from '../../../contract/auth';
 import { ALERT_DAILY_CAP_MAX } from '../../../contract/constants';
 import { PROFILE_FIELD_MAP, type TProfileUpdateResponse } from '../../../contract/onboarding';
@@ -12,6 +12,7 @@ import { authClient } from '../../lib/auth-client';
 import { useViewing, withUser } from '../../lib/viewing';
 import { ApiTokens } from './api-tokens';
 import { ChangeEmail } from './change-email';
+import { Deliveries } from './deliveries';
 import { FeedAddresses } from './feed-addresses';
 import { ChangePassword } from './change-password';
 
@@ -55,7 +56,7 @@ export function mapProfileErrors(errors: Record<string, string[]> | null | undef
 
 /**
  * My Profile: names, title, employer, location, language,
- * interests, notification preferences, and the Change Email Address, Change Password, API Tokens and Feeds flows.
+ * interests, notification preferences, and the Change Email Address, Change Password, API Tokens, Feeds and Deliveries flows.
  * While acting for another user it is 'Edit {name}'s Profile', without email, password and
  * notification preferences.
  */
@@ -78,7 +79,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ question: string; conversationId: string } | null>(null);
   const [answer, setAnswer] = useState('');
-  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | 'feeds' | null>(null);
+  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | 'feeds' | 'deliveries' | null>(null);
   const languageId = useId();
   const interestsId = useId();
   const answerId = useId();
@@ -144,6 +145,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   if (flow === 'password') return <ChangePassword email={viewed.email} onCancel={() => setFlow(null)} onDone={() => setFlow(null)} />;
   if (flow === 'tokens') return <ApiTokens superuser={viewed.is_superuser} onBack={() => setFlow(null)} />;
   if (flow === 'feeds') return <FeedAddresses onBack={() => setFlow(null)} />;
+  if (flow === 'deliveries') return <Deliveries onBack={() => setFlow(null)} />;
 
   if (asking) {
     return (
@@ -248,6 +250,9 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
             </Button>
             <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('feeds')}>
               <Rss aria-hidden className="size-4" /> Feeds
+            </Button>
+            <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('deliveries')}>
+              <Webhook aria-hidden className="size-4" /> Deliveries
             </Button>
           </div>
         </>

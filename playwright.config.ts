@@ -9,6 +9,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 
 /** Test-only key, set on the test server alone (never a default of Herald); e2e/auth.spec.ts repeats it. */
 const E2E_JWT_SECRET = 'e2e-only-jwt-secret-0123456789abcdef-not-for-production';
+/** The OpenID provider e2e/sso.spec.ts starts on loopback (its port and client), for single sign-on; e2e/kit.ts repeats it. */
+const E2E_OIDC = { port: port + 11, clientId: 'herald-e2e', clientSecret: 'e2e-only-oidc-client-secret', name: 'Acme ID' } as const;
 /** The demo accounts' password on the test server (e2e/kit.ts repeats it). */
 const E2E_DEMO_PASSWORD = 'e2e-demo-password-not-for-production';
 
@@ -41,6 +43,22 @@ export default defineConfig({
     // A known JWT key lets e2e/auth.spec.ts forge an expired access token for the refresh journey.
     // The browser reaches Herald from loopback, as through a proxy: each test's X-Forwarded-For is its own client address.
     // e2e/deliveries.spec.ts's webhook receivers listen on loopback, which DELIVERY_ALLOW_PRIVATE lets the server post to.
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: E2E_JWT_SECRET, DEMO_PASSWORD: E2E_DEMO_PASSWORD, TRUST_PROXY: '127.0.0.1,::1', SOURCES_ALLOW_PRIVATE: '1', DELIVERY_ALLOW_PRIVATE: '1' },
+    // Single sign-on: the provider is discovered at the first sign-in, once e2e/sso.spec.ts has started it; PUBLIC_URL is the
+    // address the browser uses, so the provider's redirect comes back to the host that holds the sign-in's cookie.
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: E2E_JWT_SECRET,
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      TRUST_PROXY: '127.0.0.1,::1',
+      SOURCES_ALLOW_PRIVATE: '1',
+      DELIVERY_ALLOW_PRIVATE: '1',
+      OIDC_ISSUER: `http://127.0.0.1:${E2E_OIDC.port}`,
+      OIDC_CLIENT_ID: E2E_OIDC.clientId,
+      OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
+      OIDC_NAME: E2E_OIDC.name,
+    },
   },
 });

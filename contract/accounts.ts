@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSsoDomain } from './sso.js';
 
 export * from './accounts-text.js';
 
@@ -19,6 +20,8 @@ export const ZAccountInfo = z.object({
   name: z.string(),
   company: z.string().nullable(),
   logo_url: z.string().nullable(),
+  /** Single sign-on: people whose identity provider confirms an address at this domain join the account at their first sign-in. */
+  sso_domain: z.string().nullable(),
   can_edit: z.boolean(),
 });
 export type TAccountInfo = z.infer<typeof ZAccountInfo>;
@@ -32,6 +35,8 @@ export const ZAccountInfoUpdate = z.strictObject({
     .max(200, 'Company is too long')
     .nullish()
     .transform((value) => value || null),
+  /** Absent: unchanged; empty or null: no sign-on domain. */
+  sso_domain: z.union([z.literal('').transform(() => null), z.null(), ZSsoDomain]).optional(),
 });
 
 /** An invitation that has not been accepted yet (the invite_info of an INVITED row). */

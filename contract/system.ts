@@ -39,6 +39,8 @@ export const ZInitResponse = z.object({
   site_url: z.string().nullable(),
   /** Google sign-in client id for the popup flow; null hides the Google buttons. */
   google_client_id: z.string().nullable(),
+  /** The name on the 'Sign in with …' button of single sign-on (OIDC_NAME); null when no OpenID provider is configured. */
+  oidc_name: z.string().nullable(),
   /** The executives /about names (the operator's ABOUT_EXECUTIVES); empty: the page shows placeholders. */
   executives: z.array(z.object({ name: z.string(), title: z.string() })),
 });

@@ -18,6 +18,8 @@ export const test = base.extend({
 
 /** Must match DEMO_PASSWORD in playwright.config.ts (the test server's demo accounts). */
 export const DEMO_PASSWORD = 'e2e-demo-password-not-for-production';
+/** The OpenID provider e2e/sso.spec.ts starts (playwright.config.ts points the server at it). */
+export const E2E_OIDC = { port: Number(process.env.E2E_PORT ?? 4317) + 11, clientId: 'herald-e2e', clientSecret: 'e2e-only-oidc-client-secret', name: 'Acme ID' } as const;
 export const DEMO = { user: 'demo@herald.test', admin: 'admin@herald.test', superuser: 'super@herald.test' } as const;
 
 /** Signs in through the API and stores the tokens as the web app does; then opens `path`. */

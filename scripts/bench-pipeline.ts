@@ -6,7 +6,10 @@
  *     real SMTP receiver on loopback, through the job queue (target p95 <= 30 s), for the articles
  *     that do alert, and how rare alerts are: the alerted share of the alerting user's articles
  *     (their history from part 1 included) and emails per user per day (the alert policy,
- *     server/pipeline/alert-policy.ts: the top 5% of recent ranks, one per story, a daily cap).
+ *     server/pipeline/alert-policy.ts: the top 5% of recent ranks, one per story, a daily cap);
+ *     and p50/p95 seconds to a webhook receiver on loopback subscribed to the user's alerts and
+ *     every new article: from an article's publication, and from an alert's decision (when its
+ *     email is queued too); target p95 <= 5 s.
  *
  *   npm run bench:pipeline [-- --docs 1000 --users 100 --alerts 20]
  */
@@ -15,6 +18,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
+import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { MODEL_FIELDS } from '../contract/models.js';
 import { startHerald } from '../server/boot.js';
@@ -33,6 +37,8 @@ import { prefilter } from '../server/pipeline/prefilter.js';
 import { summariseDocuments } from '../server/pipeline/summarise.js';
 import { ALERT_POLICY } from '../server/pipeline/alert-policy.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
+import { createTarget } from '../server/modules/deliveries/targets.js';
+import { topics } from '../server/db/schema/index.js';
 
 const { values } = parseArgs({ options: { docs: { type: 'string', default: '1000' }, users: { type: 'string', default: '100' }, alerts: { type: 'string', default: '20' } } });
 const docCount = Number(values.docs);
@@ -62,11 +68,27 @@ const smtp = new SMTPServer({
   },
 });
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+
+/** Webhook deliveries: seconds from the article's publication to its arrival here, by type. */
+const hookLatencies: Record<'alert' | 'article', number[]> = { alert: [], article: [] };
+const hooks = http.createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+  request.on('end', () => {
+    const payload = JSON.parse(body) as { type: 'alert' | 'article' | 'test'; created_at: string; article?: { published_at: string } };
+    // A new article from its publication; an alert from its decision, when its email is queued too.
+    if (payload.type === 'article' && payload.article) hookLatencies.article.push((Date.now() - Date.parse(payload.article.published_at)) / 1000);
+    if (payload.type === 'alert') hookLatencies.alert.push((Date.now() - Date.parse(payload.created_at)) / 1000);
+    response.writeHead(204).end();
+  });
+});
+await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+const hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook`;
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 
 // No scheduler: its minute sweep would send part 1's hand-run documents and events down the
 // queue as well (they look stuck to it), doubling the work measured and queueing ahead of part 2.
-const config = loadConfig({ PORT: '0', LOG_LEVEL: 'warn', HERALD_ROLES: 'api,worker', DEMO: 'off', DEMO_SOURCE: 'off', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, WEB_DIST: '/nonexistent', SUMMARY_MODEL: 'builtin' });
+const config = loadConfig({ PORT: '0', LOG_LEVEL: 'warn', HERALD_ROLES: 'api,worker', DEMO: 'off', DEMO_SOURCE: 'off', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, WEB_DIST: '/nonexistent', SUMMARY_MODEL: 'builtin', DELIVERY_ALLOW_PRIVATE: '1' });
 const herald = await startHerald(config, { logger: pino({ level: 'warn' }), inMemory: true, listen: false, pollingIntervalSeconds: 0.5 });
 const { db } = herald.database;
 const stage = { database: herald.database, search: herald.search, config, logger: herald.logger };
@@ -119,6 +141,8 @@ try {
   // 2. Arrival -> alert email, through the queue: fresh Fed statements for user 0 only.
   await db.update(users).set({ alerts: false });
   await db.update(users).set({ alerts: true }).where(eq(users.id, userIds[0]!));
+  const ownTopics = (await db.select({ id: topics.id }).from(topics).where(eq(topics.userId, userIds[0]!))).map((t) => t.id);
+  await createTarget(herald.database, config, { userId: userIds[0]! }, { name: 'bench hook', kind: 'webhook', url: hookUrl, events: ['alerts', 'articles'], topic_ids: ownTopics });
   const fresh = records.filter((r) => r.set === 'fed_monetary' && /statement|discount rate|federal funds/i.test(`${r.title} ${r.text.slice(0, 500)}`)).slice(0, alertCount);
   for (const [i, r] of fresh.entries()) {
     const title = `Bench ${i}: ${r.title}`;
@@ -153,7 +177,19 @@ try {
     `  alerts: ${alerted} of ${articles} articles of the alerting user alerted (${((100 * alerted) / Math.max(1, articles)).toFixed(1)}%; ${articlesBefore} written in part 1, ${articles - articlesBefore} from the fresh documents); ` +
       `at most ${perDay.rows[0]!.n} alert emails per user per day (cap ${ALERT_POLICY.defaultDailyCap}); decisions: ${decisions.map((d) => `${d.decision ? `${d.decision} (${d.reason})` : 'none (part 1 runs no alert stage; ranks under the floor are not decided)'} ${d.n}`).join(', ')}`,
   );
+  // Deliveries still queued finish within seconds: wait for them, then read the webhook latencies.
+  const deliveriesPending = async () => Number((await herald.database.sql<{ n: string }>("SELECT count(*)::text AS n FROM outbox_deliveries WHERE status = 'pending'", [])).rows[0]!.n);
+  for (const until = Date.now() + 30_000; Date.now() < until && (await deliveriesPending()) > 0; ) await new Promise((resolve) => setTimeout(resolve, 250));
+  for (const type of ['article', 'alert'] as const) {
+    const list = hookLatencies[type].sort((a, b) => a - b);
+    const at = (p: number) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))] ?? NaN;
+    console.log(
+      `  ${type === 'alert' ? 'alert decision -> webhook (breaking alerts, beside the email)' : 'article -> webhook (every new article)'}: ${list.length} delivered; p50 ${at(50).toFixed(1)} s, p95 ${at(95).toFixed(1)} s` +
+        ` (target p95 <= 5 s: ${list.length && at(95) <= 5 ? 'met' : 'NOT met'})`,
+    );
+  }
 } finally {
   await herald.stop();
   smtp.close();
+  hooks.close();
 }

@@ -50,6 +50,10 @@ const ZEnv = z.object({
   JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_API_URL: urlWithProtocols(['http:', 'https:']).default('https://www.googleapis.com'),
+  OIDC_ISSUER: urlWithProtocols(['http:', 'https:']).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(40, 'at most 40 characters').optional(),
   WEB_DIST: z.string().default(path.join(ROOT, 'web/dist')),
   SUPERUSER_EMAILS: z
     .string()
@@ -122,6 +126,8 @@ export interface Config {
   /** HS256 key for access tokens; generated once and stored in the database when unset. */
   jwtSecret: string | undefined;
   google: { clientId: string | undefined; apiUrl: string };
+  /** Single sign-on with an OpenID provider (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME); undefined when not configured. */
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string } | undefined;
   /** Addresses that are superusers (bootstrap: applied at registration and at every start). */
   superuserEmails: string[];
   /** Demo accounts and topics created at the first start (DEMO=on). */
@@ -207,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     google: { clientId: e.GOOGLE_CLIENT_ID, apiUrl: e.GOOGLE_API_URL.replace(/\/$/, '') },
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, name: e.OIDC_NAME ?? 'single sign-on' } : undefined,
     superuserEmails: e.SUPERUSER_EMAILS,
     demo: { enabled: e.DEMO === 'on', password: e.DEMO_PASSWORD },
     demoSource: { enabled: e.DEMO_SOURCE === 'on', limit: e.DEMO_SOURCE_LIMIT, rate: e.DEMO_SOURCE_RATE },

@@ -17,6 +17,7 @@ import { apiTokenRoutes } from '../modules/api-tokens/routes.js';
 import { feedsOutRoutes } from '../modules/feeds-out/routes.js';
 import { z } from 'zod';
 import { deliveryRoutes } from '../modules/deliveries/routes.js';
+import { ssoRoutes } from '../modules/sso/routes.js';
 import { DELIVERY_RETRY_HOURS, ZWebhookPayload } from '../../contract/deliveries.js';
 import { apiTokenRateLimit } from '../auth/api-tokens.js';
 import { inspectionRoutes } from '../modules/inspection/routes.js';
@@ -151,6 +152,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(apiTokenRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(feedsOutRoutes({ database: services.database, keys, publicUrl: services.config.publicUrl }), { prefix: '/api' });
   await app.register(deliveryRoutes({ database: services.database, keys, config: services.config }), { prefix: '/api' });
+  await app.register(ssoRoutes({ database: services.database, keys, config: services.config }), { prefix: '/api' });
   await app.register(eventRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(inspectionRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });

@@ -85,6 +85,7 @@ export const router = createBrowserRouter([
     element: <PublicLayout />,
     children: [
       { path: '/login', element: lazyPage(loginPage) },
+      { path: '/sso', element: lazyPage(() => import('../features/access/sso-page')) },
       { path: '/register', element: lazyPage(registerPage) },
       { path: '/beta', element: lazyPage(registerPage) },
       { path: '/confirm-email', element: lazyPage(() => import('../features/access/confirm-email-page')) },

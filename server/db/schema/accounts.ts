@@ -9,6 +9,11 @@ export const accounts = pgTable('accounts', {
   industry: text('industry'),
   language: text('language').notNull().default('en'),
   logoPath: text('logo_path'),
+  /**
+   * Single sign-on: a person whose identity provider confirms an address at this domain joins this
+   * account (as a MEMBER) at their first sign-in. One account per domain.
+   */
+  ssoDomain: text('sso_domain').unique('accounts_sso_domain_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -158,3 +163,18 @@ export const apiTokens = pgTable(
   },
   (t) => [uniqueIndex('api_tokens_hash_key').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId)],
 );
+
+/**
+ * A sign-in through the OpenID provider in progress: the state (also in the browser's cookie, so
+ * a callback only completes in the browser that started it), the PKCE verifier and the nonce.
+ * Once the provider answers, the row holds the user and the hash of a one-time code the web app
+ * exchanges for a session; it lives 10 minutes and is used once.
+ */
+export const oidcLogins = pgTable('oidc_logins', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  exchangeHash: text('exchange_hash').unique('oidc_logins_exchange_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -22,7 +22,7 @@ const usersOf = async (person: Person) => (await kit.call('GET', '/api/a/users/'
 describe('GET /a/info/ and POST /a/update-info/', () => {
   it('shows the account with can_edit for each role; MEMBERs are turned away with the spec sentence', async () => {
     const info = (person: Person) => kit.call('GET', '/api/a/info/', person.access);
-    expect((await info(team.owner)).json()).toEqual({ name: 'Ada Lovelace', company: null, logo_url: null, can_edit: true });
+    expect((await info(team.owner)).json()).toEqual({ name: 'Ada Lovelace', company: null, logo_url: null, sso_domain: null, can_edit: true });
     expect((await info(team.viewer)).json()).toMatchObject({ name: 'Ada Lovelace', can_edit: false });
     expect((await info(team.root)).json()).toMatchObject({ name: 'Ada Lovelace', can_edit: true });
     const member = await info(team.member);
@@ -35,7 +35,7 @@ describe('GET /a/info/ and POST /a/update-info/', () => {
     const owner = await kit.admin();
     const response = await kit.call('POST', '/api/a/update-info/', owner.access, { name: '  Acme Research ', company: ' Acme Ltd ' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ name: 'Acme Research', company: 'Acme Ltd', logo_url: null, can_edit: true });
+    expect(response.json()).toEqual({ name: 'Acme Research', company: 'Acme Ltd', logo_url: null, sso_domain: null, can_edit: true });
     expect((await kit.call('GET', '/api/me/', owner.access)).json()).toMatchObject({ account_name: 'Acme Research' });
     expect((await kit.call('POST', '/api/a/update-info/', owner.access, { name: 'Acme', company: '' })).json()).toMatchObject({ name: 'Acme', company: null });
   });

@@ -4,7 +4,7 @@ import { canEditAccount } from './access.js';
 
 /** Where GET /api/a/logo/{file} serves a stored logo (null when the account has none). */
 export function presentInfo(account: typeof accounts.$inferSelect, canEdit: boolean): TAccountInfo {
-  return { name: account.name, company: account.company, logo_url: accountLogoUrl(account.logoPath), can_edit: canEdit };
+  return { name: account.name, company: account.company, logo_url: accountLogoUrl(account.logoPath), sso_domain: account.ssoDomain, can_edit: canEdit };
 }
 
 /** The profile's city and country when the registration's free-text location is not set. */

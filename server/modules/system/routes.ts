@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.js';
 import { VERSION } from '../../version.js';
 import type { AppServices } from '../../http/services.js';
 
-const initResponse = (siteUrl: string | undefined, googleClientId: string | undefined, executives: { name: string; title: string }[]) => ZInitResponse.parse({
+const initResponse = (siteUrl: string | undefined, googleClientId: string | undefined, oidcName: string | undefined, executives: { name: string; title: string }[]) => ZInitResponse.parse({
   sources: COLLECTIONS.map((c) => ({
     id: c.id,
     key: c.key,
@@ -19,13 +19,14 @@ const initResponse = (siteUrl: string | undefined, googleClientId: string | unde
   version: VERSION,
   site_url: siteUrl ?? null,
   google_client_id: googleClientId ?? null,
+  oidc_name: oidcName ?? null,
   executives,
 });
 
 export const systemRoutes =
   (services: AppServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const init = initResponse(services.siteUrl, services.config.google.clientId, services.config.aboutExecutives);
+    const init = initResponse(services.siteUrl, services.config.google.clientId, services.config.oidc?.name, services.config.aboutExecutives);
     app.get(
       '/health',
       {

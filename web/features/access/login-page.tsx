@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Mail } from 'lucide-react';
+import { KeyRound, Mail } from 'lucide-react';
 import type { TTokenPair } from '../../../contract/auth';
+import { SSO_ERRORS, type TSsoError } from '../../../contract/sso';
+import { useInitData } from '../../lib/init-data';
 import { api, ApiError } from '../../lib/api';
 import { safeNext, useSession } from '../../lib/session';
 import { Spinner } from '../../components/ui/spinner';
@@ -14,7 +16,7 @@ import { ResetPasswordModal } from './reset-password-modal';
 import { Alert, AuthPage, Button, Card, Divider, PasswordField, TextField, linkClass, secondaryButtonClass } from './ui';
 
 /**
- * /login: intro video, Google and email sign-in, the reset modal and a link to
+ * /login: intro video, single sign-on (when configured), Google and email sign-in, the reset modal and a link to
  * registration. A signed-in user goes to `next` (set by the route guard) or home.
  */
 export default function LoginPage() {
@@ -32,6 +34,9 @@ export default function LoginPage() {
   const [showCode, setShowCode] = useState(false);
   const [googleBusy, setGoogleBusy] = useState(false);
   const resetOpen = params.get('reset') === '1';
+  const ssoName = useInitData().data?.oidc_name ?? null;
+  const ssoError = params.get('sso_error');
+  const ssoMessage = ssoError && ssoError in SSO_ERRORS ? SSO_ERRORS[ssoError as TSsoError] : ssoError ? SSO_ERRORS.failed : null;
 
   if (isGooglePopupReturn()) return <Spinner label="Signing in with Google" />;
   if (session.status === 'checking') return <Spinner label="Checking your session" />;
@@ -92,6 +97,7 @@ export default function LoginPage() {
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Welcome back. Choose how to log in.</p>
           <div className="mt-6 space-y-3">
             {error && <Alert tone="error">{error}</Alert>}
+            {!error && ssoMessage && <Alert tone="error">{ssoMessage}</Alert>}
             {unconfirmed && (
               <Alert tone="info" title="Confirm your email address">
                 <p>{unconfirmed.message}</p>
@@ -106,6 +112,11 @@ export default function LoginPage() {
               </Alert>
             )}
             {unconfirmed && showCode && <ConfirmCodeForm email={unconfirmed.email} onConfirmed={() => navigate('/complete-profile', { replace: true })} />}
+            {ssoName && (
+              <a className={secondaryButtonClass} href="/api/auth/oidc/start/">
+                <KeyRound aria-hidden className="size-4" /> Sign in with {ssoName}
+              </a>
+            )}
             {google.enabled && (
               <button type="button" className={secondaryButtonClass} onClick={() => void signInWithGoogle()} disabled={googleBusy}>
                 <GoogleIcon /> Log in with Google

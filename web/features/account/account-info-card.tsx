@@ -8,11 +8,13 @@ import { useToast } from '../../components/ui/toast';
 import { accountApi, accountKeys, errorText, fieldErrors } from './api';
 import { CardShell } from './card-shell';
 import { LOGO_TYPES, logoProblem } from './users';
+import { useInitData } from '../../lib/init-data';
 
 type Mode = 'view' | 'edit' | 'saving';
 interface Errors {
   name?: string;
   company?: string;
+  sso_domain?: string;
   logo?: string;
 }
 
@@ -27,6 +29,9 @@ export function AccountInfoCard({ query }: { query: UseQueryResult<TAccountInfo>
   const [mode, setMode] = useState<Mode>('view');
   const [name, setName] = useState('');
   const [company, setCompany] = useState('');
+  const [ssoDomain, setSsoDomain] = useState('');
+  // The sign-on domain matters only where single sign-on is configured (or one was set before).
+  const ssoName = useInitData().data?.oidc_name ?? null;
   const [logo, setLogo] = useState<{ file: File; url: string } | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -49,6 +54,7 @@ export function AccountInfoCard({ query }: { query: UseQueryResult<TAccountInfo>
     if (!info) return;
     setName(info.name);
     setCompany(info.company ?? '');
+    setSsoDomain(info.sso_domain ?? '');
     setErrors({});
     setMode('edit');
   };
@@ -84,7 +90,7 @@ export function AccountInfoCard({ query }: { query: UseQueryResult<TAccountInfo>
     setMode('saving');
     setErrors({});
     try {
-      saved(await accountApi.updateInfo({ name: name.trim(), company: company.trim() }));
+      saved(await accountApi.updateInfo({ name: name.trim(), company: company.trim(), ...(ssoName !== null || info?.sso_domain ? { sso_domain: ssoDomain.trim() } : {}) }));
     } catch (error) {
       toast.show('error', errorText(error, ACCOUNT_TEXT.updateFailed));
       setErrors(fieldErrors(error));
@@ -119,6 +125,7 @@ export function AccountInfoCard({ query }: { query: UseQueryResult<TAccountInfo>
   };
 
   const editing = mode !== 'view';
+  const showSso = ssoName !== null || Boolean(info?.sso_domain);
   const busy = mode === 'saving';
   const shownLogo = logo?.url ?? info?.logo_url ?? null;
 
@@ -152,6 +159,23 @@ export function AccountInfoCard({ query }: { query: UseQueryResult<TAccountInfo>
           <dd className="-mt-3 sm:mt-0">
             <LogoPreview url={info.logo_url} name={info.name} />
           </dd>
+          {showSso && (
+            <>
+              <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">Sign-on domain</dt>
+              <dd className="-mt-3 break-words sm:mt-0">
+                {info.sso_domain ? (
+                  <>
+                    <span className="font-medium">{info.sso_domain}</span>
+                    <span className="block text-sm text-slate-600 dark:text-slate-400">
+                      People who sign in with {ssoName ?? 'single sign-on'} with a verified @{info.sso_domain} address join this account.
+                    </span>
+                  </>
+                ) : (
+                  <span className="text-slate-500 dark:text-slate-400">Not set: people join by invitation</span>
+                )}
+              </dd>
+            </>
+          )}
         </dl>
       )}
       {info && editing && (
@@ -159,6 +183,19 @@ export function AccountInfoCard({ query }: { query: UseQueryResult<TAccountInfo>
           <fieldset disabled={busy} className="space-y-4">
             <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} required maxLength={100} autoComplete="organization" />
             <TextField label="Company" value={company} onChange={(event) => setCompany(event.target.value)} error={errors.company} maxLength={200} />
+            {showSso && (
+              <TextField
+                label="Sign-on domain"
+                hint={`People who sign in with ${ssoName ?? 'single sign-on'} with a verified address at this domain join this account as members. Leave empty to admit people by invitation only.`}
+                placeholder="example.com"
+                value={ssoDomain}
+                onChange={(event) => setSsoDomain(event.target.value)}
+                error={errors.sso_domain}
+                maxLength={253}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            )}
             <div>
               <p className="mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200">Logo</p>
               <div className="flex flex-wrap items-center gap-4">

@@ -19,7 +19,7 @@ export function useAccountUsers(enabled = true) {
 }
 
 export const accountApi = {
-  updateInfo: (body: { name: string; company: string }) => authClient.authedApi<TAccountInfo>('/a/update-info/', { method: 'POST', body }),
+  updateInfo: (body: { name: string; company: string; sso_domain?: string }) => authClient.authedApi<TAccountInfo>('/a/update-info/', { method: 'POST', body }),
   uploadLogo: (file: File) => {
     const form = new FormData();
     form.append('logo', file, file.name);

@@ -1,0 +1,154 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SSO_DOMAIN_TAKEN } from '../../../contract/sso.js';
+import { accounts, invites, users } from '../../db/schema/index.js';
+import { createTestHerald, type TestHerald } from '../../test/harness.js';
+import { authKit } from '../auth/auth-test-kit.js';
+
+/**
+ * Single sign-on against a real OpenID provider on loopback (oidc-provider, with its development
+ * login and consent screens), driven as a browser would: redirects followed, cookies kept per host.
+ */
+const PUBLIC_URL = 'http://localhost:3999';
+const people: Record<string, Record<string, unknown>> = {
+  ada: { email: 'Ada@Acme.test', email_verified: true, given_name: 'Ada', family_name: 'Byron' },
+  bob: { email: 'bob@acme.test', email_verified: true, name: 'Bob Stone' },
+  cleo: { email: 'cleo@elsewhere.test', email_verified: true, given_name: 'Cleo', family_name: 'Park' },
+  dan: { email: 'dan@nowhere.test', email_verified: true },
+  eve: { email: 'eve@acme.test', email_verified: false },
+};
+
+let herald: TestHerald;
+let plain: TestHerald;
+let idp: http.Server;
+let issuer: string;
+beforeAll(async () => {
+  idp = http.createServer();
+  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
+  const provider = new Provider(issuer, {
+    clients: [{ client_id: 'herald', client_secret: 'a-long-client-secret-for-tests', redirect_uris: [`${PUBLIC_URL}/api/auth/oidc/callback/`], grant_types: ['authorization_code'], response_types: ['code'] }],
+    findAccount: async (_ctx, id) => (people[id] ? { accountId: id, claims: async () => ({ sub: id, ...people[id] }) } : undefined),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    pkce: { required: () => true },
+    cookies: { keys: ['a-cookie-key-for-tests'] },
+  });
+  idp.on('request', provider.callback());
+  [herald, plain] = await Promise.all([
+    createTestHerald({ PUBLIC_URL, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'herald', OIDC_CLIENT_SECRET: 'a-long-client-secret-for-tests', OIDC_NAME: 'Acme ID' }),
+    createTestHerald(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([herald?.close(), plain?.close(), new Promise((resolve) => idp?.close(resolve))]);
+});
+
+/** Signs in at the provider as `who`, from Herald's start to its callback; answers where Herald sent the browser. */
+async function signInAs(who: string, options: { tamperState?: boolean } = {}) {
+  const start = await herald.app!.inject({ method: 'GET', url: '/api/auth/oidc/start/' });
+  expect(start.statusCode).toBe(302);
+  const heraldCookie = String(start.headers['set-cookie']).split(';')[0]!;
+  let location = String(start.headers.location);
+  const authorize = new URL(location);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('nonce')).toBeTruthy();
+  const jar = new Map<string, string>();
+  const cookies = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      jar.set(name!, value.join('='));
+    }
+  };
+  for (let step = 0; step < 20 && !location.startsWith(PUBLIC_URL); step++) {
+    const response = await fetch(new URL(location, issuer), { redirect: 'manual', headers: { cookie: cookies() } });
+    keep(response);
+    if (response.status >= 300 && response.status < 400) {
+      location = response.headers.get('location')!;
+      continue;
+    }
+    const page = await response.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
+    const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
+    if (!action || !prompt) throw new Error(`unexpected provider page: ${page.slice(0, 300)}`);
+    const form = new URLSearchParams(prompt === 'login' ? { prompt, login: who, password: 'any' } : { prompt });
+    const posted = await fetch(new URL(action.replace(/&amp;/g, '&'), issuer), { method: 'POST', redirect: 'manual', body: form, headers: { cookie: cookies(), 'content-type': 'application/x-www-form-urlencoded' } });
+    keep(posted);
+    location = posted.headers.get('location')!;
+  }
+  const callback = new URL(location);
+  const cookie = options.tamperState ? 'herald_oidc=someone-else' : heraldCookie;
+  const back = await herald.app!.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie } });
+  expect(back.statusCode).toBe(302);
+  return new URL(String(back.headers.location));
+}
+
+const exchange = (code: string) => herald.app!.inject({ method: 'POST', url: '/api/auth/oidc/exchange/', payload: { code } });
+
+describe('single sign-on with an OpenID provider', () => {
+  it('signs in a known user by their verified address; the one-time code works once', async () => {
+    const kit = authKit(herald);
+    await kit.signedIn('ada@acme.test');
+    const landed = await signInAs('ada');
+    expect(landed.pathname).toBe('/sso');
+    const code = landed.searchParams.get('code')!;
+    const tokens = await exchange(code);
+    expect(tokens.statusCode).toBe(200);
+    const me = await kit.get('/api/me/', tokens.json().access);
+    expect(me.json().email).toBe('ada@acme.test');
+    const again = await exchange(code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('sso_code_invalid');
+  });
+
+  it('creates a newcomer in the account that claims their domain, or the account that invited them; refuses anyone else', async () => {
+    const { db } = herald.database;
+    const [acme] = await db.insert(accounts).values({ name: 'Acme', ssoDomain: 'acme.test' }).returning();
+    const bob = await exchange((await signInAs('bob')).searchParams.get('code')!);
+    expect(bob.statusCode).toBe(200);
+    const [bobRow] = await db.select().from(users).where(eq(users.email, 'bob@acme.test'));
+    expect(bobRow).toMatchObject({ accountId: acme!.id, role: 'MEMBER', firstName: 'Bob', lastName: 'Stone', passwordHash: null });
+    expect(bobRow!.emailConfirmedAt).not.toBeNull();
+
+    const [other] = await db.insert(accounts).values({ name: 'Elsewhere' }).returning();
+    await db.insert(invites).values({ accountId: other!.id, email: 'cleo@elsewhere.test', role: 'ADMIN', tokenHash: 'invite-hash-cleo', expiresAt: new Date(Date.now() + 86_400_000) });
+    expect((await exchange((await signInAs('cleo')).searchParams.get('code')!)).statusCode).toBe(200);
+    const [cleo] = await db.select().from(users).where(eq(users.email, 'cleo@elsewhere.test'));
+    expect(cleo).toMatchObject({ accountId: other!.id, role: 'ADMIN', firstName: 'Cleo' });
+    expect((await db.select().from(invites).where(eq(invites.email, 'cleo@elsewhere.test')))[0]!.acceptedAt).not.toBeNull();
+
+    const dan = await signInAs('dan');
+    expect(dan.pathname).toBe('/login');
+    expect(dan.searchParams.get('sso_error')).toBe('no_account');
+    expect(await db.$count(users, eq(users.email, 'dan@nowhere.test'))).toBe(0);
+  });
+
+  it('refuses an unverified address and a callback in another browser than the one that started', async () => {
+    expect((await signInAs('eve')).searchParams.get('sso_error')).toBe('unverified');
+    expect(await herald.database.db.$count(users, eq(users.email, 'eve@acme.test'))).toBe(0);
+    expect((await signInAs('ada', { tamperState: true })).searchParams.get('sso_error')).toBe('expired');
+    const forged = await herald.app!.inject({ method: 'GET', url: '/api/auth/oidc/callback/?code=x&state=y', headers: { cookie: 'herald_oidc=y' } });
+    expect(new URL(String(forged.headers.location)).searchParams.get('sso_error')).toBe('expired');
+  });
+
+  it('shows the button only when configured; an admin sets the sign-on domain, not a public or taken one', async () => {
+    expect((await herald.app!.inject({ method: 'GET', url: '/api/init/' })).json().oidc_name).toBe('Acme ID');
+    expect((await plain.app!.inject({ method: 'GET', url: '/api/init/' })).json().oidc_name).toBeNull();
+    const off = await plain.app!.inject({ method: 'GET', url: '/api/auth/oidc/start/' });
+    expect(off.statusCode).toBe(404);
+    expect(off.json().code).toBe('oidc_disabled');
+
+    const kit = authKit(herald);
+    const admin = await kit.signedIn();
+    const update = (sso_domain: string | null) => kit.post('/api/a/update-info/', { name: 'Admin Co', company: null, sso_domain }, admin.access);
+    expect((await update('Example.ORG')).json().sso_domain).toBe('example.org');
+    expect((await update('gmail.com')).json().fields.sso_domain).toBeDefined();
+    expect((await update('https://x.org')).json().fields.sso_domain).toBeDefined();
+    expect((await update('acme.test')).json().fields.sso_domain).toEqual([SSO_DOMAIN_TAKEN]);
+    expect((await update(null)).json().sso_domain).toBeNull();
+  });
+});

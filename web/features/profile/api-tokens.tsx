@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, KeySquare } from 'lucide-react';
+import { KeySquare } from 'lucide-react';
 import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, type TApiToken, type TApiTokenCreated, type TApiTokenList, type TApiTokenScope } from '../../../contract/api-tokens';
+import { FlowHeader } from './flow-header';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Alert, Button, selectClass, TextField } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
@@ -85,14 +86,7 @@ export function ApiTokens({ superuser, onBack }: { superuser: boolean; onBack: (
 
   return (
     <div className="space-y-5">
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-slate-100">
-          <KeySquare aria-hidden className="size-5" /> API Tokens
-        </h3>
-        <Button type="button" variant="secondary" className="w-auto!" onClick={onBack}>
-          <ArrowLeft aria-hidden className="size-4" /> Back to Profile
-        </Button>
-      </div>
+      <FlowHeader icon={KeySquare} title="API Tokens" onBack={onBack} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         A personal API token lets a script or another tool call Herald as you, within the scopes you choose. Send it as <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">Authorization: Bearer …</code>; the calls are
         described at{' '}

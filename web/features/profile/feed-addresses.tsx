@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Rss } from 'lucide-react';
+import { Rss } from 'lucide-react';
 import { FEEDS_OUT_MESSAGES, type TFeedFormats, type TFeedUrls } from '../../../contract/feeds-out';
+import { FlowHeader } from './flow-header';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Alert, Button } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
@@ -59,14 +60,7 @@ export function FeedAddresses({ onBack }: { onBack: () => void }) {
 
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between gap-2">
-        <h3 className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-slate-100">
-          <Rss aria-hidden className="size-5" /> Feeds
-        </h3>
-        <Button type="button" variant="secondary" className="w-auto!" onClick={onBack}>
-          <ArrowLeft aria-hidden className="size-4" /> Back to Profile
-        </Button>
-      </div>
+      <FlowHeader icon={Rss} title="Feeds" onBack={onBack} />
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Follow your Herald articles in any feed reader: paste one of these addresses into it. Each address carries a secret, so anyone who has it can read that feed; keep them to yourself.
       </p>

@@ -86,4 +86,10 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'server/http/app.ts', 'server/jobs/definitions.ts', 'server/demo/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'A lower server layer does not import server/modules (docs/ARCHITECTURE.md, Rules).' }] }] },
   },
+  // Search sits below documents: ingest indexes what it stores, so search never reads documents/.
+  {
+    files: ['server/search/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**', '../documents/**'], message: 'Search sits below documents and modules (docs/ARCHITECTURE.md, Rules).' }] }] },
+  },
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkDocument } from './chunk.js';
-import { tokenCount } from './text.js';
+import { tokenCount } from '../text.js';
 
 const sentence = (i: number) => `Sentence number ${i} talks about the Federal Reserve and interest rates in some detail. `;
 

@@ -1,4 +1,4 @@
-import { tokenCount, wordCount } from './text.js';
+import { tokenCount, wordCount } from '../text.js';
 
 export const CHUNK_TARGET_TOKENS = 300;
 export const CHUNK_OVERLAP_TOKENS = 50;

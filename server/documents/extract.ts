@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { lazyRequire } from '../lazy.js';
-import { cleanText } from './text.js';
+import { cleanText } from '../text.js';
 
 const linkedom = lazyRequire<typeof import('linkedom')>('linkedom');
 

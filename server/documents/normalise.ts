@@ -3,7 +3,7 @@ import { chunkDocument, type Chunk } from './chunk.js';
 import { htmlToText } from './extract.js';
 import { canonicalUrl, contentHash, simhash, simhashBands } from './fingerprint.js';
 import { detectLanguage } from './language.js';
-import { cleanText, sizes } from './text.js';
+import { cleanText, sizes } from '../text.js';
 
 /** Longest text kept per document (a 614 KB notice is cut here; its chunks would swamp search). */
 export const MAX_DOCUMENT_CHARS = 200_000;

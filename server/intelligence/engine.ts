@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { findModel, type ModelEntry } from '../../contract/models.js';
 import type { Config } from '../config.js';
-import { tokenCount } from '../documents/text.js';
+import { tokenCount } from '../text.js';
 import { languageModel } from './providers.js';
 import type { Capability, CapabilityResult, InteractionRecord } from './types.js';
 

@@ -8,7 +8,7 @@ import { rank } from '../intelligence/capabilities/rank.js';
 import { planResearch } from '../intelligence/capabilities/research.js';
 import { runCapability } from '../intelligence/engine.js';
 import { searchChunks } from '../search/search.js';
-import { originalDate } from '../documents/dates.js';
+import { originalDate } from '../db/original-date.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
 import type { StageContext } from './context.js';
 import { loadStageEvent } from './stage-rows.js';

@@ -3,7 +3,7 @@ import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events, topics } from '../db/schema/index.js';
 import { consolidate, CONSOLIDATION_WINDOW_HOURS, type ConsolidationEvent } from '../intelligence/capabilities/consolidate.js';
 import { runCapability } from '../intelligence/engine.js';
-import { originalDate, originalDateSql } from '../documents/dates.js';
+import { originalDate, originalDateSql } from '../db/original-date.js';
 import type { StageContext } from './context.js';
 import { loadStageEvent } from './stage-rows.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TDocumentChunksResponse } from '../../contract/search.js';
 import { rowsOf, type Database } from '../db/client.js';
-import { sizes } from '../documents/text.js';
+import { sizes } from '../text.js';
 import { CHUNK_COLUMNS, chunkMetadata } from './search.js';
 
 /** Neighbours on each side in the Context view and the Extended context view. */

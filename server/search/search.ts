@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { originalDate } from '../documents/dates.js';
+import { originalDate } from '../db/original-date.js';
 import { COLLECTIONS } from '../../contract/collections.js';
 import type { TChunkMetadata, TSearchResponse, TSearchResult } from '../../contract/search.js';
 import { rowsOf, type Database, type DbOrTx } from '../db/client.js';

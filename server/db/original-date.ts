@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { documents } from '../db/schema/index.js';
+import { documents } from './schema/index.js';
 
 /** A date the source gave in metadata (`original_published_at`, e.g. the demo's replayed documents), when it reads as one. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;

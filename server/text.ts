@@ -1,4 +1,4 @@
-import { lazyRequire } from '../lazy.js';
+import { lazyRequire } from './lazy.js';
 
 const tokenizer = lazyRequire<typeof import('gpt-tokenizer')>('gpt-tokenizer');
 

@@ -7,7 +7,7 @@ import { lockDataDir } from './db/lock.js';
 import { newOperatorToken, writeControlFile } from './auth/operator-token.js';
 import { users } from './db/schema/index.js';
 import { detectFeatures, runMigrations, type DatabaseFeatures } from './db/migrate.js';
-import { JOBS } from './jobs/definitions.js';
+import { JOBS } from './job-list.js';
 import { startQueue } from './jobs/queue.js';
 import type { Queue } from './jobs/types.js';
 import { closeEntityPool } from './intelligence/builtin/entity-pool.js';

@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadAuthKeys } from '../auth/secrets.js';
 import { runInteractive } from '../db/priority.js';
-import { devMailboxRoutes } from '../mail/dev-mailbox-routes.js';
+import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
 import { accountRoutes } from '../modules/accounts/routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { searchRoutes } from '../modules/search/routes.js';

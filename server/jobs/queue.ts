@@ -6,7 +6,7 @@ import type { JobContext, JobDefinition, Queue } from './types.js';
 import type { SearchIndex } from '../search/index-state.js';
 
 export interface QueueOptions {
-  /** The jobs this queue knows (definitions.ts's JOBS). */
+  /** The jobs this queue knows (job-list.ts's JOBS). */
   jobs: JobDefinition[];
   config: Config;
   roles: Role[];

@@ -7,7 +7,7 @@ import type { SearchIndex } from '../search/index-state.js';
 
 /*
  * The types of background work, a leaf: job files, the queue and the code that sends jobs import
- * these. Only the list of jobs (definitions.ts) imports the job files, and boot.ts hands that list
+ * these. Only the list of jobs (server/job-list.ts) imports the job files, and boot.ts hands that list
  * to the queue (startQueue), so no job file imports back into the list.
  */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../test/harness.js';
-import { ZDevMailboxResponse } from './dev-mailbox-routes.js';
+import { ZDevMailboxResponse } from '../modules/dev-mailbox/routes.js';
 import { sendPendingEmailsJob } from './jobs.js';
 import { ACCOUNT_EMAILS_PER_HOUR, dispatchEmails, queueEmail, SEND_ACCOUNT_EMAIL_JOB, SEND_EMAIL_JOB } from './outbox.js';
 import { emailRow, waitForJob, waitForStatus } from './testing.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOBS } from '../jobs/definitions.js';
+import { JOBS } from '../job-list.js';
 import { nextOf, PIPELINE, SUMMARISE_JOB } from './pipeline.js';
 
 describe('the pipeline, in order', () => {

@@ -22,7 +22,7 @@ export interface RunContext {
   config: Config;
   /**
    * Told of each page's newly stored documents: in a worker, the source-run job sends them on to
-   * the pipeline (jobs/definitions.ts wires it); the CLI without a server leaves them to the sweep.
+   * the pipeline (job-list.ts wires it); the CLI without a server leaves them to the sweep.
    */
   onStored?: (documentIds: number[]) => Promise<void>;
 }

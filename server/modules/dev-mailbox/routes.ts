@@ -1,10 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EMAIL_STATUSES, outboxEmails } from '../db/schema/index.js';
-import type { AppServices } from '../http/services.js';
-import { escapeHtml } from './templates.js';
-import { LINK_PATTERN } from './transport.js';
+import { EMAIL_STATUSES, outboxEmails } from '../../db/schema/index.js';
+import type { AppServices } from '../../http/services.js';
+import { escapeHtml } from '../../mail/templates.js';
+import { LINK_PATTERN } from '../../mail/transport.js';
 
 export const ZDevMailboxEmail = z.object({
   id: z.string(),

@@ -1,15 +1,15 @@
-import { sendAccountEmailJob, sendEmailJob, sendPendingEmailsJob } from '../mail/jobs.js';
-import { cleanupExpiredJob } from './cleanup-expired.js';
-import { deliverJob, deliverPendingJob } from '../deliveries/jobs.js';
-import { reembedChunksJob } from '../search/reembed.js';
-import { indexVectorsJob } from '../search/vector-index.js';
-import { sourceRunJob, sourcesTickJob } from '../sources/jobs.js';
-import { alertJob, articleJob, briefJob, briefTickJob, consolidateJob, detectJob, noveltyJob, prefilterJob, storyJob, summariseJob, sweepJob } from '../pipeline/jobs.js';
-import { backfillJob } from '../pipeline/backfill.js';
-import { startPipeline } from '../pipeline/pipeline.js';
-import { topicEnrichJob } from '../modules/topics/jobs.js';
-import { interviewProfileJob } from '../modules/conversations/jobs.js';
-import type { JobDefinition } from './types.js';
+import { sendAccountEmailJob, sendEmailJob, sendPendingEmailsJob } from './mail/jobs.js';
+import { cleanupExpiredJob } from './jobs/cleanup-expired.js';
+import { deliverJob, deliverPendingJob } from './deliveries/jobs.js';
+import { reembedChunksJob } from './search/reembed.js';
+import { indexVectorsJob } from './search/vector-index.js';
+import { sourceRunJob, sourcesTickJob } from './sources/jobs.js';
+import { alertJob, articleJob, briefJob, briefTickJob, consolidateJob, detectJob, noveltyJob, prefilterJob, storyJob, summariseJob, sweepJob } from './pipeline/jobs.js';
+import { backfillJob } from './pipeline/backfill.js';
+import { startPipeline } from './pipeline/pipeline.js';
+import { topicEnrichJob } from './modules/topics/jobs.js';
+import { interviewProfileJob } from './modules/conversations/jobs.js';
+import type { JobDefinition } from './jobs/types.js';
 
 /** Every background job; boot.ts hands the list to the queue (startQueue). */
 export const JOBS: JobDefinition[] = [

@@ -1,6 +1,8 @@
 import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
 import { XMLValidator } from 'fast-xml-parser';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, events } from '../../db/schema/index.js';
 import { FEEDS_OUT_MESSAGES, type TFeedUrls } from '../../../contract/feeds-out.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { feedKit } from '../feed/feed-test-kit.js';
@@ -22,6 +24,9 @@ describe('feeds out', () => {
     const me = await kit.reader({ topics: ['Federal Reserve monetary policy', 'Bank capital rules'] });
     await kit.publish(me.userId, me.topics[0]!.id, { title: 'Fed raises rates', publishedAt: new Date(Date.now() - 60_000) });
     const newest = await kit.publish(me.userId, me.topics[1]!.id, { title: 'Basel endgame <revised>' });
+    // The newest is a replayed document's article: it says when the document was first published.
+    const [replayed] = await herald.database.db.select({ documentId: events.documentId }).from(events).where(eq(events.id, newest));
+    await herald.database.db.update(documents).set({ metadata: { original_published_at: '1997-03-25' } }).where(eq(documents.id, replayed!.documentId));
     const urls = await urlsOf(me.access);
     expect(urls.rss).toMatch(/^https:\/\/herald\.example\.com\/api\/feeds\/[\w-]{54}\/rss\.xml$/);
     expect(urls.topics.map((t) => t.name)).toEqual(['Bank capital rules', 'Federal Reserve monetary policy']);
@@ -36,6 +41,7 @@ describe('feeds out', () => {
     const html = parsedRss.items?.[0]?.content?.encoded ?? '';
     expect(html).toContain('The committee raised the target range by 25 basis points. [1]');
     expect(html).toContain('<li value="1"><a href="https://herald.example.com/d/');
+    expect(html).toContain('Originally published 1997-03-25 (replayed).');
 
     const atom = await fetchFeed(urls.atom);
     expect(atom.headers['content-type']).toBe('application/atom+xml; charset=utf-8');

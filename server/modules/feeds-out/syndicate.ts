@@ -52,6 +52,8 @@ const inline = (markdown: string) =>
 /** An item's body: the introduction, the points, and the numbered references they cite. */
 function itemHtml(article: TReaderArticle, sourceUrls: Map<string, string>, publicUrl: string): string {
   const parts = [`<p>${inline(article.introduction)}</p>`];
+  // A replayed document (the demo source) says when it was first published, as the reader does.
+  if (article.original_published_at) parts.unshift(`<p><em>Originally published ${article.original_published_at.slice(0, 10)} (replayed).</em></p>`);
   if (article.points.length) parts.push(`<ul>${article.points.map((point) => `<li>${inline(point)}</li>`).join('')}</ul>`);
   if (article.references.length) {
     const items = article.references.map((ref) => {

@@ -2,11 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { DEMO, signInAs, test } from './kit';
 
-async function expectNoSeriousViolations(page: Page, { heldClock = false } = {}) {
+async function expectNoSeriousViolations(page: Page, { heldClock = false, within }: { heldClock?: boolean; within?: string } = {}) {
   // On a held clock (pauseAt) axe would wait forever on its own timers: it needs a few ms of page
   // time, given a millisecond at a time, far from the app's next timer (a redirect, a toast's end).
   let done = false;
-  const analysis = new AxeBuilder({ page }).analyze().finally(() => (done = true));
+  const builder = new AxeBuilder({ page });
+  const analysis = (within ? builder.include(within) : builder).analyze().finally(() => (done = true));
   while (heldClock && !done) {
     await page.clock.runFor(1);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -164,6 +165,24 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Provide Feedback' }).click();
       await expect(page.getByRole('dialog', { name: 'Provide Feedback' })).toBeVisible();
       await expectNoSeriousViolations(page);
+    });
+
+    test('My Profile’s API Tokens, Feeds and Deliveries have no serious violations', async ({ page, request }) => {
+      test.slow();
+      await signInAs(page, request, DEMO.user);
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      const dialog = page.getByRole('dialog', { name: 'My Profile' });
+      for (const [flow, ready] of [
+        ['API Tokens', 'Create Token'],
+        ['Feeds', 'Regenerate addresses'],
+        ['Deliveries', 'Add target'],
+      ] as const) {
+        await dialog.getByRole('button', { name: flow, exact: true }).click();
+        await expect(dialog.getByRole('button', { name: ready })).toBeVisible();
+        // The dialog alone: the page behind it was checked above.
+        await expectNoSeriousViolations(page, { within: 'dialog[open]' });
+        await dialog.getByRole('button', { name: 'Back to Profile' }).click();
+      }
     });
 
   });

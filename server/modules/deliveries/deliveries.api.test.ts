@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERIES_PER_OWNER, DELIVERY_FAILURES_TO_DISABLE, DELIVERY_MESSAGES, type TDeliveryTarget } from '../../../contract/deliveries.js';
 import { deliveryTargets, outboxDeliveries, users } from '../../db/schema/index.js';
 import { dispatchDeliveries, queueDeliveries } from '../../deliveries/outbox.js';
+import { deliverPendingJob } from '../../deliveries/jobs.js';
 import { deliverNewArticle } from '../../deliveries/payload.js';
 import { deliverRow } from '../../deliveries/send.js';
 import { sendAlert } from '../../pipeline/alert.js';
@@ -204,6 +205,28 @@ describe('delivery targets', () => {
       hook.answer(200);
     }
     await dispatchDeliveries(undefined, []);
+  });
+
+  it('goes through the job queue, and the sweep posts a delivery whose job was never sent (a crash before dispatch)', async () => {
+    const me = await kit.reader();
+    const target = (await call('POST', '/api/me/deliveries/', me.access, { name: 'queued', kind: 'webhook', url: `${hookUrl}/queued`, events: ['alerts'] })).json() as TDeliveryTarget;
+    const payload = { type: 'alert' as const, created_at: new Date().toISOString(), user: { id: me.userId, email: me.email } };
+    const statusOf = async (id: string) => (await herald.database.db.select({ status: outboxDeliveries.status }).from(outboxDeliveries).where(eq(outboxDeliveries.id, id)))[0]!.status;
+    const until = async (id: string) => {
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline && (await statusOf(id)) !== 'sent'; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      return statusOf(id);
+    };
+    const [dispatched] = await queueDeliveries(herald.database.db, { userId: me.userId, type: 'alert', itemKey: `alert:queued-${target.id}`, payload });
+    await dispatchDeliveries(herald.queue, [dispatched!]);
+    expect(await until(dispatched!)).toBe('sent');
+    // Written, then the process stopped before dispatching: the minute sweep finds it.
+    const [stranded] = await herald.database.db
+      .insert(outboxDeliveries)
+      .values({ targetId: target.id, itemKey: `alert:stranded-${target.id}`, payload, createdAt: new Date(Date.now() - 5 * 60_000) })
+      .returning({ id: outboxDeliveries.id });
+    await herald.queue!.boss.send(deliverPendingJob.name, {});
+    expect(await until(stranded!.id)).toBe('sent');
+    expect(hook.received.filter((r) => r.path === '/queued')).toHaveLength(2);
   });
 
   it('team targets: an account admin manages them; members cannot; they take alerts and briefs only', async () => {

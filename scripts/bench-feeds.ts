@@ -229,7 +229,11 @@ console.log(
     `load ${os.loadavg()[0]!.toFixed(1)}, CPU reference ${cpuReferenceMs().toFixed(0)} ms`,
 );
 const pool = await sentencePool();
-const verdict = (value: number, target: number) => `${value.toFixed(0)} (target >= ${target}: ${value >= target ? 'met' : 'NOT met'})`;
+// The items/s targets are set for the default size (200 feeds x 50 items); a stream of other sizes
+// (2,000 small feeds: per-request work weighs more per item) is measured against none.
+const DEFAULT_SIZE = FEEDS === 200 && ITEMS === 50;
+const verdict = (value: number, target: number) =>
+  `${value.toFixed(0)} (${DEFAULT_SIZE ? `target >= ${target}: ${value >= target ? 'met' : 'NOT met'}` : `the target of ${target} is for 200 x 50`})`;
 if (!values.only || values.only === 'pglite') {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'herald-bench-feeds-'));
   try {

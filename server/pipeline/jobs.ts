@@ -226,10 +226,16 @@ export const articleJob: JobDefinition<typeof ZArticleWork> = {
   queue: { ...retries, policy: 'stately' },
   async handler({ eventId, update }, context) {
     const written = await writeArticle(stage(context), eventId, { update });
-    // A new article (not an update) to the webhook and Slack targets that chose its topic.
-    if (written && !written.updated) await deliverNewArticle(context.database.db, context.queue, context.config.publicUrl, eventId);
     if (written && !written.updated && written.rank >= ALERT_BAR) {
       for (const job of nextOf(ARTICLE_JOB)) await context.queue.boss.send(job, { eventId }, { singletonKey: perEvent(job, eventId), priority: URGENT });
+    }
+    // A new article (not an update) to the webhook and Slack targets that chose its topic. After the
+    // alert is on its way, and never failing the job: a retry would find the article written and
+    // send nothing on.
+    if (written && !written.updated) {
+      await deliverNewArticle(context.database.db, context.queue, context.config.publicUrl, eventId).catch((error: unknown) =>
+        context.logger.warn({ err: error, eventId }, 'could not queue the new article for its delivery targets'),
+      );
     }
     return written ?? { skipped: true };
   },

@@ -57,3 +57,19 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   return payload as T;
 }
+
+/** The server's sentence for a refused request (4xx), else `fallback` (a failure the reader cannot act on). */
+export function refusalText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
+}
+
+/** The first message of each field of a refused request, under the field's top name (`topic_ids.0` is `topic_ids`). */
+export function fieldMessages(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.fields) return {};
+  const out: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(error.fields)) {
+    const field = key.split('.')[0]!;
+    if (messages[0] && !out[field]) out[field] = messages[0];
+  }
+  return out;
+}

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TAccountInfo, TAccountUsers, TCsvInviteReport, TInviteResponse, TSendInviteRequest, TUpdateAccountUserRequest } from '../../../contract/accounts';
 import type { TMe } from '../../../contract/auth';
-import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 
 /** Account calls. They always address the caller's own account: no user_id. */
@@ -34,13 +33,5 @@ export const accountApi = {
   startPreview: (userId: string) => authClient.authedApi<TMe>(`/a/preview/${encodeURIComponent(userId)}/`, { method: 'POST' }),
 };
 
-/** The server's sentence for a refused request; the spec's fallback for anything else. */
-export function errorText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
-}
-
-/** The field messages of a refused request, first message per field. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.fields) return {};
-  return Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0] ?? '']));
-}
+/** The server's sentence for a refused request, else the fallback; the field messages of one (lib/api.ts). */
+export { refusalText as errorText, fieldMessages as fieldErrors } from '../../lib/api';

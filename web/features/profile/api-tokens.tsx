@@ -6,7 +6,7 @@ import { FlowHeader } from './flow-header';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Alert, Button, selectClass, TextField } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
+import { fieldMessages, refusalText } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 import { formatDate, relativeTime } from '../../lib/dates';
 
@@ -60,8 +60,8 @@ export function ApiTokens({ superuser, onBack }: { superuser: boolean; onBack: (
       setName('');
       await load();
     } catch (e) {
-      if (e instanceof ApiError && e.fields) setFields(Object.fromEntries(Object.entries(e.fields).map(([key, messages]) => [key.split('.')[0]!, messages[0] ?? ''])));
-      setError(e instanceof ApiError && e.status < 500 ? e.message : 'Could not create the token. Please try again.');
+      setFields(fieldMessages(e));
+      setError(refusalText(e, 'Could not create the token. Please try again.'));
     } finally {
       setBusy(false);
     }

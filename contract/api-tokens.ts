@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 export const API_TOKEN_SCOPES = ['feed:read', 'topics:manage', 'inspection'] as const;
 export type TApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
+export const isApiTokenScope = (value: string): value is TApiTokenScope => (API_TOKEN_SCOPES as readonly string[]).includes(value);
 
 export const API_TOKEN_SCOPE_LABELS: Record<TApiTokenScope, { label: string; hint: string }> = {
   'feed:read': { label: 'Read feed', hint: 'Your feed, Top News, Latest, articles and your topics.' },

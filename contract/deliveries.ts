@@ -11,6 +11,7 @@ export const DELIVERY_KINDS = ['webhook', 'slack'] as const;
 export type TDeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_EVENTS = ['alerts', 'articles', 'brief'] as const;
 export type TDeliveryEvent = (typeof DELIVERY_EVENTS)[number];
+export const isDeliveryEvent = (value: string): value is TDeliveryEvent => (DELIVERY_EVENTS as readonly string[]).includes(value);
 
 export const DELIVERY_KIND_LABELS: Record<TDeliveryKind, { label: string; hint: string }> = {
   webhook: { label: 'Webhook', hint: 'A signed JSON POST to your endpoint (the payload is described at /api/docs).' },

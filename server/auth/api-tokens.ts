@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX, API_TOKEN_SCOPES, type TApiTokenScope } from '../../contract/api-tokens.js';
+import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX, isApiTokenScope, type TApiTokenScope } from '../../contract/api-tokens.js';
 import { ErrorCode } from '../../contract/errors.js';
 import type { Database } from '../db/client.js';
 import { apiTokens, users } from '../db/schema/index.js';
@@ -90,7 +90,7 @@ export async function authenticateApiToken(database: Database, request: FastifyR
     throw new AppError(429, ErrorCode.rateLimited, 'Too many requests with this API token. Please wait a moment and try again.');
   }
 
-  const scopes = row.scopes.filter((scope): scope is TApiTokenScope => (API_TOKEN_SCOPES as readonly string[]).includes(scope));
+  const scopes = row.scopes.filter(isApiTokenScope);
   const route = request.routeOptions.url ?? '';
   if (route.startsWith('/api/me/tokens/')) throw new AppError(403, ErrorCode.sessionRequired, API_TOKEN_MESSAGES.sessionOnly);
   if (!tokenMayCall(scopes, request.method, route, superuserCall)) throw new AppError(403, ErrorCode.apiTokenScope, API_TOKEN_MESSAGES.outOfScope);

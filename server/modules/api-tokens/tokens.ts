@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { API_TOKEN_MAX_DAYS, API_TOKEN_MESSAGES, API_TOKEN_SCOPES, API_TOKENS_PER_USER, type TApiToken, type TApiTokenCreated, type TApiTokenScope } from '../../../contract/api-tokens.js';
+import { API_TOKEN_MAX_DAYS, API_TOKEN_MESSAGES, API_TOKENS_PER_USER, isApiTokenScope, type TApiToken, type TApiTokenCreated, type TApiTokenScope } from '../../../contract/api-tokens.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { newApiToken } from '../../auth/api-tokens.js';
 import type { Database, DbOrTx } from '../../db/client.js';
@@ -12,7 +12,7 @@ function present(row: Row): TApiToken {
   return {
     id: row.id,
     name: row.name,
-    scopes: row.scopes.filter((scope): scope is TApiTokenScope => (API_TOKEN_SCOPES as readonly string[]).includes(scope)),
+    scopes: row.scopes.filter(isApiTokenScope),
     prefix: row.prefix,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,

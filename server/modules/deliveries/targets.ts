@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   DELIVERIES_PER_OWNER,
-  DELIVERY_EVENTS,
+  isDeliveryEvent,
   DELIVERY_MESSAGES,
   type TDeliveryEvent,
   type TDeliveryKind,
@@ -39,7 +39,7 @@ function present(row: Row, key: Buffer): TDeliveryTarget {
     name: row.name,
     kind: row.kind,
     url_hint: row.urlHint,
-    events: row.events.filter((event): event is TDeliveryEvent => (DELIVERY_EVENTS as readonly string[]).includes(event)),
+    events: row.events.filter(isDeliveryEvent),
     topic_ids: row.topicIds,
     scope: row.accountId ? 'account' : 'user',
     enabled: row.enabled,

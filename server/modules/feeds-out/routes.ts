@@ -1,15 +1,13 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorCode, ZErrorBody } from '../../../contract/errors.js';
-import { FEEDS_OUT_MESSAGES, ZFeedUrls, type TFeedUrls } from '../../../contract/feeds-out.js';
+import { ZErrorBody } from '../../../contract/errors.js';
+import { ZFeedUrls } from '../../../contract/feeds-out.js';
 import { requireAuth } from '../../auth/authenticate.js';
 import type { AuthKeys } from '../../auth/secrets.js';
-import type { Database, DbOrTx } from '../../db/client.js';
-import { topics, users } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
-import { FEED_FILES, feedAddresses, feedKey, keyMatches, userIdOfKey, type FeedFormat } from './addresses.js';
+import type { Database } from '../../db/client.js';
+import { FEED_FILES, type FeedFormat } from './addresses.js';
+import { feedOwner, feedUrls, regenerateFeedKey } from './feeds.js';
 import { feedVersion, renderFeed } from './syndicate.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -18,19 +16,6 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
   atom: 'application/atom+xml; charset=utf-8',
   json: 'application/feed+json; charset=utf-8',
 };
-
-/** The caller's feed addresses: the whole feed and each active topic's. */
-async function feedUrls(db: DbOrTx, keys: AuthKeys, publicUrl: string, userId: string): Promise<TFeedUrls> {
-  const [user] = await db.select({ generation: users.feedGeneration }).from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError(401, 'token_invalid', 'Your session has expired or is invalid. Please log in again.');
-  const key = feedKey(keys, userId, user.generation);
-  const own = await db
-    .select({ id: topics.id, name: topics.name })
-    .from(topics)
-    .where(and(eq(topics.userId, userId), isNull(topics.retiredAt)))
-    .orderBy(asc(topics.name), asc(topics.id));
-  return { ...feedAddresses(publicUrl, key), topics: own.map((topic) => ({ id: topic.id, name: topic.name, ...feedAddresses(publicUrl, key, topic.id) })) };
-}
 
 /**
  * GET /me/feed-urls/ and POST /me/feed-urls/regenerate/ (a session: the addresses carry a secret),
@@ -47,7 +32,7 @@ export const feedsOutRoutes =
     app.get('/me/feed-urls/', { preHandler: signedIn, schema: { tags: ['me'], response: { 200: ZFeedUrls, ...errors } } }, async (request) => feedUrls(db, keys, publicUrl, request.auth!.userId));
 
     app.post('/me/feed-urls/regenerate/', { preHandler: signedIn, schema: { tags: ['me'], response: { 200: ZFeedUrls, ...errors } } }, async (request) => {
-      await db.update(users).set({ feedGeneration: sql`${users.feedGeneration} + 1` }).where(eq(users.id, request.auth!.userId));
+      await regenerateFeedKey(db, request.auth!.userId);
       return feedUrls(db, keys, publicUrl, request.auth!.userId);
     });
 
@@ -62,19 +47,13 @@ export const feedsOutRoutes =
     }
 
     async function serveFeed(request: FastifyRequest, reply: FastifyReply, format: FeedFormat, key: string, topicId: number | undefined) {
-      const userId = userIdOfKey(key);
-      const [owner] = userId ? await db.select({ generation: users.feedGeneration, firstName: users.firstName }).from(users).where(eq(users.id, userId)) : [];
-      if (!userId || !owner || !keyMatches(keys, key, userId, owner.generation)) throw new AppError(404, ErrorCode.notFound, FEEDS_OUT_MESSAGES.notFound);
-      if (topicId !== undefined) {
-        const [topic] = await db.select({ id: topics.id }).from(topics).where(and(eq(topics.id, topicId), eq(topics.userId, userId)));
-        if (!topic) throw new AppError(404, ErrorCode.notFound, FEEDS_OUT_MESSAGES.notFound);
-      }
+      const { userId, firstName } = await feedOwner(db, keys, key, topicId);
       const version = await feedVersion(db, userId, format, topicId);
       reply.header('etag', version.etag).header('cache-control', 'private, max-age=60').header('vary', 'accept-encoding');
       if (version.lastModified) reply.header('last-modified', version.lastModified.toUTCString());
       // No body at all: a 304 carries none, and a client would wait for one its length announced.
       if (notModified(request, version)) return reply.code(304).removeHeader('content-length').send();
-      const body = await renderFeed(db, { userId, firstName: owner.firstName, key, publicUrl }, format, version, topicId);
+      const body = await renderFeed(db, { userId, firstName, key, publicUrl }, format, version, topicId);
       return reply.type(CONTENT_TYPES[format]).send(body);
     }
   };

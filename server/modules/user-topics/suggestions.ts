@@ -34,27 +34,11 @@ export async function generateSuggestions(context: TopicContext, user: UserRow, 
   const { db } = context.database;
   const existing = (await activeTopics(db, user.id)).map((t) => t.name);
   const known = (await db.select({ name: suggestions.name }).from(suggestions).where(eq(suggestions.userId, user.id))).map((s) => s.name);
-  const candidates = await suggestionCandidates(context, {
-    title: user.title ?? '',
-    organization: user.company ?? '',
-    interests: user.interests ?? '',
-    industries: user.gptIndustries,
-    organizations: user.organizations,
-    places: user.placesJurisdictions,
-    productsMarkets: user.productsMarkets,
-    location: user.location ?? undefined,
-  });
+  const about = { title: user.title ?? '', organization: user.company ?? '', interests: user.interests ?? '' };
+  const lists = { industries: user.gptIndustries, organizations: user.organizations, places: user.placesJurisdictions };
+  const candidates = await suggestionCandidates(context, { ...about, ...lists, productsMarkets: user.productsMarkets, location: user.location ?? undefined });
   const input = {
-    profile: {
-      title: user.title ?? '',
-      organization: user.company ?? '',
-      interests: user.interests ?? '',
-      summary: user.gptProfile,
-      industries: user.gptIndustries,
-      organizations: user.organizations,
-      places: user.placesJurisdictions,
-      products_markets: user.productsMarkets,
-    },
+    profile: { ...about, summary: user.gptProfile, ...lists, products_markets: user.productsMarkets },
     existing,
     excluded: [...known, ...extraExcluded],
     candidates,

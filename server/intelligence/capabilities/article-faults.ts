@@ -2,6 +2,7 @@ import { terms } from '../../search/terms.js';
 import { repeats, sharesSubject } from './compose.js';
 import { wholeLabel } from './key-metrics.js';
 import { boilerplate, fragment } from './sentence-quality.js';
+import { namesAKindOfDocument } from './titles.js';
 
 /**
  * The faults a professional would not forward, checked on a composed article (whoever wrote it):
@@ -9,7 +10,7 @@ import { boilerplate, fragment } from './sentence-quality.js';
  * demo documents. One article may have several.
  */
 export const ARTICLE_FAULTS = {
-  generic_title: 'title only names a kind of document (four words or fewer, no date)',
+  generic_title: 'title only names a kind of document (a short title ending in a word such as statement, notice or report; no date)',
   duplicate_title: 'title another article of the same reader already has',
   boilerplate: 'lead or point quotes furniture: a header, a reference line, a list item, a roster',
   fragment: 'lead or point is a piece of a sentence',
@@ -42,7 +43,7 @@ const DATE_LEAD = /^(?:[A-Z][a-z]{2} \d{1,2}, \d{4}|Undated): /;
 export function articleFaults(article: CheckedArticle): ArticleFault[] {
   const faults = new Set<ArticleFault>();
   const title = text(article.title);
-  if (terms(title).length <= 4 && !/\b(?:19|20)\d\d\b/.test(title)) faults.add('generic_title');
+  if (namesAKindOfDocument(title) && !/\b(?:19|20)\d\d\b/.test(title)) faults.add('generic_title');
   const lead = uncited(text(article.introduction));
   const points = (Array.isArray(article.bullet_points) ? article.bullet_points : []).map((p) => uncited(text(p))).filter(Boolean);
   for (const sentence of [lead, ...points]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinCompose, sharesSubject } from './compose.js';
-import { articleTitle, distinctTitle, headlineOf, withoutFilingWords } from './titles.js';
+import { articleTitle, distinctTitle, headlineOf, namesAKindOfDocument, withoutFilingWords } from './titles.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';
@@ -156,14 +156,45 @@ describe('article titles', () => {
     expect(articleTitle('Volkswagen admits 11 million cars carry emissions cheating software', '2015-09-22T10:00:00Z', 'Anything.')).toBe('Volkswagen admits 11 million cars carry emissions cheating software');
     const a = articleTitle('FOMC statement', '1995-02-01T00:00:00Z', 'The Federal Open Market Committee decided today to raise its target for the federal funds rate by 50 basis points to 6 percent. [1]');
     const b = articleTitle('FOMC statement', '1996-01-31T00:00:00Z', 'The Federal Reserve today announced a reduction in the discount rate from 5-1/4 percent to 5 percent.');
-    expect(a).toBe('FOMC statement, Feb 1, 1995: The Federal Open Market Committee decided today to raise its target for the federal...');
+    // What happened, made short: "today" left out, the name the title abbreviates written as its abbreviation,
+    // and a cut never on a figure without its unit.
+    expect(a).toBe('FOMC statement, Feb 1, 1995: The FOMC decided to raise its target for the federal funds rate by 50 basis points...');
     expect(a.length).toBeLessThanOrEqual(120);
-    expect(b).toMatch(/^FOMC statement, Jan 31, 1996: The Federal Reserve today announced a reduction in the discount rate from/);
+    expect(b).toMatch(/^FOMC statement, Jan 31, 1996: The Federal Reserve announced a reduction in the discount rate from/);
     expect(a).not.toBe(b);
     // A lead that repeats the title adds only the date; a long own title is cut at a word.
     expect(articleTitle('Apple Inc. files Form 4', '2023-08-08T00:00:00Z', 'Apple Inc. files Form 4.')).toBe('Apple Inc. files Form 4, Aug 8, 2023');
     const long = 'Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and exempt community lenders';
-    expect(articleTitle(long, '2023-08-08T00:00:00Z', undefined)).toBe('Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and...');
+    expect(articleTitle(long, '2023-08-08T00:00:00Z', undefined)).toBe('Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years...');
+  });
+
+  it.each([
+    ['FOMC statement', true],
+    ['FOMC 1999 meeting schedule', true],
+    ['Sunshine Act Meeting Notice', true],
+    ['Proposed Collection; Comment Request', true],
+    ['Apple Inc. files Form 4', true],
+    ['Statement', true],
+    ['Relational Structural Causal Models', false],
+    ['Paraspinal Muscle Remodeling', false],
+    ['Japan to reduce aid to China', false],
+    ['Fed raises rates', false],
+    ['Banks must publish their capital plans before the annual stress test report', false],
+  ])('"%s" names only a kind of document: %s', (title, expected) => expect(namesAKindOfDocument(title)).toBe(expected));
+
+  it('keep a short title that names a subject, as a scientist or a reporter wrote it', () => {
+    const lead = 'An artificial intelligence must have a model of its environment. [1]';
+    expect(articleTitle('Relational Structural Causal Models', '2026-06-16T00:00:00Z', lead)).toBe('Relational Structural Causal Models');
+    expect(articleTitle('Japan to reduce aid to China', '2004-11-28T00:00:00Z', 'Japanese aid to mainland China will total $8.9bn this year. [1]')).toBe('Japan to reduce aid to China');
+  });
+
+  it('make a title cut at an abbreviation, or a whole sentence, a headline', () => {
+    const lead = 'The center-left opposition, led by Aksel V. Johannesen, wins the elections on the Faroe Islands; the new government is expected to pass legislation allowing same-sex unions. [1]';
+    expect(articleTitle('The center-left opposition, led by Aksel V.', '2015-09-01T00:00:00Z', lead)).toBe('The center-left opposition wins the elections on the Faroe Islands');
+    expect(articleTitle('U.S.', '2015-09-04T00:00:00Z', 'U.S. Military Academy officials confirm that 30 cadets were injured in a pillow fight. [1]')).toBe('U.S. Military Academy officials confirm that 30 cadets were injured in a pillow fight');
+    expect(articleTitle('Clashes in and around Tajikistan\'s capital Dushanbe kill at least 17 people.', '2015-09-04T00:00:00Z', 'Anything. [1]')).toBe("Clashes in and around Tajikistan's capital Dushanbe kill at least 17 people");
+    // A full stop that ends an abbreviation stays.
+    expect(articleTitle('General Mills sells subsidiary Green Giant to B&G Foods Inc.', '2015-09-08T00:00:00Z', 'Anything else entirely. [1]')).toBe('General Mills sells subsidiary Green Giant to B&G Foods Inc.');
   });
 
   it('lead a title the reader already has with the date, within the length', () => {

@@ -6,7 +6,7 @@ import { names } from './research.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
 import { sentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS, wholeLabel } from './key-metrics.js';
-import { articleTitle, GENERIC_TITLE_WORDS, shortDate } from './titles.js';
+import { articleTitle, namesAKindOfDocument, shortDate } from './titles.js';
 
 export interface ComposeSource {
   documentId: number;
@@ -294,7 +294,7 @@ export function repairArticle(article: TArticle, input: ComposeInput): { output:
   const sections = sectionsKept.length ? sectionsKept.map(({ heading, content }) => ({ heading, content })) : [{ heading: 'What happened', content: introduction }];
 
   let title = article.title.trim();
-  if (terms(title).length <= GENERIC_TITLE_WORDS && !/\b(?:19|20)\d\d\b/.test(title)) {
+  if (namesAKindOfDocument(title) && !/\b(?:19|20)\d\d\b/.test(title)) {
     title = articleTitle(title || input.main.title, input.main.date, bare(introduction));
     repairs.push('generic title: dated and said what happened');
   }

@@ -7,9 +7,37 @@ import { terms } from '../../search/terms.js';
  * already has.
  */
 
-/** A title of at most this many content words says what kind of document it is, not what happened ("FOMC statement", "Apple Inc. files Form 4"). */
+/** A title that names a kind of document is short: at most this many content words ("FOMC statement", "Apple Inc. files Form 4"). */
 export const GENERIC_TITLE_WORDS = 4;
+
+/**
+ * Nouns that name a kind of document: a short title that ends in one ("FOMC statement", "Sunshine
+ * Act Meeting Notice", "Proposed Collection; Comment Request") says what was published, not what
+ * happened. A short title that ends in anything else is a subject ("Relational Structural Causal
+ * Models", "Paraspinal Muscle Remodeling", "Japan to reduce aid to China") and stays as it is.
+ */
+const DOCUMENT_KINDS = new Set(
+  (
+    'statement statements notice notices release releases announcement announcements schedule calendar agenda minutes ' +
+    'transcript transcripts request requests report reports filing filings form forms order orders rule rules regulation ' +
+    'regulations update updates briefing briefings bulletin newsletter memo memorandum letter testimony speech remarks ' +
+    'comment comments hearing hearings meeting meetings committee summary digest notification advisory circular guidance ' +
+    'correction corrections proclamation'
+  ).split(' '),
+);
+
+/** Whether a title only names a kind of document (see DOCUMENT_KINDS); a title of one content word or none always does. */
+export function namesAKindOfDocument(title: string): boolean {
+  const count = terms(title).length;
+  if (count > GENERIC_TITLE_WORDS) return false;
+  if (count <= 1) return true;
+  // The head noun: the last word that is no number ("Form 4", "Minutes 2024").
+  const words = title.toLowerCase().match(/\p{L}[\p{L}'’-]*/gu) ?? [];
+  return DOCUMENT_KINDS.has(words[words.length - 1] ?? '');
+}
 const TITLE_MAX = 120;
+/** A full stop that ends an abbreviation, not a sentence: "U.S.", "B&G Foods Inc.". */
+const ABBREVIATION_END = /(?:\b(?:\p{Lu}\.){1,3}|\b(?:Inc|Co|Corp|Ltd|Jr|Sr|St|No|Bros|Dr|Mr|Mrs|Ms|Gen|Gov|Sen|Rep)\.)$/u;
 
 export const shortDate = (iso: string) => {
   const date = new Date(iso);
@@ -29,14 +57,33 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   // the headline is that sentence made short ("Approximately 6,500 migrants arrive in Vienna").
   const sentence = lead?.replace(/\s*\[\d+\]\s*$/, '').trim();
   const cut = own.replace(/\s*(?:\.\.\.|…)$/, '');
-  if (sentence && cut !== own && cut.length >= 40 && sentence.startsWith(cut.slice(0, 40))) return cutTitle(headlineOf(sentence), TITLE_MAX);
-  if (terms(own).length > GENERIC_TITLE_WORDS) return cutTitle(withoutFilingWords(own), TITLE_MAX);
+  // Or cut at an abbreviation's full stop ("U.S.", "led by Aksel V."): the lead goes on from it.
+  const cutAtStop = own.endsWith('.') && !!sentence && sentence.length > own.length + 1 && sentence.startsWith(own);
+  if (sentence && ((cut !== own && cut.length >= 40 && sentence.startsWith(cut.slice(0, 40))) || cutAtStop)) return cutTitle(headlineOf(sentence), TITLE_MAX);
+  // A title that is a whole sentence (a one-line item's) reads as a headline: no full stop, asides left out.
+  if (/[^.]\.$/.test(own) && !ABBREVIATION_END.test(own) && own.split(/\s+/).length >= 5) return cutTitle(headlineOf(own), TITLE_MAX);
+  if (!namesAKindOfDocument(own)) return cutTitle(withoutFilingWords(own), TITLE_MAX);
   const when = shortDate(date);
   const head = when ? `${own}, ${when}` : own;
   const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
   // A lead that only repeats the title adds nothing.
   if (!what || terms(what).every((w) => terms(own).includes(w))) return cutTitle(head, TITLE_MAX);
-  return cutTitle(`${head}: ${what.replace(/\.$/, '')}`, TITLE_MAX);
+  return cutTitle(`${head}: ${briefly(what, own)}`, TITLE_MAX);
+}
+
+/**
+ * What happened, as short as the lead allows: made a headline (headlineOf), without "today", and
+ * with a name the title abbreviates written as its abbreviation ("The Federal Open Market
+ * Committee today voted to raise..." under "FOMC statement" -> "The FOMC voted to raise...").
+ */
+function briefly(lead: string, title: string): string {
+  let what = headlineOf(lead.replace(/\.$/, '')).replace(/\s+today\b(?!['’])/i, '');
+  for (const acronym of new Set(title.match(/\b\p{Lu}{2,6}\b/gu) ?? [])) {
+    const small = String.raw`(?:(?:of|and|the|for|on|in|to)\s+)*`;
+    const spelt = [...acronym].map((letter) => `${letter}[\\p{L}'’-]*`).join(String.raw`\s+` + small);
+    what = what.replace(new RegExp(String.raw`\b${spelt}\b`, 'u'), acronym);
+  }
+  return what;
 }
 
 /**
@@ -59,6 +106,8 @@ export function withoutFilingWords(title: string): string {
 export function headlineOf(sentence: string): string {
   let h = sentence.replace(/[.。]$/, '').trim();
   const steps: ((t: string) => string)[] = [
+    // A second clause after a semicolon ("... wins the elections; the new government is expected to ...").
+    (t) => (t.indexOf('; ', 30) > 0 ? t.slice(0, t.indexOf('; ', 30)) : t),
     (t) => t.replace(/\s[–—]\s[^–—]{1,100}?\s[–—](?=\s)/g, '').replace(/\s\([^()]{1,80}\)/g, ''),
     (t) => {
       const rest = t.replace(/^(?:following|after|amid|despite|in response to|(?:hours|days|weeks|shortly) after)\b[^,]{3,150},\s+/i, '');
@@ -66,7 +115,7 @@ export function headlineOf(sentence: string): string {
     },
     (t) => t.replace(/^((?:\S+\s+){0,3}\S+),\s+\p{Ll}+(?:ed|ing)\b[^,]{0,80},\s+(?=\p{Ll})/u, '$1 '),
     (t) => {
-      const at = t.slice(40).search(/,\s+(?:after|as|while|amid|following|past|with|which|who|including|where|when)\b/);
+      const at = t.slice(40).search(/,\s+(?:after|as|while|amid|following|past|with|which|who|including|where|when|\d+ of (?:which|whom|them))\b/);
       return at >= 0 ? t.slice(0, 40 + at) : t;
     },
     // A purpose at the end ("... close the Budapest Keleti railway station to prevent hundreds of
@@ -80,7 +129,19 @@ export function headlineOf(sentence: string): string {
   return h;
 }
 
-const cutTitle = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '')}...` : text);
+/**
+ * A title cut to `max` characters: at the end of the last clause (a semicolon or colon) that leaves at least half of it,
+ * else at a word with an ellipsis.
+ */
+function cutTitle(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const clause = Math.max(...['; ', ': '].map((mark) => text.slice(0, max + 1).lastIndexOf(mark)));
+  if (clause >= max / 2) return text.slice(0, clause);
+  // Never on a figure cut from its unit ("to 6...") nor on a word that leads into the next.
+  let head = text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '');
+  for (let shorter = ''; (shorter = head.replace(/[\s,;:]+(?:\S*\d\S*|to|by|of|the|for|and|or|in|at|from|a|an|on|with)$/i, '')) !== head; ) head = shorter;
+  return `${head}...`;
+}
 
 /**
  * A title another of the reader's articles already has (whoever wrote it: the built-in engine or

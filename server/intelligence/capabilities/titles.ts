@@ -36,6 +36,8 @@ export function namesAKindOfDocument(title: string): boolean {
   return DOCUMENT_KINDS.has(words[words.length - 1] ?? '');
 }
 const TITLE_MAX = 120;
+/** An abbreviation in a title ("FOMC", "SEC"). */
+const ABBREVIATION = /\b\p{Lu}{2,6}\b/gu;
 /** A full stop that ends an abbreviation, not a sentence: "U.S.", "B&G Foods Inc.". */
 const ABBREVIATION_END = /(?:\b(?:\p{Lu}\.){1,3}|\b(?:Inc|Co|Corp|Ltd|Jr|Sr|St|No|Bros|Dr|Mr|Mrs|Ms|Gen|Gov|Sen|Rep)\.)$/u;
 
@@ -68,7 +70,12 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
   // A lead that only repeats the title adds nothing.
   if (!what || terms(what).every((w) => terms(own).includes(w))) return cutTitle(head, TITLE_MAX);
-  return cutTitle(`${head}: ${briefly(what, own)}`, TITLE_MAX);
+  const short = briefly(what, own);
+  // Too long with the kind of document in front, and the lead names its author by the title's
+  // abbreviation: the date is enough ("Nov 16, 1999: The FOMC voted to raise ... to 5-1/2 percent").
+  const named = (own.match(ABBREVIATION) ?? []).some((abbreviation) => new RegExp(String.raw`\b${abbreviation}\b`, 'u').test(short));
+  if (`${head}: ${short}`.length > TITLE_MAX && named && when) return cutTitle(`${when}: ${short}`, TITLE_MAX);
+  return cutTitle(`${head}: ${short}`, TITLE_MAX);
 }
 
 /**
@@ -78,7 +85,7 @@ export function articleTitle(title: string, date: string, lead: string | undefin
  */
 function briefly(lead: string, title: string): string {
   let what = headlineOf(lead.replace(/\.$/, '')).replace(/\s+today\b(?!['’])/i, '');
-  for (const acronym of new Set(title.match(/\b\p{Lu}{2,6}\b/gu) ?? [])) {
+  for (const acronym of new Set(title.match(ABBREVIATION) ?? [])) {
     const small = String.raw`(?:(?:of|and|the|for|on|in|to)\s+)*`;
     const spelt = [...acronym].map((letter) => `${letter}[\\p{L}'’-]*`).join(String.raw`\s+` + small);
     what = what.replace(new RegExp(String.raw`\b${spelt}\b`, 'u'), acronym);

@@ -81,6 +81,40 @@ const cases: { name: string; topic: RelevanceInput['topic']; title: string; summ
   },
 ];
 
+// "European migrant crisis" as the built-in engine profiles it when a user adds it by name: no key
+// entities, the European Union among its places.
+const MIGRANTS_BY_NAME: RelevanceInput['topic'] = {
+  name: 'European migrant crisis',
+  description: 'Arrivals, borders and asylum policy concerning the migrant crisis in the European Union, Hungary, Germany and Austria.',
+  query: 'European migrant crisis Union Hungary Germany refugees asylum border arrivals government camps',
+  keyEvents: ['Arrivals and crossings reported', 'Border closed, reopened or fenced', 'Asylum or immigration rules changed', 'Relocation or quota agreed', 'Deaths at sea or on the route'],
+  keyEntities: [],
+  keyPlaces: ['European Union', 'Hungary', 'Germany', 'Austria'],
+  relevanceMatrix: {},
+};
+cases.push(
+  {
+    // "European" is a word of the name and of the key place "European Union": counted as the place
+    // alone, it is no evidence of the subject (it passed at 0.531 and became a catch-up article).
+    name: 'a referendum on membership of the European Union for the migrant crisis added by name',
+    topic: MIGRANTS_BY_NAME,
+    title: "The United Kingdom House of Commons passes a planned referendum on the United Kingdom's continued membership in the European Union.",
+    summary: "The United Kingdom House of Commons passes a planned referendum on the United Kingdom's continued membership in the European Union.",
+    publisher: 'Wikipedia Current Events Portal',
+    similarity: 0.238,
+    decision: 'DROP',
+  },
+  {
+    name: 'migrants arriving in Vienna for the migrant crisis added by name',
+    topic: MIGRANTS_BY_NAME,
+    title: "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants arrive in Vienna.",
+    summary: "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan – arrive in Vienna.",
+    publisher: 'Wikipedia Current Events Portal',
+    similarity: 0.219,
+    decision: 'PASS',
+  },
+);
+
 describe('built-in relevance', () => {
   it.each(cases)('$decision: $name', ({ topic, title, summary, publisher, similarity, decision }) => {
     const out = builtinRelevance({ topic, document: { title, summary, text: summary, publisher, date: '2026-01-01' }, similarity });

@@ -65,7 +65,13 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   const entityHits = topic.keyEntities.map((e) => ({ e, score: found(e) })).filter((h) => h.score > 0);
   // The topic's own name is its first entity ("European migrant crisis", "Large language models"):
   // the share of its words the document holds counts when no listed entity is named.
-  const nameShare = nameShareOf(terms(topic.name), terms(`${document.title} ${document.summary}`));
+  // A key place counts once, as a place: a word of the name that is a key place's ("European" of
+  // "European migrant crisis" and "European Union") is no evidence of the subject. A referendum on
+  // membership of the European Union names the place, not the migrant crisis.
+  // A name that is only places ("Canada") keeps them.
+  const placeWords = new Set(topic.keyPlaces.flatMap((p) => terms(p)));
+  const subjectWords = terms(topic.name).filter((t) => !placeWords.has(t));
+  const nameShare = nameShareOf(subjectWords.length ? subjectWords : terms(topic.name), terms(`${document.title} ${document.summary}`));
   const entities = Math.min(1, Math.max(entityHits.reduce((sum, h) => sum + h.score, 0) / 1.5, nameShare));
   const placeHits = topic.keyPlaces.map((p) => ({ p, score: found(p) })).filter((h) => h.score > 0);
   // A document that names no country at all is not elsewhere: neutral, as for a topic without places

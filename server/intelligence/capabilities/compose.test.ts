@@ -160,6 +160,9 @@ describe('article titles', () => {
     // abbreviation; when the kind of document in front would cut the figure, the date alone leads.
     expect(a).toBe('Feb 1, 1995: The FOMC decided to raise its target for the federal funds rate by 50 basis points to 6 percent');
     expect(a.length).toBeLessThanOrEqual(120);
+    expect(articleTitle('FOMC statement', '2006-08-08T00:00:00Z', 'The Federal Open Market Committee decided today to keep its target for the federal funds rate at 5-1/4 percent. [1]')).toBe(
+      'FOMC statement, Aug 8, 2006: The FOMC decided to keep its target for the federal funds rate at 5-1/4 percent',
+    );
     // A cut never ends on a figure without its unit ("to 5...") nor on a word that leads into the next ("to...").
     expect(b).toBe('FOMC statement, Jan 31, 1996: The Federal Reserve announced a reduction in the discount rate from 5-1/4 percent...');
     expect(a).not.toBe(b);

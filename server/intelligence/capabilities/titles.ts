@@ -84,7 +84,8 @@ export function articleTitle(title: string, date: string, lead: string | undefin
  * Committee today voted to raise..." under "FOMC statement" -> "The FOMC voted to raise...").
  */
 function briefly(lead: string, title: string): string {
-  let what = headlineOf(lead.replace(/\.$/, '')).replace(/\s+today\b(?!['’])/i, '');
+  // "today" goes first: "decided today to keep" must read as the verb's object, not a purpose.
+  let what = headlineOf(lead.replace(/\.$/, '').replace(/\s+today\b(?!['’])/i, ''));
   for (const acronym of new Set(title.match(ABBREVIATION) ?? [])) {
     const small = String.raw`(?:(?:of|and|the|for|on|in|to)\s+)*`;
     const spelt = [...acronym].map((letter) => `${letter}[\\p{L}'’-]*`).join(String.raw`\s+` + small);
@@ -128,8 +129,9 @@ export function headlineOf(sentence: string): string {
     // A purpose at the end ("... close the Budapest Keleti railway station to prevent hundreds of
     // migrants from boarding trains"), not a verb's object ("agree to discuss").
     (t) => {
-      const at = t.slice(40).search(/(?<!\b(?:agree[sd]?|plans?|planned|votes?|voted|decides?|decided|refuse[sd]?|wants?|wanted|tr(?:y|ies|ied)|seeks?|sought|aims?|expected|begins?|began|continues?|continued|ask(?:s|ed)?|urge[sd]?|fail(?:s|ed)?|needs?|needed|able|likely|going|has|have|had|is|are|was|were|order|so as))\s+to\s+(?:prevent|stop|avoid|allow|help|ensure|discuss|protest|demand|start|block|keep|protect|support|counter|curb|ease|boost)\b/);
-      return at >= 0 ? t.slice(0, 40 + at) : t;
+      // Searched in the whole headline: the verb before "to" may begin before the 40th character.
+      const at = [...t.matchAll(/(?<!\b(?:agree[sd]?|plans?|planned|votes?|voted|decides?|decided|refuse[sd]?|wants?|wanted|tr(?:y|ies|ied)|seeks?|sought|aims?|expected|begins?|began|continues?|continued|ask(?:s|ed)?|urge[sd]?|fail(?:s|ed)?|needs?|needed|able|likely|going|has|have|had|is|are|was|were|order|so as))\s+to\s+(?:prevent|stop|avoid|allow|help|ensure|discuss|protest|demand|start|block|keep|protect|support|counter|curb|ease|boost)\b/g)].find((m) => m.index >= 40)?.index ?? -1;
+      return at >= 0 ? t.slice(0, at) : t;
     },
   ];
   for (const step of steps) if (h.length > 80) h = step(h);

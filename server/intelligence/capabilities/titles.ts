@@ -71,11 +71,13 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   // A lead that only repeats the title adds nothing.
   if (!what || terms(what).every((w) => terms(own).includes(w))) return cutTitle(head, TITLE_MAX);
   const short = briefly(what, own);
-  // Too long with the kind of document in front, and the lead names its author by the title's
-  // abbreviation: the date is enough ("Nov 16, 1999: The FOMC voted to raise ... to 5-1/2 percent").
+  const full = cutTitle(`${head}: ${short}`, TITLE_MAX);
+  // Cut short with the kind of document in front, while the lead names its author by the title's
+  // abbreviation: the date is enough when it lets the lead end ("Nov 16, 1999: The FOMC voted to
+  // raise its target ... by 25 basis points to 5-1/2 percent").
   const named = (own.match(ABBREVIATION) ?? []).some((abbreviation) => new RegExp(String.raw`\b${abbreviation}\b`, 'u').test(short));
-  if (`${head}: ${short}`.length > TITLE_MAX && named && when) return cutTitle(`${when}: ${short}`, TITLE_MAX);
-  return cutTitle(`${head}: ${short}`, TITLE_MAX);
+  const dated = when && named ? cutTitle(`${when}: ${short}`, TITLE_MAX) : full;
+  return full.endsWith('...') && !dated.endsWith('...') ? dated : full;
 }
 
 /**

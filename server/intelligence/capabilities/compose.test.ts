@@ -215,6 +215,8 @@ describe('sharesSubject (what may be background)', () => {
   const vienna = 'Approximately 6,500 migrants arrive in Vienna. Following Austria\'s and Germany\'s decision to waive their asylum rules, approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan – arrive in Vienna.';
   it.each([
     ['a place alone', 'The United Nations confirms the Islamic State has destroyed the Temple of Bel in Palmyra, Syria.', false],
+    // Two places and a common word are not three shared words (it was Background to the arrivals in Vienna).
+    ['two places and a common word', 'The United Nations confirms the Islamic State of Iraq and the Levant has completely destroyed the Temple of Bel in Palmyra, Syria, after earlier reports that the structure was mostly intact.', false],
     ['a report of the same movement', 'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.', true],
     ['another place that shares nothing else', 'The United Kingdom House of Commons passes a planned referendum on membership in the European Union.', false],
   ])('%s', (_, sentence, expected) => expect(sharesSubject(sentence, vienna, 'European migrant crisis')).toBe(expected));

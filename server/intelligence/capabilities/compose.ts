@@ -56,7 +56,8 @@ interface Candidate {
 /**
  * Whether a background sentence is about what the article is about, beyond the topic both were
  * filed under: it names one of the names of `context` (the article's title and lead) that is not
- * a place, or shares at least three of its content words, the topic's own words aside. Two trials of one condition
+ * a place, or shares at least three of its content words, the topic's own words aside (places among
+ * them only when the sentence is on the topic). Two trials of one condition
  * share "lumbar disc herniation"; two FOMC documents share "Federal Reserve": neither makes one
  * the other's background.
  */
@@ -68,7 +69,14 @@ export function sharesSubject(sentence: string, context: string, topic = ''): bo
   // migrants from Syria arriving in Vienna, nor a UK referendum on the EU to EU migrant quotas.
   if (names(sentence).some((n) => contextNames.has(n.toLowerCase()) && !isPlace(n))) return true;
   const contextTerms = new Set(terms(context).filter((t) => !topicTerms.has(t)));
-  return new Set(terms(sentence).filter((t) => contextTerms.has(t))).size >= 3;
+  const words = terms(sentence);
+  const shared = new Set(words.filter((t) => contextTerms.has(t)));
+  if (shared.size < 3) return false;
+  // Places count among the shared words only in a sentence on the topic: Syria and Iraq named in
+  // both make the destruction of a temple in Palmyra no background to migrants arriving in Vienna,
+  // while migrants arriving in Munich through Germany and Austria are.
+  const placeTerms = new Set(names(context).filter(isPlace).flatMap((n) => terms(n)));
+  return [...shared].filter((t) => !placeTerms.has(t)).length >= 3 || words.some((t) => topicTerms.has(t));
 }
 
 /** Whether a sentence says what one of `others` says (most of its content words are there). */

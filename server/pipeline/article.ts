@@ -153,7 +153,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
   const article = await runCapability(
     compose,
     {
-      topic: { name: topic.name },
+      topic: { name: topic.name, keyEntities: topic.keyEntities },
       main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, score: 1 },
       supporting,
       novelFacts,

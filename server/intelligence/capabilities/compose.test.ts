@@ -220,6 +220,15 @@ describe('sharesSubject (what may be background)', () => {
     ['a report of the same movement', 'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.', true],
     ['another place that shares nothing else', 'The United Kingdom House of Commons passes a planned referendum on membership in the European Union.', false],
   ])('%s', (_, sentence, expected) => expect(sharesSubject(sentence, vienna, 'European migrant crisis')).toBe(expected));
+
+  // The topic's key entities are named by all of its documents, as its name's words are.
+  const decision = 'FOMC statement The Federal Open Market Committee decided today to keep its target for the federal funds rate at 5-1/4 percent.';
+  const fed = ['Federal Reserve', 'Federal Open Market Committee', 'FOMC', 'Board of Governors'];
+  it.each([
+    ['a meeting schedule of years before', 'The Federal Open Market Committee has released the following schedule for its meetings in 1999: The FOMC is composed of the seven members of the Board of Governors.', false],
+    ['the selection of a manager of the open market account', 'By unanimous vote, Peter R. Fisher was selected to serve at the pleasure of the Committee as Manager, System Open Market Account.', false],
+    ['an earlier decision on the same rate', 'The Federal Open Market Committee decided to keep its target for the federal funds rate at 1 percent.', true],
+  ])('under a topic with key entities: %s', (_, sentence, expected) => expect(sharesSubject(sentence, decision, 'Federal Reserve monetary policy', fed)).toBe(expected));
 });
 
 describe('headlines of one-line items (a title that is its sentence cut short)', () => {

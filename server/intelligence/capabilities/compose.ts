@@ -20,7 +20,8 @@ export interface ComposeSource {
 }
 
 export interface ComposeInput {
-  topic: { name: string };
+  /** The topic, and the names it follows (its key entities): every document of the topic may name them. */
+  topic: { name: string; keyEntities?: string[] };
   /** The document that triggered the event: reference 1. */
   main: ComposeSource & { keyFacts: string[] };
   /** Research results, best first: references 2.. in this order. */
@@ -61,8 +62,10 @@ interface Candidate {
  * share "lumbar disc herniation"; two FOMC documents share "Federal Reserve": neither makes one
  * the other's background.
  */
-export function sharesSubject(sentence: string, context: string, topic = ''): boolean {
-  const topicTerms = new Set(terms(topic));
+export function sharesSubject(sentence: string, context: string, topic = '', topicEntities: readonly string[] = []): boolean {
+  // The topic's key entities are its own words too: every FOMC document names the FOMC, and a 1999
+  // meeting schedule is no background to a 2006 rate decision for naming it.
+  const topicTerms = new Set(terms([topic, ...topicEntities].join(' ')));
   const own = (name: string) => terms(name).every((t) => topicTerms.has(t));
   const contextNames = new Set(names(context).filter((n) => !own(n)).map((n) => n.toLowerCase()));
   // A place alone is no shared subject: the destruction of a temple in Syria is not background to
@@ -144,7 +147,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const details = take((c) => c.source === 1, 4);
   // Background: statements of the research results, oldest first, each with its date.
   const about = `${input.main.title} ${introSentence ?? ''}`;
-  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name), 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
+  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name, input.topic.keyEntities), 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
   // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
   // often one of the document's own sentences that 'happened' picked as well).
   const novel: string[] = [];

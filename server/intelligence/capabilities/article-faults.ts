@@ -1,4 +1,3 @@
-import { terms } from '../../search/terms.js';
 import { repeats, sharesSubject } from './compose.js';
 import { wholeLabel } from './key-metrics.js';
 import { boilerplate, fragment } from './sentence-quality.js';

@@ -149,8 +149,9 @@ function cutTitle(text: string, max: number): string {
   const clause = Math.max(...['; ', ': '].map((mark) => text.slice(0, max + 1).lastIndexOf(mark)));
   if (clause >= max / 2) return text.slice(0, clause);
   // Never on a figure cut from its unit ("to 6...") nor on a word that leads into the next.
+  const dangling = /[\s,;:]+(?:\S*\d\S*|to|by|of|the|for|and|or|in|at|from|a|an|on|with)$/i;
   let head = text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '');
-  for (let shorter = ''; (shorter = head.replace(/[\s,;:]+(?:\S*\d\S*|to|by|of|the|for|and|or|in|at|from|a|an|on|with)$/i, '')) !== head; ) head = shorter;
+  while (dangling.test(head)) head = head.replace(dangling, '');
   return `${head}...`;
 }
 

@@ -67,8 +67,8 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   // the share of its words the document holds counts when no listed entity is named.
   // A key place counts once, as a place: a word of the name that is a key place's ("European" of
   // "European migrant crisis" and "European Union") is no evidence of the subject. A referendum on
-  // membership of the European Union names the place, not the migrant crisis.
-  // A name that is only places ("Canada") keeps them.
+  // membership of the European Union names the place, not the migrant crisis. A name that is only
+  // places ("Canada") keeps them.
   const placeWords = new Set(topic.keyPlaces.flatMap((p) => terms(p)));
   const subjectWords = terms(topic.name).filter((t) => !placeWords.has(t));
   const nameShare = nameShareOf(subjectWords.length ? subjectWords : terms(topic.name), terms(`${document.title} ${document.summary}`));

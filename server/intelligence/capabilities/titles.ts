@@ -141,8 +141,8 @@ export function headlineOf(sentence: string): string {
 }
 
 /**
- * A title cut to `max` characters: at the end of the last clause (a semicolon or colon) that leaves at least half of it,
- * else at a word with an ellipsis.
+ * A title cut to `max` characters: at the end of the last clause (a semicolon or colon) that
+ * leaves at least half of it, else at a word with an ellipsis.
  */
 function cutTitle(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -408,6 +408,8 @@ test.describe('invitation', () => {
   // No HTTP call creates invitations yet (they come with account management), so the valid,
   // accepted and expired answers are the server's own shapes and messages, served by a route mock.
   test('a valid invitation: landing, Accept Invitation, then registration with the email locked (mocked validation)', async ({ page }) => {
+    // "Accepting…" lasts the page's 1 s: the clock is held for it, so a busy machine cannot miss it.
+    await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
     await page.route('**/api/invite/mock-invite-token/', (route) => route.fulfill({ json: invite }));
     await page.goto('/invite/mock-invite-token');
     await expect(page.getByRole('heading', { name: 'Join Herald' })).toBeVisible();
@@ -415,8 +417,11 @@ test.describe('invitation', () => {
     for (const benefit of ['AI-driven industry insights', 'Real-time updates on critical developments', 'Seamless team collaboration tools']) {
       await expect(page.getByText(benefit)).toBeVisible();
     }
+    await page.clock.pauseAt(new Date('2026-01-05T10:00:00Z'));
     await page.getByRole('button', { name: 'Accept Invitation' }).click();
     await expect(page.getByRole('button', { name: 'Accepting…' })).toBeVisible();
+    await page.clock.runFor(1000);
+    await page.clock.resume();
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue('lise@example.com');
     await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');

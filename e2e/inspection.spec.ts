@@ -141,7 +141,9 @@ test('a superuser exports a tab as Markdown and switches to the user view', asyn
   await page.getByRole('menuitem', { name: 'Export Data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export Data' });
   await expect(dialog.getByRole('tab', { name: 'Fact Groups' })).toHaveAttribute('aria-selected', 'true');
-  await see(dialog.getByRole('tabpanel', { name: 'Fact Groups' }).getByText('Fact Groups', { exact: true })).toBeVisible();
+  // The first tab loads every event of the demo user (a few MB once the replay has run): on a busy
+  // 2-core machine that takes longer than a screen.
+  await expect(dialog.getByRole('tabpanel', { name: 'Fact Groups' }).getByText('Fact Groups', { exact: true })).toBeVisible({ timeout: 60_000 });
   for (const tab of ['Articles', 'QA Articles', 'Detection Prompts', 'Validation Prompts', 'Composition Prompts', 'Profile', 'Interview']) {
     await dialog.getByRole('tab', { name: tab, exact: true }).click();
     await see(dialog.getByRole('tabpanel', { name: tab })).not.toContainText('Failed to load');

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   DELIVERY_EVENT_LABELS,
   DELIVERY_KIND_LABELS,
@@ -13,7 +13,7 @@ import {
 } from '../../contract/deliveries';
 import { fieldMessages, refusalText } from '../lib/api';
 import { authClient } from '../lib/auth-client';
-import { Alert, Button, selectClass, TextField } from './ui/form';
+import { Alert, Button, FieldError, selectClass, TextField } from './ui/form';
 import { useToast } from './ui/toast';
 
 /** A user's own targets, or an account admin's team targets. */
@@ -45,6 +45,11 @@ export function AddTarget({ basePath, topics, events, onAdded }: { basePath: Del
   const wantsArticles = chosen.includes('articles');
 
   const clear = (field: string) => fields[field] && setFields(({ [field]: _, ...rest }) => rest);
+  /** A text field's change: its value, and its error gone. */
+  const edit = (set: (value: string) => void, field: string) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    clear(field);
+  };
   const toggleEvent = (event: TDeliveryEvent, on: boolean) => {
     setChosen((current) => (on ? [...current, event] : current.filter((e) => e !== event)));
     clear('events');
@@ -103,7 +108,7 @@ export function AddTarget({ basePath, topics, events, onAdded }: { basePath: Del
           <p id={`${kindId}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
             {DELIVERY_KIND_LABELS[kind].hint}
           </p>
-          {fields.kind && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{fields.kind}</p>}
+          <FieldError>{fields.kind}</FieldError>
         </div>
         <TextField
           label="Name"
@@ -111,10 +116,7 @@ export function AddTarget({ basePath, topics, events, onAdded }: { basePath: Del
           value={name}
           maxLength={DELIVERY_NAME_MAX}
           error={fields.name}
-          onChange={(e) => {
-            setName(e.target.value);
-            clear('name');
-          }}
+          onChange={edit(setName, 'name')}
         />
       </div>
       <TextField
@@ -127,10 +129,7 @@ export function AddTarget({ basePath, topics, events, onAdded }: { basePath: Del
         value={url}
         maxLength={DELIVERY_URL_MAX}
         error={fields.url}
-        onChange={(e) => {
-          setUrl(e.target.value);
-          clear('url');
-        }}
+        onChange={edit(setUrl, 'url')}
       />
       <fieldset aria-describedby={fields.events ? eventsErrorId : undefined}>
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">What to deliver</legend>
@@ -145,11 +144,7 @@ export function AddTarget({ basePath, topics, events, onAdded }: { basePath: Del
             </label>
           ))}
         </div>
-        {fields.events && (
-          <p id={eventsErrorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-            {fields.events}
-          </p>
-        )}
+        <FieldError id={eventsErrorId}>{fields.events}</FieldError>
       </fieldset>
       {wantsArticles && (
         <fieldset aria-describedby={fields.topic_ids ? topicsErrorId : undefined} className="rounded-md border border-slate-200 px-3 pt-1 pb-3 dark:border-slate-700">
@@ -170,11 +165,7 @@ export function AddTarget({ basePath, topics, events, onAdded }: { basePath: Del
               ))}
             </div>
           )}
-          {fields.topic_ids && (
-            <p id={topicsErrorId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-              {fields.topic_ids}
-            </p>
-          )}
+          <FieldError id={topicsErrorId}>{fields.topic_ids}</FieldError>
         </fieldset>
       )}
       {error && <Alert tone="error">{error}</Alert>}

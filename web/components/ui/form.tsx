@@ -58,6 +58,16 @@ export function Alert({ tone, title, children }: { tone: keyof typeof ALERT_TONE
   );
 }
 
+/** A field's error line, under it (nothing when there is no error); `id` is what the field's aria-describedby names. */
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-300">
+      {children}
+    </p>
+  );
+}
+
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string;
@@ -79,11 +89,7 @@ export function TextField({ label, error, hint, id, ...props }: FieldProps) {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${fieldId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${fieldId}-error`}>{error}</FieldError>
     </div>
   );
 }
@@ -116,11 +122,7 @@ export function PasswordField({ label, error, hint, id, ...props }: FieldProps) 
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${fieldId}-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${fieldId}-error`}>{error}</FieldError>
     </div>
   );
 }

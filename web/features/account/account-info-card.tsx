@@ -3,7 +3,7 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Building2, ImageUp, Pencil, Trash2 } from 'lucide-react';
 import { ACCOUNT_TEXT, type TAccountInfo } from '../../../contract/accounts';
 import { Dialog } from '../../components/ui/dialog';
-import { Alert, Button, TextField } from '../../components/ui/form';
+import { Alert, Button, FieldError, TextField } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
 import { accountApi, accountKeys, errorText, fieldErrors } from './api';
 import { CardShell } from './card-shell';
@@ -228,7 +228,7 @@ export function AccountInfoCard({ query }: { query: UseQueryResult<TAccountInfo>
               <p id={logoHintId} className="mt-2 text-xs text-slate-600 dark:text-slate-400">
                 {logo ? `Selected: ${logo.file.name}. It is uploaded when you save. ` : ''}A square PNG or JPG works best (at least 256 × 256 pixels, less than 5MB).
               </p>
-              {errors.logo && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{errors.logo}</p>}
+              <FieldError>{errors.logo}</FieldError>
             </div>
           </fieldset>
           <div className="flex flex-wrap justify-end gap-2">

@@ -4,7 +4,7 @@ import { KeySquare } from 'lucide-react';
 import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, type TApiToken, type TApiTokenCreated, type TApiTokenList, type TApiTokenScope } from '../../../contract/api-tokens';
 import { FlowHeader } from './flow-header';
 import { CopyButton } from '../../components/ui/copy-button';
-import { Alert, Button, selectClass, TextField } from '../../components/ui/form';
+import { Alert, Button, FieldError, selectClass, TextField } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
 import { fieldMessages, refusalText } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
@@ -128,7 +128,7 @@ export function ApiTokens({ superuser, onBack }: { superuser: boolean; onBack: (
                 </option>
               ))}
             </select>
-            {fields.expires_at && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{fields.expires_at}</p>}
+            <FieldError>{fields.expires_at}</FieldError>
           </div>
         </div>
         <fieldset aria-describedby={fields.scopes ? scopesId : undefined}>
@@ -144,11 +144,7 @@ export function ApiTokens({ superuser, onBack }: { superuser: boolean; onBack: (
               </label>
             ))}
           </div>
-          {fields.scopes && (
-            <p id={scopesId} className="mt-1 text-sm text-red-700 dark:text-red-300">
-              {fields.scopes}
-            </p>
-          )}
+          <FieldError id={scopesId}>{fields.scopes}</FieldError>
         </fieldset>
         {error && <Alert tone="error">{error}</Alert>}
         <div className="flex justify-end">

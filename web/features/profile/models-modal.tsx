@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { MODEL_FIELDS, MODEL_MESSAGES, MODEL_REGISTRY, type ModelField, type TModelPreferences } from '../../../contract/models';
 import { Dialog } from '../../components/ui/dialog';
-import { Alert, Button, selectClass } from '../../components/ui/form';
+import { Alert, Button, FieldError, selectClass } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
@@ -85,7 +85,7 @@ function ModelsForm({ onClose }: { onClose: () => void }) {
               <p id={`${id}-${field}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 {LABELS[field].hint}
               </p>
-              {fields[field] && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{fields[field]}</p>}
+              <FieldError>{fields[field]}</FieldError>
             </div>
           );
         })}

@@ -1,11 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { inputClass, selectClass } from '../../components/ui/form';
+import { FieldError, inputClass, selectClass } from '../../components/ui/form';
 import type { FieldSpec, FieldValue, FormValues } from './schema-form';
 
 export const labelClass = 'mb-1 block text-sm font-medium text-slate-800 dark:text-slate-200';
 export const helpClass = 'mt-1 text-xs text-slate-600 dark:text-slate-400';
-export const errorClass = 'mt-1 text-sm text-red-700 dark:text-red-300';
 
 /** The required mark after a label (the input carries aria-required). */
 export function RequiredMark() {
@@ -25,11 +24,7 @@ export function FieldNotes({ id, help, error }: { id: string; help?: ReactNode; 
           {help}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className={errorClass}>
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
     </>
   );
 }

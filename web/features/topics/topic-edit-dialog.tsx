@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { TOPIC_LIMITS, TOPIC_MESSAGES, type TModifyTopicResponse, type TTopic } from '../../../contract/topics';
 import { ClarificationPanel } from '../../components/ui/clarification-panel';
 import { Dialog } from '../../components/ui/dialog';
-import { Alert, Button, inputClass, TextField } from '../../components/ui/form';
+import { Alert, Button, FieldError, inputClass, TextField } from '../../components/ui/form';
 import { SourcesSelect } from '../../components/ui/sources-select';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
@@ -27,7 +27,7 @@ function TextArea({ label, hint, value, onChange, rows = 3, error }: { label: st
           {hint}
         </p>
       )}
-      {error && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p>}
+      <FieldError>{error}</FieldError>
     </div>
   );
 }

@@ -67,7 +67,8 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
   // meeting schedule is no background to a 2006 rate decision for naming it.
   const topicTerms = new Set(terms([topic, ...topicEntities].join(' ')));
   const own = (name: string) => terms(name).every((t) => topicTerms.has(t));
-  const contextNames = new Set(names(context).filter((n) => !own(n)).map((n) => n.toLowerCase()));
+  const named = names(context);
+  const contextNames = new Set(named.filter((n) => !own(n)).map((n) => n.toLowerCase()));
   // A place alone is no shared subject: the destruction of a temple in Syria is not background to
   // migrants from Syria arriving in Vienna, nor a UK referendum on the EU to EU migrant quotas.
   if (names(sentence).some((n) => contextNames.has(n.toLowerCase()) && !isPlace(n))) return true;
@@ -78,7 +79,7 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
   // Places count among the shared words only in a sentence on the topic: Syria and Iraq named in
   // both make the destruction of a temple in Palmyra no background to migrants arriving in Vienna,
   // while migrants arriving in Munich through Germany and Austria are.
-  const placeTerms = new Set(names(context).filter(isPlace).flatMap((n) => terms(n)));
+  const placeTerms = new Set(named.filter(isPlace).flatMap((n) => terms(n)));
   return [...shared].filter((t) => !placeTerms.has(t)).length >= 3 || words.some((t) => topicTerms.has(t));
 }
 

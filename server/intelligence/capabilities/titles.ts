@@ -8,7 +8,7 @@ import { terms } from '../../search/terms.js';
  */
 
 /** A title that names a kind of document is short: at most this many content words ("FOMC statement", "Apple Inc. files Form 4"). */
-export const GENERIC_TITLE_WORDS = 4;
+const GENERIC_TITLE_WORDS = 4;
 
 /**
  * Nouns that name a kind of document: a short title that ends in one ("FOMC statement", "Sunshine
@@ -117,7 +117,10 @@ export function headlineOf(sentence: string): string {
   let h = sentence.replace(/[.。]$/, '').trim();
   const steps: ((t: string) => string)[] = [
     // A second clause after a semicolon ("... wins the elections; the new government is expected to ...").
-    (t) => (t.indexOf('; ', 30) > 0 ? t.slice(0, t.indexOf('; ', 30)) : t),
+    (t) => {
+      const at = t.indexOf('; ', 30);
+      return at > 0 ? t.slice(0, at) : t;
+    },
     (t) => t.replace(/\s[–—]\s[^–—]{1,100}?\s[–—](?=\s)/g, '').replace(/\s\([^()]{1,80}\)/g, ''),
     (t) => {
       const rest = t.replace(/^(?:following|after|amid|despite|in response to|(?:hours|days|weeks|shortly) after)\b[^,]{3,150},\s+/i, '');

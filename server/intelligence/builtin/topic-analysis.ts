@@ -292,9 +292,12 @@ const JOINERS = new Set(['the', 'of', 'in', 'and', 'on', 'for', 'to', 'a', 'an',
 /**
  * What the topic is about, for the sentences written about it: the name without its places and
  * without a trailing word that only names the kind of topic; a single common noun in the plural
- * ("battery regulation" -> "batteries").
+ * where the documents write it so ("battery regulation" -> "batteries", but "US healthcare
+ * regulation" -> "healthcare": no document writes "healthcares", and a subject nobody writes
+ * matches nothing). `texts` are the documents' words about the topic; without them the noun stays
+ * as the name has it.
  */
-export function subjectOf(name: string, places: string[], entities: string[] = []): string {
+export function subjectOf(name: string, places: string[], entities: string[] = [], texts: string[] = []): string {
   const drop = new Set<string>([...GENERIC]);
   for (const place of PLACES.filter((pl) => places.includes(pl.name))) for (const alias of place.aliases) for (const w of alias.split(' ')) drop.add(w);
   for (const place of places) for (const w of place.toLowerCase().split(' ')) drop.add(w);
@@ -320,10 +323,20 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
     const common = /^\p{Ll}/u.test(subject) || (name.startsWith(subject) && isKnownWord(lower) && !isProperInLexicon(lower));
     const doc = compromise()(lower);
     const countable = !/(?:ium|ics|ing|ism|ity|ness|tion|ment|sis|gy|ware|ai|llm)$/.test(lower) && !ACRONYMS.has(lower);
-    if (common && countable && doc.has('#Singular') && !doc.has('#Uncountable')) return (doc.nouns().toPlural().text() as string) || lower;
+    if (common && countable && doc.has('#Singular') && !doc.has('#Uncountable')) {
+      const plural = (doc.nouns().toPlural().text() as string) || lower;
+      return plural !== lower && writtenMoreOften(plural, lower, texts) ? plural : lower;
+    }
     if (common) return lower;
   }
   return subject;
+}
+
+/** Whether texts write `form` (a whole word, any case) at least as often as `other`, and at all. */
+function writtenMoreOften(form: string, other: string, texts: string[]): boolean {
+  const count = (word: string) => texts.reduce((n, text) => n + (text.match(new RegExp(String.raw`\b${escape(word)}\b`, 'giu'))?.length ?? 0), 0);
+  const n = count(form);
+  return n > 0 && n >= count(other);
 }
 
 /** Title-cases a phrase for display where it starts a sentence. */

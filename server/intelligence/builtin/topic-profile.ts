@@ -61,6 +61,23 @@ const withArticle = (place: string) => (/^(?:United|European|Middle|Netherlands|
 /** "the World Trade Organization", "the Federal Reserve", but "Lufthansa", "FDA", "Vladimir Putin". */
 const withThe = (name: string) =>
   /^(?:World|European|United|International|Federal|Food|Department|Securities|Office|Council|House|National|Bank|Board|Centers|Environmental|Organization)\b/.test(name) || /\b(?:Organization|Agency|Commission|Office|Board|Bank|Committee|Authority|Council|Parliament|Union|Reserve|Administration|Congress|Senate|Institute)$/.test(name) ? `the ${name}` : name;
+/** Whether an acronym abbreviates a name: its letters are the initials of the name's capitalised words ("FDA": Food and Drug Administration). */
+const abbreviates = (acronym: string, name: string) => /^\p{Lu}{2,6}$/u.test(acronym) && (name.match(/\b\p{Lu}/gu) ?? []).join('') === acronym;
+
+/** Names with an acronym of another written once, as the name and its acronym: "the Food and Drug Administration (FDA)", not "FDA and the Food and Drug Administration". */
+function spelledOnce(names: string[]): string[] {
+  const merged = new Set<string>();
+  const out: string[] = [];
+  for (const name of names) {
+    if (merged.has(name)) continue;
+    const acronym = names.find((other) => abbreviates(other, name));
+    const long = names.find((other) => abbreviates(name, other));
+    if (acronym) merged.add(acronym);
+    if (long) merged.add(long);
+    out.push(acronym ? `${name} (${acronym})` : long ? `${long} (${name})` : name);
+  }
+  return out;
+}
 const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /** Evidence that is really about the topic: it holds at least half of the topic's own words. */
@@ -247,7 +264,7 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   if (places.some((p) => PLACES.find((pl) => pl.name === p)?.eu) && (primary.key === 'regulation' || primary.key === 'legislation') && !places.includes('European Union')) places = [...places, 'European Union'];
   places = uniqueBy(places).slice(0, 8);
 
-  const subject = subjectOf(name, own.places, own.entities);
+  const subject = subjectOf(name, own.places, own.entities, evidence.map((e) => `${e.title} ${e.summary}`));
   // The subject is an entity when it is a name (an organisation); "salmon export tariffs" is not.
   const subjectEntity = isOrganisation ? [subject] : [];
   // A topic that names its body does not take its counterparts from the documents either (the
@@ -304,9 +321,9 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   }
 
   const where = places.length ? ` in ${listing(places.slice(0, 4).map(withArticle))}` : '';
-  const players = entities.filter((e) => e.toLowerCase() !== subject.toLowerCase()).slice(0, 4);
+  const players = spelledOnce(entities.filter((e) => e.toLowerCase() !== subject.toLowerCase())).slice(0, 4);
   const sentences = [
-    `${primary.scope} concerning ${/\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject) && !/^the\b/i.test(subject) ? 'the ' : ''}${subject}${where}.`,
+    `${primary.scope} concerning ${(/\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject) || /\b(?:Act|Directive|Treaty|Agreement|Accord|Convention|Protocol)$/.test(subject)) && !/^the\b/i.test(subject) ? 'the ' : ''}${subject}${where}.`,
     `Typical developments: ${events.slice(0, 4).map(lowerFirst).join('; ')}.`,
     players.length ? `Key players include ${listing(players.map(withThe))}.` : '',
     chosen.length >= SELECTABLE.length ? 'Drawn from every kind of source Herald reads.' : `Drawn from ${listing(chosen.map((id) => collectionName(id).toLowerCase()))}.`,

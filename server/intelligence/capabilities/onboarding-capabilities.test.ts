@@ -96,6 +96,22 @@ describe('built-in topic profile on real documents', () => {
     expect(topic.sources.slice(0, 2)).toEqual([6, 5]);
   });
 
+  it('writes the subject as the documents write it: a plural only where they use one', () => {
+    const doc = (title: string, summary: string): TopicEvidence => ({ title, summary, collectionId: 6 });
+    const healthcare = buildTopicProfile({ name: 'US healthcare regulation', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(healthcare.description).toMatch(/concerning healthcare in the United States\./);
+    expect(healthcare.ai_query).toContain('"healthcare"');
+    const batteries = [doc('Batteries regulation adopted', 'New rules on batteries and waste batteries apply to every battery sold in the Union.'), doc('Rules on portable batteries', 'Producers of batteries must collect them.')];
+    expect(buildTopicProfile({ name: 'Battery regulation', context: [], sources: [], profilePlaces: ['Germany'], evidence: batteries }).description).toMatch(/concerning batteries in /);
+    expect(buildTopicProfile({ name: 'Battery regulation', context: [], sources: [], profilePlaces: ['Germany'], evidence: [] }).description).toMatch(/concerning battery in /);
+  });
+
+  it('names a body once with its acronym, and a law with its article', () => {
+    const fda = buildTopicProfile({ name: 'FDA drug approvals', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(fda.description).toContain('Key players include the Food and Drug Administration (FDA).');
+    expect(buildTopicProfile({ name: 'EU AI Act', context: [], sources: [], profilePlaces: [], evidence: [] }).description).toMatch(/concerning the EU AI Act in the European Union\./);
+  });
+
   it('treats a name as a company and keeps the user’s sources', () => {
     const topic = buildTopicProfile({ name: 'Pfizer', context: [], sources: [9, 4], profilePlaces: [], evidence: [] });
     expect(topic.key_events).toContain('Quarterly results or guidance');

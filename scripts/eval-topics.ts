@@ -15,7 +15,9 @@
  * Matching: the demo topics of fixtures/eval/relevance.jsonl are profiled the same way (by name
  * alone, from the store) and their labelled pairs go through the pre-filter and built-in detection
  * with these profiles instead of the demo's hand-written ones: precision and recall say whether the
- * documents a topic the engine profiled passes are about it.
+ * documents a topic the engine profiled passes are about it. fixtures/eval/relevance-by-name.jsonl
+ * does the same for topics that name a body and a subject of its ("FDA drug approvals": the FDA's
+ * food and device notices are not about it), judged by the rule in fixtures/eval/RELEVANCE.md.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,22 +87,28 @@ try {
   console.log(`\n${topics.length} topics: ${fit} profiles fit (${((100 * fit) / Math.max(1, topics.length)).toFixed(1)}%); kind right ${rightKind}, general (says less) ${general}, wrong ${topics.length - rightKind - general}; key entities and places ${itemsFit} of ${items} fit (${unjudged.length} not judged yet, counted as not fitting)`);
   if (values.unjudged) for (const j of unjudged) console.log(JSON.stringify(j));
 
-  // Matching with profiles the engine wrote from the topic's name and the store.
-  const labels = readJsonl<RelevanceLabel>('relevance.jsonl');
+  // Matching with profiles the engine wrote from the topic's name and the store: the demo topics'
+  // judged pairs, then those of topics that name a body and a subject of its ("FDA drug approvals").
   const byId = new Map((await loadDemoCorpus()).records.map((r) => [r.id, r]));
-  const all: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
-  for (const name of [...new Set(labels.map((l) => l.topic))]) {
-    const p = buildTopicProfile({ name, context: [], sources: [], profilePlaces: [], evidence: await topicEvidence(herald.database, herald.search, name) });
-    const topic = { name, description: p.description, query: p.query, keyEvents: p.key_events, keyEntities: p.key_entities, keyPlaces: p.key_places, sources: p.sources, relevanceMatrix: p.relevance_matrix, informationSought: p.information_sought };
-    const c: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
-    for (const label of labels.filter((l) => l.topic === name)) {
-      const passed = (await judgePair(topic, byId.get(label.doc_id)!)).decision === 'PASS';
-      c[passed ? (label.relevant ? 'tp' : 'fp') : label.relevant ? 'fn' : 'tn'] += 1;
+  for (const [file, what] of [
+    ['relevance.jsonl', "the engine's own profiles of the demo topics"],
+    ['relevance-by-name.jsonl', 'topics that name a body and a subject of its'],
+  ] as const) {
+    const labels = readJsonl<RelevanceLabel>(file);
+    const all: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
+    for (const name of [...new Set(labels.map((l) => l.topic))]) {
+      const p = buildTopicProfile({ name, context: [], sources: [], profilePlaces: [], evidence: await topicEvidence(herald.database, herald.search, name) });
+      const topic = { name, description: p.description, query: p.query, keyEvents: p.key_events, keyEntities: p.key_entities, keyPlaces: p.key_places, sources: p.sources, relevanceMatrix: p.relevance_matrix, informationSought: p.information_sought };
+      const c: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (const label of labels.filter((l) => l.topic === name)) {
+        const passed = (await judgePair(topic, byId.get(label.doc_id)!)).decision === 'PASS';
+        c[passed ? (label.relevant ? 'tp' : 'fp') : label.relevant ? 'fn' : 'tn'] += 1;
+      }
+      for (const k of ['tp', 'fp', 'fn', 'tn'] as const) all[k] += c[k];
+      console.log(`  ${name.padEnd(40)} ${prf(c)}`);
     }
-    for (const k of ['tp', 'fp', 'fn', 'tn'] as const) all[k] += c[k];
-    console.log(`  ${name.padEnd(40)} ${prf(c)}`);
+    console.log(`matching with ${what}, on ${labels.length} judged pairs (fixtures/eval/${file}): ${prf(all)}`);
   }
-  console.log(`matching with the engine's own profiles of the demo topics, on ${labels.length} judged pairs (fixtures/eval/relevance.jsonl): ${prf(all)}`);
 } finally {
   await herald.stop();
 }

@@ -339,6 +339,9 @@ function writtenMoreOften(form: string, other: string, texts: string[]): boolean
   return n > 0 && n >= count(other);
 }
 
+/** Whether an acronym abbreviates a name: its letters are the initials of the name's capitalised words ("FDA": Food and Drug Administration). */
+export const abbreviates = (acronym: string, name: string) => /^\p{Lu}{2,6}$/u.test(acronym) && (name.match(/\b\p{Lu}/gu) ?? []).join('') === acronym;
+
 /** Title-cases a phrase for display where it starts a sentence. */
 export const capitalise = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 

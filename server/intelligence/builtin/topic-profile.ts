@@ -9,7 +9,7 @@ import { COLLECTIONS } from '../../../contract/collections.js';
 import type { RelevanceMatrix } from '../../db/schema/index.js';
 import { terms } from '../../search/terms.js';
 import { countriesOf, countryName } from './places.js';
-import { capitalise, classify, commonTerm, domainScores, functionWord, findEntities, findPlaces, hasPhrase, isKnownWord, isPlace, knownNamesIn, listing, meaningfulTerms, subjectOf, wordsOf } from './topic-analysis.js';
+import { abbreviates, capitalise, classify, commonTerm, domainScores, functionWord, findEntities, findPlaces, hasPhrase, isKnownWord, isPlace, knownNamesIn, listing, meaningfulTerms, subjectOf, wordsOf } from './topic-analysis.js';
 import { ALL_DOMAINS, type Domain } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 
@@ -61,9 +61,6 @@ const withArticle = (place: string) => (/^(?:United|European|Middle|Netherlands|
 /** "the World Trade Organization", "the Federal Reserve", but "Lufthansa", "FDA", "Vladimir Putin". */
 const withThe = (name: string) =>
   /^(?:World|European|United|International|Federal|Food|Department|Securities|Office|Council|House|National|Bank|Board|Centers|Environmental|Organization)\b/.test(name) || /\b(?:Organization|Agency|Commission|Office|Board|Bank|Committee|Authority|Council|Parliament|Union|Reserve|Administration|Congress|Senate|Institute)$/.test(name) ? `the ${name}` : name;
-/** Whether an acronym abbreviates a name: its letters are the initials of the name's capitalised words ("FDA": Food and Drug Administration). */
-const abbreviates = (acronym: string, name: string) => /^\p{Lu}{2,6}$/u.test(acronym) && (name.match(/\b\p{Lu}/gu) ?? []).join('') === acronym;
-
 /** Names with an acronym of another written once, as the name and its acronym: "the Food and Drug Administration (FDA)", not "FDA and the Food and Drug Administration". */
 function spelledOnce(names: string[]): string[] {
   const merged = new Set<string>();

@@ -9,6 +9,16 @@ const topic = (name: string): RelevanceInput['topic'] => {
 };
 const FED = topic('Federal Reserve monetary policy');
 const LLM = topic('Large language model research');
+// "FDA drug approvals" as the engine profiles it by name.
+const FDA_BY_NAME: RelevanceInput['topic'] = {
+  name: 'FDA drug approvals',
+  description: 'Trials, studies, approvals and safety findings concerning FDA drug approvals.',
+  query: 'FDA drug approvals Food Administration applications notice federal office trial patients study treatment results efficacy safety',
+  keyEvents: ['Clinical trial started or recruiting', 'Trial results reported', 'Regulatory approval or rejection', 'Safety warning or recall', 'New study published', 'New indication or label expansion', 'Pricing or reimbursement decision'],
+  keyEntities: ['FDA', 'Food and Drug Administration'],
+  keyPlaces: [],
+  relevanceMatrix: {},
+};
 
 // Documents of the demo corpus (summaries as the summarise stage makes them) with the similarity the
 // pipeline measured for them against the topic (hashed TF-IDF embeddings).
@@ -111,6 +121,28 @@ cases.push(
     summary: "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan – arrive in Vienna.",
     publisher: 'Wikipedia Current Events Portal',
     similarity: 0.219,
+    decision: 'PASS',
+  },
+  {
+    // "FDA" and "Food and Drug Administration" are one body, and the "Drug" of its name is not the
+    // topic's subject: a food additive rule passed at 0.584 on the body's two names alone.
+    name: 'an FDA food additive rule for FDA drug approvals',
+    topic: FDA_BY_NAME,
+    title: 'Food Additives Permitted for Direct Addition to Food for Human Consumption; Folic Acid',
+    summary:
+      'The Food and Drug Administration (FDA or we) is amending the food additive regulations to provide for the safe use of folic acid in corn masa flour. We are taking this action in response to a food additive petition filed jointly by several organizations.',
+    publisher: 'Federal Register',
+    similarity: 0.034,
+    decision: 'DROP',
+  },
+  {
+    name: 'an FDA withdrawal of drug approvals for FDA drug approvals',
+    topic: FDA_BY_NAME,
+    title: 'Xanodyne Pharmaceuticals, Inc., et al.; Withdrawal of Approval of 8 New Drug Applications and 46 Abbreviated New Drug Applications for Propoxyphene Products; Correction',
+    summary:
+      'The Food and Drug Administration (FDA) is correcting a notice that withdrew approval of 8 new drug applications and 46 abbreviated new drug applications for propoxyphene products. The drug products were withdrawn for safety reasons.',
+    publisher: 'Federal Register',
+    similarity: 0.124,
     decision: 'PASS',
   },
 );

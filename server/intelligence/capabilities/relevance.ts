@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cosine } from '../../search/embeddings.js';
 import { terms } from '../../search/terms.js';
 import { countriesOf } from '../builtin/places.js';
+import { abbreviates } from '../builtin/topic-analysis.js';
 import type { Capability } from '../types.js';
 
 export interface RelevanceInput {
@@ -71,8 +72,16 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   // places ("Canada") keeps them.
   const placeWords = new Set(topic.keyPlaces.flatMap((p) => terms(p)));
   const subjectWords = terms(topic.name).filter((t) => !placeWords.has(t));
-  const nameShare = nameShareOf(subjectWords.length ? subjectWords : terms(topic.name), terms(`${document.title} ${document.summary}`));
-  const entities = Math.min(1, Math.max(entityHits.reduce((sum, h) => sum + h.score, 0) / 1.5, nameShare));
+  // The key entities' names count as the entities they name (above), not again as words of the topic's name:
+  // "Food and Drug Administration" does not say "drug" for "FDA drug approvals".
+  const nameShare = nameShareOf(subjectWords.length ? subjectWords : terms(topic.name), terms(withoutNames(`${document.title} ${document.summary}`, topic.keyEntities)));
+  // One body named two ways ("FDA", "Food and Drug Administration") is one entity: its best mention counts.
+  const perBody = new Map<string, number>();
+  for (const h of entityHits) {
+    const body = topic.keyEntities.find((other) => abbreviates(h.e, other)) ?? h.e;
+    perBody.set(body, Math.max(perBody.get(body) ?? 0, h.score));
+  }
+  const entities = Math.min(1, Math.max([...perBody.values()].reduce((sum, score) => sum + score, 0) / 1.5, nameShare));
   const placeHits = topic.keyPlaces.map((p) => ({ p, score: found(p) })).filter((h) => h.score > 0);
   // A document that names no country at all is not elsewhere: neutral, as for a topic without places
   // (a Federal Reserve auction notice need not say "United States").
@@ -101,6 +110,13 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
     rationale: `${decision === 'PASS' ? 'Relevant' : 'Not relevant'} to "${topic.name}": the document ${named.join('; ')}. Weighted total ${round(weighted_total)} against a threshold of ${DETECTION_THRESHOLD}.`,
     scores: { action_outcome: round(action_outcome), entities: round(entities), places: round(places), weighted_total: round(weighted_total) },
   };
+}
+
+/** A text without the names given (whole words, any case). */
+function withoutNames(text: string, names: string[]): string {
+  let rest = text;
+  for (const name of names) if (name.trim()) rest = rest.replace(new RegExp(String.raw`\b${name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'gi'), ' ');
+  return rest;
 }
 
 /**

@@ -173,5 +173,11 @@ test('a new user who finishes onboarding sees their first articles within a minu
   // The first articles, marked as the catch-up, within 60 s of Finish (the page polls by itself).
   await expect(page.getByRole('article').first()).toBeVisible({ timeout: 60_000 - (Date.now() - finishedAt) });
   await expect(page.getByRole('article').first().getByText('Catch-up')).toBeVisible();
+  // Their own account bears their name: the side panel names them once, then their email.
+  if (!testInfo.project.name.includes('mobile')) {
+    const panel = page.getByRole('complementary', { name: 'Profile' });
+    await expect(panel.getByText(email)).toBeVisible();
+    await expect(panel.getByText('Iris Lovelace')).toHaveCount(1);
+  }
   await shoot(page, testInfo, 'first-feed');
 });

@@ -70,7 +70,8 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
         )}
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-slate-900 dark:text-white">{fullName(viewed)}</p>
-          <p className="truncate text-sm text-slate-600 dark:text-slate-400">{viewed.account_name || viewed.email}</p>
+          {/* A personal account bears its owner's name: the email says more than the name again. */}
+          <p className="truncate text-sm text-slate-600 dark:text-slate-400">{viewed.account_name && viewed.account_name !== fullName(viewed) ? viewed.account_name : viewed.email}</p>
         </div>
         {me.is_superuser && (
           <UserMenu

@@ -110,6 +110,10 @@ describe('the fault checks', () => {
   it('knows furniture from statements', () => {
     expect(boilerplate(withoutFurniture('James S. Brady Press Briefing Room THE PRESIDENT: Thank you very much.'))).toBe(true);
     expect(boilerplate(withoutFurniture('James S. Brady Press Briefing Room THE PRESIDENT: We signed an order today.'))).toBe(false);
+    // A structured abstract's section label goes; a colon inside a statement stays.
+    expect(withoutFurniture('Background: The selection of primary outcomes is instrumental in clinical studies.')).toBe('The selection of primary outcomes is instrumental in clinical studies.');
+    expect(withoutFurniture('Purpose: The incidence of surgery for lumbar disc hernia varies.')).toBe('The incidence of surgery for lumbar disc hernia varies.');
+    expect(withoutFurniture('The FOMC had one aim: to keep inflation low.')).toBe('The FOMC had one aim: to keep inflation low.');
     expect(withoutFurniture('For immediate release In order to facilitate the functioning of markets, the Federal Reserve agreed.')).toBe('In order to facilitate the functioning of markets, the Federal Reserve agreed.');
     expect(withoutFurniture('Such transactions may carry a service fee when appropriate. [Return to top] 1.')).toBe('Such transactions may carry a service fee when appropriate.');
     expect(boilerplate('Normal reading room hours are 8 a.m. to 4:30 p.m., Monday through Friday, except holidays.')).toBe(true);

@@ -151,6 +151,8 @@ export function withoutFurniture(sentence: string): string {
   if (!/^(?:AGENCY|ACTION|DATES?|ADDRESSES|FOR FURTHER INFORMATION CONTACT|SUPPLEMENTARY INFORMATION):/.test(s)) {
     s = s.replace(/^(?:THE |MR\. |MS\. |MRS\. |DR\. )?[A-Z][A-Z.'-]+(?: [A-Z][A-Z.'-]+){0,2}:\s+/, '');
   }
+  // A structured abstract's section label: "Background: The selection of primary outcomes ...".
+  s = s.replace(/^(?:Background|Purpose|Objectives?|Aims?|Introduction|Context|Rationale|Study (?:purpose|objective|design)|Brief summary|Summary|Overview|Methods?|Design|Setting|Results|Findings|Conclusions?|Significance|Importance)\s*:\s+(?=\p{Lu})/iu, '');
   return s;
 }
 

@@ -229,6 +229,13 @@ describe('sharesSubject (what may be background)', () => {
     ['the selection of a manager of the open market account', 'By unanimous vote, Peter R. Fisher was selected to serve at the pleasure of the Committee as Manager, System Open Market Account.', false],
     ['an earlier decision on the same rate', 'The Federal Open Market Committee decided to keep its target for the federal funds rate at 1 percent.', true],
   ])('under a topic with key entities: %s', (_, sentence, expected) => expect(sharesSubject(sentence, decision, 'Federal Reserve monetary policy', fed)).toBe(expected));
+
+  // Two trials of one condition share what kind of study they are, not what they study.
+  const ube = 'Assessment of Unilateral Biportal Endoscopy Technique Applied to Treatment of Degenerative Lumbar Pathologies. Lumbar disc herniation (HDL) is one of the main causes for low back pain and sciatica.';
+  it.each([
+    ['a trial of another treatment of the condition', 'This clinical trial is designed to evaluate the efficacy and safety of thread-embedding acupuncture for treatment of lumbar herniated intervertebral disc (L-HIVD) by assessing pain, function, and quality of life.', false],
+    ['a study of the same technique', 'Unilateral biportal endoscopy shortened the hospital stay of patients with degenerative lumbar stenosis.', true],
+  ])('between two trials: %s', (_, sentence, expected) => expect(sharesSubject(sentence, ube, 'Clinical trials for lumbar disc herniation and sciatica')).toBe(expected));
 });
 
 describe('headlines of one-line items (a title that is its sentence cut short)', () => {

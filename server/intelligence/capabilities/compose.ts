@@ -3,6 +3,7 @@ import { terms } from '../../search/terms.js';
 import { isPlace } from '../builtin/topic-analysis.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
+import { FACET_WORDS } from './relevance.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
 import { sentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS, wholeLabel } from './key-metrics.js';
@@ -57,8 +58,9 @@ interface Candidate {
 /**
  * Whether a background sentence is about what the article is about, beyond the topic both were
  * filed under: it names one of the names of `context` (the article's title and lead) that is not
- * a place, or shares at least three of its content words, the topic's own words aside (places among
- * them only when the sentence is on the topic). Two trials of one condition
+ * a place, or shares at least three of its content words, the topic's own words and the words of a
+ * kind of document ("treatment", "study": FACET_WORDS) aside (places among them only when the
+ * sentence is on the topic). Two trials of one condition
  * share "lumbar disc herniation"; two FOMC documents share "Federal Reserve": neither makes one
  * the other's background.
  */
@@ -72,7 +74,8 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
   // A place alone is no shared subject: the destruction of a temple in Syria is not background to
   // migrants from Syria arriving in Vienna, nor a UK referendum on the EU to EU migrant quotas.
   if (names(sentence).some((n) => contextNames.has(n.toLowerCase()) && !isPlace(n))) return true;
-  const contextTerms = new Set(terms(context).filter((t) => !topicTerms.has(t)));
+  // Words that say what kind of document it is ("treatment", "study", "trial") are shared by any two of a kind.
+  const contextTerms = new Set(terms(context).filter((t) => !topicTerms.has(t) && !FACET_WORDS.has(t)));
   const words = terms(sentence);
   const shared = new Set(words.filter((t) => contextTerms.has(t)));
   if (shared.size < 3) return false;

@@ -148,7 +148,7 @@ export function nameShareOf(name: string[], text: string[]): number {
  * word of the subject ("Treatment for Temporomandibular Joint Disc Displacement") is not naming
  * the subject; a name made of them alone keeps them in full.
  */
-const FACET_WORDS = new Set(['treat', 'therapy', 'research', 'study', 'trial', 'news', 'updat', 'develop', 'trend', 'rul', 'regulate', 'approval', 'outlook', 'analysi', 'market', 'industry', 'sector', 'innovate']);
+export const FACET_WORDS: ReadonlySet<string> = new Set(['treat', 'therapy', 'research', 'study', 'trial', 'news', 'updat', 'develop', 'trend', 'rul', 'regulate', 'approval', 'outlook', 'analysi', 'market', 'industry', 'sector', 'innovate']);
 const FACET_WEIGHT = 0.25;
 
 export const relevance: Capability<RelevanceInput, typeof ZRelevance> = {

@@ -269,5 +269,13 @@ describe('titles of Federal Register notices', () => {
     ['Self-Regulatory Organizations; Bats EDGA Exchange, Inc.; Notice of Filing and Immediate Effectiveness of a Non-Substantive Correction to Rule 11.27', 'Bats EDGA Exchange, Inc.: Non-Substantive Correction to Rule 11.27'],
     ['Self-Regulatory Organizations; NYSE Arca, Inc.; Notice of Filing of Proposed Rule Change To List and Trade Shares of AdvisorShares Cornerstone Small Cap ETF', 'NYSE Arca, Inc.: Proposed Rule Change To List and Trade Shares of AdvisorShares Cornerstone Small Cap ETF'],
     ['Importation of Fresh Apple and Pear Fruit From China', 'Importation of Fresh Apple and Pear Fruit From China'],
+    // An information collection notice: what it collects goes first, the clauses every such notice carries go.
+    [
+      'Agency Information Collection Activities; Proposed eCollection, eComments Requested; Extension Without Change of a Previously Approved Collection Reporting and Recordkeeping for Digital Certificates',
+      'Reporting and Recordkeeping for Digital Certificates: Information Collection',
+    ],
+    ['Agency Information Collection Activities; Submission for Office of Management and Budget Review; Comment Request; Center for Devices and Radiological Health Appeals Processes', 'Center for Devices and Radiological Health Appeals Processes: Information Collection'],
+    // One that names no subject stays as it is.
+    ['Agency Information Collection Activities; Proposed Renewal of an Existing Collection (EPA ICR No. 0152.11); Comment Request', 'Agency Information Collection Activities; Proposed Renewal of an Existing Collection (EPA ICR No. 0152.11); Comment Request'],
   ])('%s', (title, expected) => expect(withoutFilingWords(title)).toBe(expected));
 });

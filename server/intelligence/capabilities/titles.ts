@@ -102,9 +102,29 @@ function briefly(lead: string, title: string): string {
  * "NYSE Arca, Inc.: Proposed Rule Change To List ...".
  */
 export function withoutFilingWords(title: string): string {
-  return title
+  return collectionSubject(title)
     .replace(/^Self-Regulatory Organizations;\s*/, '')
     .replace(/;\s*Notice of Filing(?: and Immediate Effectiveness)? of (?:an? )?(\S)/, (_, first: string) => `: ${first.toUpperCase()}`);
+}
+
+/** The clauses every information collection notice's title carries, whatever it collects. */
+const COLLECTION_FORMULA =
+  /^(?:Agency Information Collection Activities|Proposed Collection|Proposed Renewal of an Existing Collection(?: \([^)]*\))?|Proposed eCollection,? eComments Requested|\d+-Day Comment Request|Comment Request|Request for Comments?|Submission for (?:Office of Management and Budget|OMB) Review|(?:Extension|Revision|Reinstatement)(?: Without Change)?(?: of an?)? (?:Currently |Previously )?Approved Collection|New Collection|Notice of Information Collection)$/i;
+
+/**
+ * An information collection notice's title with its subject first: the clauses it shares with every
+ * such notice go ("Agency Information Collection Activities; Proposed eCollection, eComments
+ * Requested; Extension Without Change of a Previously Approved Collection Reporting and
+ * Recordkeeping for Digital Certificates" -> "Reporting and Recordkeeping for Digital Certificates:
+ * Information Collection"). A title that names no subject stays as it is.
+ */
+function collectionSubject(title: string): string {
+  const clauses = title.split(/;\s+/);
+  if (!COLLECTION_FORMULA.test(clauses[0]!.trim())) return title;
+  const subject = clauses
+    .map((clause) => clause.trim().replace(/^(?:(?:Extension|Revision|Reinstatement)(?: Without Change)?(?: of an?)? (?:Currently |Previously )?Approved Collection)\s+(?=\p{Lu})/iu, ''))
+    .filter((clause) => clause && !COLLECTION_FORMULA.test(clause));
+  return subject.length ? `${subject.join('; ')}: Information Collection` : title;
 }
 
 /**

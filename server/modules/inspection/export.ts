@@ -23,7 +23,7 @@ export async function exportData(db: DbOrTx, userId: string, limit: number, opti
       .where(and(eq(events.userId, userId), ...(filter ? [filter] : [])))
       .orderBy(...modeOrder(mode))
       .limit(limit);
-    return (await details(db, rows)).map((detail) => {
+    return (await details(db, rows, { documents: false })).map((detail) => {
       // The models that actually produced the data: the export's footer names them.
       for (const value of Object.values(detail.llm_interactions ?? {})) {
         const model = record(parsed(value))?.model_used;

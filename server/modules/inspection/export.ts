@@ -19,18 +19,13 @@ export async function exportData(db: DbOrTx, userId: string, limit: number, opti
   const models = new Set<string>();
   const page = async (mode: TTimelineMode) => {
     const filter = modeFilter(mode);
-    const rows = await select(db, userId)
+    const rows = await select(db, userId, { interactions: false })
       .where(and(eq(events.userId, userId), ...(filter ? [filter] : [])))
       .orderBy(...modeOrder(mode))
       .limit(limit);
-    return (await details(db, rows, { documents: false })).map((detail) => {
-      // The models that actually produced the data: the export's footer names them.
-      for (const value of Object.values(detail.llm_interactions ?? {})) {
-        const model = record(parsed(value))?.model_used;
-        if (typeof model === 'string' && model) models.add(model);
-      }
-      return detail;
-    });
+    // The models that actually produced the data: the export's footer names them.
+    for (const row of rows) for (const model of row.models ?? []) if (model) models.add(model);
+    return details(db, rows, { documents: false });
   };
   const base = (d: TInspectionDetail) => ({ id: d.id, created_at: d.created_at, status: d.status, topic: d.topic, document: d.document, event_summary: d.event_summary });
   const article = (d: TInspectionDetail): TExportArticle => ({

@@ -179,6 +179,9 @@ describe('export calls', () => {
     expect(data.qa_articles.map((a) => a.id)).toEqual([s.qa]);
     expect(data.events[0]).not.toHaveProperty('llm_interactions');
     expect(data.models).toEqual(['gpt-4.1-nano']);
+    // A record another writer stored as a JSON string names its model too.
+    await herald.database.db.update(events).set({ llmInteractions: { relevance: JSON.stringify({ model_used: 'claude-haiku', llm_response: '{}' }) } }).where(eq(events.id, s.dropped));
+    expect((await kit.get(`/api/events/data/?user_id=${s.user.userId}`, s.su.access)).json<TExportData>().models).toEqual(['claude-haiku', 'gpt-4.1-nano']);
     expect((await kit.get('/api/events/data/', s.user.access)).statusCode).toBe(403);
     expect((await herald.app!.inject({ method: 'GET', url: '/api/events/data/' })).statusCode).toBe(401);
   });

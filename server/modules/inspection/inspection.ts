@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { COLLECTIONS } from '../../../contract/collections.js';
 import type { TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -53,6 +53,8 @@ export function modeOrder(mode: TTimelineMode): SQL[] {
 type EventRow = typeof events.$inferSelect;
 interface Row {
   event: EventRow;
+  /** The models named by the event's interaction records, when the select left the records out. */
+  models?: string[] | null;
   topicName: string;
   doc: { id: number; title: string; publisher: string | null; canonicalAt: Date; url: string | null; collectionId: number };
   summary: { summary: string; keyFacts: string[] } | null;
@@ -61,12 +63,20 @@ interface Row {
   qaPosition: number | null;
 }
 
-export function select(db: DbOrTx, userId: string) {
+/**
+ * The items of a user with their document, summary and ranks. `interactions: false` leaves each
+ * event's interaction records (every stage's prompt and answer, about 50 kB an article) in the
+ * database, and reads only the names of the models that wrote them (`models`): the export needs no
+ * more, and 200 articles' records were 10 MB to read and parse.
+ */
+export function select(db: DbOrTx, userId: string, options: { interactions?: boolean } = {}) {
   const ranked = rankedEvents(db, userId);
+  const interactions = options.interactions !== false;
   return db
     .with(ranked)
     .select({
-      event: events,
+      event: interactions ? events : { ...getTableColumns(events), llmInteractions: sql<Record<string, unknown>>`'{}'::jsonb`.as('no_interactions') },
+      models: interactions ? sql<string[] | null>`null` : sql<string[] | null>`(select array_agg(distinct m.model) from jsonb_each(${events.llmInteractions}) as s, lateral (select case jsonb_typeof(s.value) when 'object' then s.value ->> 'model_used' when 'string' then substring(s.value #>> '{}' from '"model_used"\s*:\s*"([^"]+)"') end as model) as m where m.model <> '')`,
       topicName: topics.name,
       doc: { id: documents.id, title: documents.title, publisher: documents.publisher, canonicalAt: documents.canonicalAt, url: documents.url, collectionId: documents.collectionId },
       summary: { summary: documentSummaries.summary, keyFacts: documentSummaries.keyFacts },
@@ -302,8 +312,7 @@ export async function listInspection(db: DbOrTx, userId: string, query: { mode: 
 
 /**
  * The items' details. `documents: false` leaves out what the supporting documents' store rows add
- * (their text, address, metadata): the export shows none of it, and reading the text of every
- * document 600 articles cite took most of its time.
+ * (their text, address, metadata): the export shows none of it.
  */
 export async function details(db: DbOrTx, rows: Row[], options: { documents?: boolean } = {}): Promise<TInspectionDetail[]> {
   const ids = new Set<number>();

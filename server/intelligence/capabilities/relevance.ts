@@ -72,11 +72,11 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   // places ("Canada") keeps them.
   const placeWords = new Set(topic.keyPlaces.flatMap((p) => terms(p)));
   const subjectWords = terms(topic.name).filter((t) => !placeWords.has(t));
-  // The key entities' names count as the entities they name (above), not again as words of the topic's name:
-  // "Food and Drug Administration" does not say "drug" for "FDA drug approvals".
   // A topic that is a name ("Acme AI Lab", "Bank of England") is named whole or not at all: its
   // entity hits say so, and a share of its words ("AI") is no part of it.
   const isName = /^\p{Lu}/u.test(topic.name) && topic.keyEntities.some((e) => e.toLowerCase() === topic.name.toLowerCase());
+  // The key entities' names count as the entities they name (above), not again as words of the topic's name:
+  // "Food and Drug Administration" does not say "drug" for "FDA drug approvals".
   const nameShare = isName ? 0 : nameShareOf(subjectWords.length ? subjectWords : terms(topic.name), terms(withoutNames(`${document.title} ${document.summary}`, topic.keyEntities)));
   // One body named two ways ("FDA", "Food and Drug Administration") is one entity: its best mention counts.
   const perBody = new Map<string, number>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countriesOf, parseLocation } from './places.js';
+import { countriesOf, inEuropeanUnion, parseLocation } from './places.js';
 import { contentWords, kindsOf } from './text-features.js';
 
 describe('countriesOf (gazetteer)', () => {
@@ -19,6 +19,13 @@ describe('countriesOf (gazetteer)', () => {
     expect(countriesOf('They ate turkey and drank china tea.')).toEqual([]);
     expect(countriesOf('Chad Smith sails across the Indian Ocean.')).toEqual([]);
     expect(countriesOf('Troops from Chad and Chadian police patrol the border.')).toEqual(['chad']);
+  });
+});
+
+describe('the European Union', () => {
+  it('knows its member states by any of their names, and not its neighbours', () => {
+    expect(countriesOf('Zagreb, Ljubljana, Valletta and the Czech Republic').map(inEuropeanUnion)).toEqual([true, true, true, true]);
+    expect(countriesOf('Norway, Switzerland and Serbia').map(inEuropeanUnion)).toEqual([false, false, false]);
   });
 });
 

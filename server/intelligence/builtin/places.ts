@@ -253,6 +253,14 @@ export function countryName(id: string): string {
   return get().display.get(id) ?? id;
 }
 
+/** The member states of the European Union, as country keys. */
+const EU_MEMBERS = new Set(
+  'austria belgium bulgaria croatia cyprus czech_republic denmark estonia finland france germany greece hungary ireland italy latvia lithuania luxembourg malta netherlands poland portugal romania slovakia slovenia spain sweden'.split(' '),
+);
+
+/** Whether a country key (countriesOf) is a member state of the European Union. */
+export const inEuropeanUnion = (country: string) => EU_MEMBERS.has(country);
+
 /**
  * The countries a text names, directly or through a demonym, capital or big city, each once, in
  * order of first mention. Only capitalised words count (sentence-initial "Turkey" still counts).

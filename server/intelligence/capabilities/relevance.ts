@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { cosine } from '../../search/embeddings.js';
 import { terms } from '../../search/terms.js';
-import { countriesOf } from '../builtin/places.js';
+import { countriesOf, inEuropeanUnion } from '../builtin/places.js';
 import { abbreviates } from '../builtin/topic-analysis.js';
+import { PLACES } from '../builtin/world.js';
 import type { Capability } from '../types.js';
 
 export interface RelevanceInput {
@@ -70,7 +71,8 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   // "European migrant crisis" and "European Union") is no evidence of the subject. A referendum on
   // membership of the European Union names the place, not the migrant crisis. A name that is only
   // places ("Canada") keeps them.
-  const placeWords = new Set(topic.keyPlaces.flatMap((p) => terms(p)));
+  // Its other names too: the "EU" of "EU asylum policy" is the European Union.
+  const placeWords = new Set(topic.keyPlaces.flatMap((p) => [p, ...(PLACES.find((known) => known.name === p)?.aliases ?? [])]).flatMap((p) => terms(p)));
   const subjectWords = terms(topic.name).filter((t) => !placeWords.has(t));
   // A topic that is a name ("Acme AI Lab", "Bank of England") is named whole or not at all: its
   // entity hits say so, and a share of its words ("AI") is no part of it.
@@ -85,7 +87,10 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
     perBody.set(body, Math.max(perBody.get(body) ?? 0, h.score));
   }
   const entities = Math.min(1, Math.max([...perBody.values()].reduce((sum, score) => sum + score, 0) / 1.5, nameShare));
-  const placeHits = topic.keyPlaces.map((p) => ({ p, score: found(p) })).filter((h) => h.score > 0);
+  // The European Union happens in its member states: a border closed by Hungary is in it, unnamed.
+  const memberState = (text: string) => countriesOf(text).some(inEuropeanUnion);
+  const inUnion = (p: string) => (p === 'European Union' ? (memberState(document.title) ? 1 : memberState(`${document.summary} ${document.text.slice(0, 3000)}`) ? 0.6 : 0) : 0);
+  const placeHits = topic.keyPlaces.map((p) => ({ p, score: Math.max(found(p), inUnion(p)) })).filter((h) => h.score > 0);
   // A document that names no country at all is not elsewhere: neutral, as for a topic without places
   // (a Federal Reserve auction notice need not say "United States").
   const placeless = topic.keyPlaces.length === 0 || (placeHits.length === 0 && countriesOf(`${document.title}. ${document.summary} ${document.text.slice(0, 3000)}`).length === 0);

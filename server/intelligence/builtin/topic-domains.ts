@@ -266,7 +266,8 @@ export const DOMAINS: Domain[] = [
   },
   {
     key: 'trade',
-    cues: ['tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'anti-dumping', 'dumping', 'countervailing', 'quota', 'quotas', 'customs', 'wto', 'free trade', 'trade agreement', 'trade war', 'trade disputes', 'export controls'],
+    // Not "quota(s)": quotas are set for refugees, fish and milk as for imports ("refugee relocation quotas" is migration).
+    cues: ['tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'anti-dumping', 'dumping', 'countervailing', 'import quota', 'import quotas', 'customs', 'wto', 'free trade', 'trade agreement', 'trade war', 'trade disputes', 'export controls'],
     sources: [1, 6, 5],
     events: [
       'Tariff imposed, raised or lifted',

@@ -82,7 +82,7 @@ export const REGULATORS: { cues: string[]; by: Record<string, string[]> }[] = [
   { cues: ['vehicle', 'vehicles', 'automotive', 'car', 'cars', 'battery', 'batteries'], by: { 'United States': ['NHTSA', 'EPA'], 'European Union': ['European Commission'], 'United Kingdom': ['Department for Transport'] } },
   { cues: ['patent', 'patents'], by: { 'United States': ['USPTO'], 'European Union': ['European Patent Office'], 'United Kingdom': ['UK Intellectual Property Office'] } },
   { cues: ['trademark', 'trademarks', 'brand', 'brands'], by: { 'United States': ['USPTO'], 'European Union': ['EUIPO'], 'United Kingdom': ['UK Intellectual Property Office'] } },
-  { cues: ['tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'dumping', 'customs', 'quotas'], by: { World: ['World Trade Organization'], 'United States': ['USTR', 'Department of Commerce'], 'European Union': ['European Commission'], 'United Kingdom': ['Department for Business and Trade'] } },
+  { cues: ['tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'dumping', 'customs'], by: { World: ['World Trade Organization'], 'United States': ['USTR', 'Department of Commerce'], 'European Union': ['European Commission'], 'United Kingdom': ['Department for Business and Trade'] } },
   { cues: ['outbreak', 'outbreaks', 'epidemic', 'pandemic', 'vaccine', 'vaccines', 'vaccination', 'hesitancy', 'infection', 'infections', 'health'], by: { World: ['World Health Organization'], 'United States': ['CDC'], 'European Union': ['ECDC'], 'United Kingdom': ['UK Health Security Agency'] } },
 ];
 

@@ -106,6 +106,13 @@ describe('built-in topic profile on real documents', () => {
     expect(buildTopicProfile({ name: 'Battery regulation', context: [], sources: [], profilePlaces: ['Germany'], evidence: [] }).description).toMatch(/concerning battery in /);
   });
 
+  it('takes refugee quotas for migration and import quotas for trade', () => {
+    const refugees = buildTopicProfile({ name: 'Refugee relocation quotas', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(refugees.description).toMatch(/^Arrivals, borders and asylum policy concerning refugee relocation quotas\./);
+    expect(refugees.key_entities).not.toContain('World Trade Organization');
+    expect(buildTopicProfile({ name: 'Steel import quotas', context: [], sources: [], profilePlaces: [], evidence: [] }).description).toMatch(/^Tariffs, trade disputes and agreements concerning steel import quotas\./);
+  });
+
   it('names a body once with its acronym, and a law with its article', () => {
     const fda = buildTopicProfile({ name: 'FDA drug approvals', context: [], sources: [], profilePlaces: [], evidence: [] });
     expect(fda.description).toContain('Key players include the Food and Drug Administration (FDA).');

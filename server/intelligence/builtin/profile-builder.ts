@@ -8,6 +8,7 @@ import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
 import { INDUSTRIES } from '../../../contract/collections.js';
 import { terms } from '../../search/terms.js';
+import { countriesOf } from './places.js';
 import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
 import { findEntities, findPlaces, hasPhrase, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
 import { broadExamples, unknownWords } from './topic-clarity.js';
@@ -64,11 +65,21 @@ export function interestPhrases(text: string): string[] {
     // safety and alignment" is one (a lone common word after "and" shares the words before it).
     .flatMap((part) => {
       const sides = part.split(/\s+(?:and|&|as well as|plus)\s+(?=\S)/i);
+      // Two places before one noun ("Hungary and Croatia border measures") share it: one subject.
+      if (sides.length === 2 && placesBeforeOneNoun(sides[0]!.trim(), sides[1]!.trim())) return [part];
       return sides.length > 1 && sides.every((side) => side.trim().split(/\s+/).length >= 2 || /^\p{Lu}/u.test(side.trim())) ? sides : [part];
     })
     .map((p) => normalizeTopicName(p.replace(/^(?:and|also|especially|particularly|mainly|mostly)\s+/i, '')))
     .filter((p) => p.length > 1 && meaningfulTerms(p).length > 0);
   return unique(parts).slice(0, 12);
+}
+
+/** Whether "<left> and <right>" names two places before one noun: "Japan" and "South Korea trade relations". */
+function placesBeforeOneNoun(left: string, right: string): boolean {
+  const capitalised = (w: string) => /^\p{Lu}/u.test(w);
+  const words = right.split(/\s+/);
+  const run = words.findIndex((w) => !capitalised(w));
+  return wordsOf(left).every(capitalised) && countriesOf(left).length === 1 && run > 0 && countriesOf(words.slice(0, run).join(' ')).length === 1;
 }
 
 /** Industries named by or implied by words, strongest first (labels of contract INDUSTRIES). */

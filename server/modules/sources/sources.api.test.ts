@@ -7,6 +7,7 @@ import { SOURCE_RUN_JOB, sourcesTickJob } from '../../sources/jobs.js';
 import { INDEX_VECTORS_JOB, pendingVectors } from '../../search/vector-index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
+import { waitForJobs } from '../onboarding/onboarding-test-kit.js';
 
 let herald: TestHerald;
 let feeds: FixtureServer;
@@ -239,6 +240,9 @@ describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgl
       boss: { insert: async (jobs: (typeof inserted)[number]) => void inserted.push(jobs), send: async (name: string) => void sent.push(name) },
       wake: (name: string) => void woken.push(name),
     };
+    // Runs and vector jobs of the tests before have settled: nothing adds vectors while the tick looks.
+    await waitForJobs(herald, ['source-run', INDEX_VECTORS_JOB, 'pipeline-'], 30_000);
+    const waitingBefore = herald.search.vectors && (await pendingVectors(herald.database, 1)) > 0;
     await sourcesTickJob.handler({}, { database: herald.database, queue, search: herald.search } as never, { id: 'tick', retryCount: 0, retryLimit: 0 });
     const due = rows.filter((row) => row.name.startsWith('due')).map((row) => row.id);
     expect(inserted).toHaveLength(1);
@@ -247,6 +251,7 @@ describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgl
     expect(woken).toEqual([SOURCE_RUN_JOB]);
     // Vectors waiting for the HNSW graph get the job that moves them in.
     const waiting = herald.search.vectors && (await pendingVectors(herald.database, 1)) > 0;
+    expect(waiting).toBe(waitingBefore);
     expect(sent).toEqual(waiting ? [INDEX_VECTORS_JOB] : []);
     await herald.database.db.delete(sources).where(inArray(sources.id, rows.map((row) => row.id)));
   });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cosine } from '../../search/embeddings.js';
 import { terms } from '../../search/terms.js';
 import { countriesOf, inEuropeanUnion } from '../builtin/places.js';
-import { abbreviates } from '../builtin/topic-analysis.js';
+import { abbreviates, escape } from '../builtin/topic-analysis.js';
 import { PLACES } from '../builtin/world.js';
 import type { Capability } from '../types.js';
 
@@ -61,7 +61,7 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   const found = (phrase: string) => {
     const p = norm(phrase).trim();
     if (p.length < 2) return 0;
-    const pattern = new RegExp(` ${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:s|es)? `);
+    const pattern = new RegExp(` ${escape(p)}(?:s|es)? `);
     return pattern.test(title) ? 1 : pattern.test(body) ? 0.6 : 0;
   };
   const entityHits = topic.keyEntities.map((e) => ({ e, score: found(e) })).filter((h) => h.score > 0);
@@ -87,13 +87,14 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
     perBody.set(body, Math.max(perBody.get(body) ?? 0, h.score));
   }
   const entities = Math.min(1, Math.max([...perBody.values()].reduce((sum, score) => sum + score, 0) / 1.5, nameShare));
+  // The countries the document names, in its title and in its text (read once, and only for a topic with places).
+  const countries = topic.keyPlaces.length ? { title: countriesOf(document.title), text: countriesOf(`${document.summary} ${document.text.slice(0, 3000)}`) } : { title: [], text: [] };
   // The European Union happens in its member states: a border closed by Hungary is in it, unnamed.
-  const memberState = (text: string) => countriesOf(text).some(inEuropeanUnion);
-  const inUnion = (p: string) => (p === 'European Union' ? (memberState(document.title) ? 1 : memberState(`${document.summary} ${document.text.slice(0, 3000)}`) ? 0.6 : 0) : 0);
+  const inUnion = (p: string) => (p === 'European Union' ? (countries.title.some(inEuropeanUnion) ? 1 : countries.text.some(inEuropeanUnion) ? 0.6 : 0) : 0);
   const placeHits = topic.keyPlaces.map((p) => ({ p, score: Math.max(found(p), inUnion(p)) })).filter((h) => h.score > 0);
   // A document that names no country at all is not elsewhere: neutral, as for a topic without places
   // (a Federal Reserve auction notice need not say "United States").
-  const placeless = topic.keyPlaces.length === 0 || (placeHits.length === 0 && countriesOf(`${document.title}. ${document.summary} ${document.text.slice(0, 3000)}`).length === 0);
+  const placeless = topic.keyPlaces.length === 0 || (placeHits.length === 0 && countries.title.length === 0 && countries.text.length === 0);
   const places = placeless ? 0.5 : Math.min(1, Math.max(0, ...placeHits.map((h) => h.score)));
   const topicTerms = new Set(terms(`${topic.query} ${topic.keyEvents.join(' ')}`));
   const docTerms = new Set(terms(`${document.title} ${document.summary} ${document.text.slice(0, 6000)}`));
@@ -123,7 +124,7 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
 /** A text without the names given (whole words, any case). */
 function withoutNames(text: string, names: string[]): string {
   let rest = text;
-  for (const name of names) if (name.trim()) rest = rest.replace(new RegExp(String.raw`\b${name.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'gi'), ' ');
+  for (const name of names) if (name.trim()) rest = rest.replace(new RegExp(String.raw`\b${escape(name.trim())}\b`, 'gi'), ' ');
   return rest;
 }
 

@@ -107,9 +107,14 @@ export function withoutFilingWords(title: string): string {
     .replace(/;\s*Notice of Filing(?: and Immediate Effectiveness)? of (?:an? )?(\S)/, (_, first: string) => `: ${first.toUpperCase()}`);
 }
 
+/** "Extension Without Change of a Previously Approved Collection": it may also lead the subject's clause. */
+const APPROVED_COLLECTION = String.raw`(?:Extension|Revision|Reinstatement)(?: Without Change)?(?: of an?)? (?:Currently |Previously )?Approved Collection`;
 /** The clauses every information collection notice's title carries, whatever it collects. */
-const COLLECTION_FORMULA =
-  /^(?:Agency Information Collection Activities|Proposed Collection|Proposed Renewal of an Existing Collection(?: \([^)]*\))?|Proposed eCollection,? eComments Requested|\d+-Day Comment Request|Comment Request|Request for Comments?|Submission for (?:Office of Management and Budget|OMB) Review|(?:Extension|Revision|Reinstatement)(?: Without Change)?(?: of an?)? (?:Currently |Previously )?Approved Collection|New Collection|Notice of Information Collection)$/i;
+const COLLECTION_FORMULA = new RegExp(
+  String.raw`^(?:Agency Information Collection Activities|Proposed Collection|Proposed Renewal of an Existing Collection(?: \([^)]*\))?|Proposed eCollection,? eComments Requested|\d+-Day Comment Request|Comment Request|Request for Comments?|Submission for (?:Office of Management and Budget|OMB) Review|${APPROVED_COLLECTION}|New Collection|Notice of Information Collection)$`,
+  'i',
+);
+const LEADING_APPROVED_COLLECTION = new RegExp(String.raw`^${APPROVED_COLLECTION}\s+(?=\p{Lu})`, 'iu');
 
 /**
  * An information collection notice's title with its subject first: the clauses it shares with every
@@ -122,7 +127,7 @@ function collectionSubject(title: string): string {
   const clauses = title.split(/;\s+/);
   if (!COLLECTION_FORMULA.test(clauses[0]!.trim())) return title;
   const subject = clauses
-    .map((clause) => clause.trim().replace(/^(?:(?:Extension|Revision|Reinstatement)(?: Without Change)?(?: of an?)? (?:Currently |Previously )?Approved Collection)\s+(?=\p{Lu})/iu, ''))
+    .map((clause) => clause.trim().replace(LEADING_APPROVED_COLLECTION, ''))
     .filter((clause) => clause && !COLLECTION_FORMULA.test(clause));
   return subject.length ? `${subject.join('; ')}: Information Collection` : title;
 }

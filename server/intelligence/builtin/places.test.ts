@@ -18,6 +18,9 @@ describe('countriesOf (gazetteer)', () => {
   it('reads only capitalised names, and leaves out names that are often something else', () => {
     expect(countriesOf('They ate turkey and drank china tea.')).toEqual([]);
     expect(countriesOf('Chad Smith sails across the Indian Ocean.')).toEqual([]);
+    // An armed group's name places nothing: the attack is in Afghanistan, not Iraq.
+    expect(countriesOf('Militants allied to the Islamic State of Iraq and the Levant attack Afghan police.')).toEqual(['afghanistan']);
+    expect(countriesOf('The Islamic State in Iraq and Syria claims an attack in Libya.')).toEqual(['libya']);
     expect(countriesOf('Troops from Chad and Chadian police patrol the border.')).toEqual(['chad']);
   });
 });

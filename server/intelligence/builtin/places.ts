@@ -197,7 +197,7 @@ Hong Kong;;Hong Konger,Hongkonger;
 Puerto Rico;;Puerto Rican,Puerto Ricans;San Juan
 United States;;;Alabama,Alaska,Arizona,Arkansas,California,Colorado,Connecticut,Delaware,Florida,Hawaii,Idaho,Illinois,Indiana,Iowa,Kansas,Kentucky,Louisiana,Maine,Maryland,Massachusetts,Michigan,Minnesota,Mississippi,Missouri,Montana,Nebraska,Nevada,New Hampshire,New Jersey,New Mexico,North Carolina,North Dakota,Ohio,Oklahoma,Oregon,Pennsylvania,Rhode Island,South Carolina,South Dakota,Tennessee,Texas,Utah,Vermont,Virginia,West Virginia,Wisconsin,Wyoming,Puerto Rico
 Australia;;;New South Wales,Queensland,Tasmania,Western Australia,South Australia,Northern Territory
--;;;Indian Ocean,Persian Gulf,American Samoa,Native Americans
+-;;;Indian Ocean,Persian Gulf,American Samoa,Native Americans,Islamic State of Iraq,Islamic State of Iraq and the Levant,Islamic State in Iraq and the Levant,Islamic State of Iraq and Syria,Islamic State in Iraq and Syria,Islamic State of Iraq and al-Sham
 `;
 
 export interface Gazetteer {

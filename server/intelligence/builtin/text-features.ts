@@ -40,10 +40,13 @@ const DEMONYMS: Record<string, string> = {
 const WORD_ALIASES: Record<string, string> = { isis: 'islamic', isil: 'islamic', daesh: 'islamic', usa: 'america', uk: 'britain' };
 const ENTITY_ALIASES: Record<string, string> = {
   isis: 'islamic state', isil: 'islamic state', daesh: 'islamic state', 'islamic state of iraq': 'islamic state',
-  'islamic state of iraq and the levant': 'islamic state', 'islamic state of iraq and syria': 'islamic state',
+  'islamic state of iraq and the levant': 'islamic state', 'islamic state in iraq and the levant': 'islamic state',
+  'islamic state of iraq and syria': 'islamic state', 'islamic state in iraq and syria': 'islamic state', 'islamic state of iraq and al sham': 'islamic state',
   us: 'united states', usa: 'united states', 'u s': 'united states', america: 'united states',
   uk: 'united kingdom', britain: 'united kingdom', 'great britain': 'united kingdom', un: 'united nations', eu: 'european union',
 };
+
+const ALIAS_TARGETS = new Set(Object.values(ENTITY_ALIASES));
 
 /** A capitalised adjective of place -> the place: "Syrian" -> "syria", "Hungarian" -> "hungary". */
 function placeOf(word: string): string {
@@ -118,6 +121,8 @@ export function entitiesOfNames(names: string[]): string[] {
     const key = entityKey(topic);
     if (key.length < 2) continue;
     found.add(key);
+    // A name known whole is one actor: "Iraq" in "Islamic State of Iraq and the Levant" places nothing.
+    if (ALIAS_TARGETS.has(key)) continue;
     for (const part of topic.split(/[,;]|\s+(?:of|in|and|for|de|del|la)\s+/i)) {
       const partKey = entityKey(part);
       if (partKey.length >= 3 && partKey !== key && /^\p{Lu}/u.test(part.trim())) found.add(partKey);

@@ -139,7 +139,7 @@ export const STORY_DEFAULTS = {
   sizeBoost: 0.05,
   novelTermWeight: 1,
   mergeThreshold: 0.2,
-  placeWeight: 1,
+  placeWeight: 0.75,
   kindWeight: 1.5,
   memberMemory: 30,
   shortTextTerms: 14,

@@ -61,6 +61,8 @@ export function interestPhrases(text: string): string[] {
   const parts = text
     .replace(/^(?:i(?:'m| am)? (?:follow|track|cover|watch|work on|focus on|interested in|care about)|my interests are|interests:)\s+/i, '')
     .split(/[,;\n/•]+/)
+    // The last of a list often opens with its "and" (", and AI safety rules"): it is no subject's word.
+    .map((part) => part.trim().replace(/^(?:and|also|especially|particularly|mainly|mostly)\s+/i, ''))
     // "EU battery rules and lithium prices" and "supply chains and Tesla" are two subjects; "AI
     // safety and alignment" is one (a lone common word after "and" shares the words before it).
     .flatMap((part) => {
@@ -69,7 +71,7 @@ export function interestPhrases(text: string): string[] {
       if (sides.length === 2 && placesBeforeOneNoun(sides[0]!.trim(), sides[1]!.trim())) return [part];
       return sides.length > 1 && sides.every((side) => side.trim().split(/\s+/).length >= 2 || /^\p{Lu}/u.test(side.trim())) ? sides : [part];
     })
-    .map((p) => normalizeTopicName(p.replace(/^(?:and|also|especially|particularly|mainly|mostly)\s+/i, '')))
+    .map((p) => normalizeTopicName(p.trim()))
     .filter((p) => p.length > 1 && meaningfulTerms(p).length > 0);
   return unique(parts).slice(0, 12);
 }

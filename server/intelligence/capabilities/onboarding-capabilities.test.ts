@@ -181,6 +181,8 @@ describe('profiles', () => {
     expect(interestPhrases('I follow EU battery regulation, lithium supply chains and Tesla; solid-state batteries')).toEqual(['EU battery regulation', 'Lithium supply chains', 'Tesla', 'Solid-state batteries']);
     // A lone common word after "and" belongs to the phrase: no "Alignment" cut from the user's words.
     expect(interestPhrases('AI safety and alignment, crop prices and harvests')).toEqual(['AI safety and alignment', 'Crop prices and harvests']);
+    // A list's last item keeps no "and" of its own.
+    expect(interestPhrases('Retrieval-augmented generation, model evaluation, and AI safety regulation in the EU')).toEqual(['Retrieval-augmented generation', 'Model evaluation', 'AI safety regulation in the EU']);
     // Two places before one noun share it; two places alone are two subjects.
     expect(interestPhrases('Hungary and Croatia border measures; Japan and South Korea trade relations; Germany and France')).toEqual(['Hungary and Croatia border measures', 'Japan and South Korea trade relations', 'Germany', 'France']);
   });

@@ -206,11 +206,21 @@ function institutions(text: string, places: string[], domain: Domain, secondary:
   const jurisdictions = where.length || places.length ? where : ['United States', 'European Union'];
   const out: string[] = [];
   // The subject's best-matching regulators only: a topic on bank rates is not about conduct rules.
-  const scored = REGULATORS.map((entry) => ({ entry, n: entry.cues.filter((cue) => have.has(terms(cue)[0] ?? cue)).length })).filter((e) => e.n > 0);
+  // Cues count once per word ("bank" and "banking" are one).
+  const scored = REGULATORS.map((entry) => ({ entry, n: [...new Set(entry.cues.map((cue) => terms(cue)[0] ?? cue))].filter((cue) => have.has(cue)).length })).filter((e) => e.n > 0);
   const best = Math.max(0, ...scored.map((e) => e.n));
   // A law is made by legislatures: they come before the agencies that apply it.
   if (domain.key === 'legislation') for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));
-  for (const { entry } of scored.filter((e) => e.n === best)) for (const place of ['World', ...jurisdictions]) out.push(...(entry.by[place] ?? []));
+  // Two subjects of one weight joined by "and" ("banking and securities regulation") each bring
+  // their bodies, place by place: the SEC beside the Federal Reserve. Without "and", the later one
+  // is the subject and the earlier qualifies it ("pharmaceutical patent litigation" is on patents).
+  let subjects = scored.filter((e) => e.n === best);
+  if (subjects.length > 1 && !/\s(?:and|&)\s/i.test(text)) {
+    const words = terms(text);
+    const lastAt = (entry: (typeof REGULATORS)[number]) => Math.max(...entry.cues.map((cue) => words.lastIndexOf(terms(cue)[0] ?? cue)));
+    subjects = [subjects.reduce((a, b) => (lastAt(b.entry) > lastAt(a.entry) ? b : a))];
+  }
+  for (const place of ['World', ...jurisdictions]) for (const { entry } of subjects) out.push(...(entry.by[place] ?? []));
   if (domain.key !== 'legislation' && kinds.has('legislation')) for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));
   return uniqueBy(out).slice(0, 5);
 }

@@ -78,6 +78,9 @@ describe('built-in topic profile on real documents', () => {
     ['Sanctions on Russia', 'Sanctions imposed or lifted', ['Russia'], [], []],
     ['EU AI Act', 'Proposed rule or consultation published', ['European Union'], ['EU AI Act', 'European AI Office'], ['AI', 'AI Act']],
     ['Drug pricing legislation', 'Bill introduced', [], ['Congress'], ['FDA']],
+    // Two subjects joined by "and" bring both regulators; a qualifier before its subject brings none.
+    ['Banking and securities regulation', 'Proposed rule or consultation published', [], ['Federal Reserve', 'FDIC', 'SEC'], []],
+    ['Pharmaceutical patent litigation', 'Lawsuit filed', [], ['USPTO'], ['FDA']],
   ])('profiles %s from its own words', (name, firstEvent, places, has, hasNot) => {
     const topic = buildTopicProfile({ name, context: [], sources: [], profilePlaces: [], evidence: [] });
     expect(topic.key_events[0]).toBe(firstEvent);

@@ -67,7 +67,7 @@ export const DEMO_TOPICS: NewTopic[] = [
     },
   },
   {
-    name: 'Banking regulation and capital rules',
+    name: 'Banking and securities regulation',
     description:
       'Rules, notices and proposals from banking and securities regulators: capital requirements, stress tests, self-regulatory organisation rule changes and enforcement, as published in the Federal Register and on regulations.gov.',
     informationSought: 'Final and proposed rules, comment periods, effective dates and who must comply.',

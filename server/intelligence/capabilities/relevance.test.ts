@@ -90,8 +90,8 @@ const cases: { name: string; topic: RelevanceInput['topic']; title: string; summ
   {
     // Shares "proposed rule", "comment period", "regulations", "Federal" with the topic and names the
     // United States, but no regulator of banks or securities: it passed at 0.511 and was alerted.
-    name: 'an apple and pear import rule for the banking regulation topic',
-    topic: topic('Banking regulation and capital rules'),
+    name: 'an apple and pear import rule for the banking and securities regulation topic',
+    topic: topic('Banking and securities regulation'),
     title: 'Importation of Fresh Apple and Pear Fruit Into the Continental United States From Certain Countries in the European Union',
     summary:
       'DEPARTMENT OF AGRICULTURE Animal and Plant Health Inspection Service 7 CFR Part 319 [Docket No. APHIS-2015-0073] RIN 0579-AE18 Importation of Fresh Apple and Pear Fruit Into the Continental United States From Certain Countries in the European Union AGENCY: Animal and Plant Health Inspection Service, USDA. SUMMARY: We are reopening the comment period for our proposed rule that would amend the regulations to allow the importation of fresh apple and pear fruit from certain countries in the European Union into the continental United States, provided that the fruit is produced in accordance with a systems approach, as an alternative to importation under the current preclearance program. SUPPLEMENTARY INFORMATION: On January 20, 2016, we published in the Federal Register (81 FR 3033-3038, Docket No. APHIS-2015-0073) a proposal to amend the regulations.',

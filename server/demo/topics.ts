@@ -57,7 +57,7 @@ export const DEMO_TOPICS: NewTopic[] = [
     informationSought: 'New methods, benchmark results, efficiency gains and safety findings.',
     query: 'large language model LLM reasoning benchmark transformer multimodal agent retrieval alignment fine-tuning efficiency',
     keyEvents: ['New model or method', 'New benchmark', 'State-of-the-art result', 'Safety or alignment finding', 'Efficiency improvement', 'Agent framework'],
-    keyEntities: ['large language model', 'language model', 'LLM', 'LLMs', 'GPT', 'transformer'],
+    keyEntities: ['large language model', 'language model', 'LLM', 'LLMs', 'GPT'],
     keyPlaces: [],
     sources: [4],
     relevanceMatrix: {

@@ -199,7 +199,8 @@ function institutions(text: string, places: string[], domain: Domain, secondary:
   // A topic that names its body ("European Central Bank interest rates", "SEC climate disclosure
   // rules") is about that body, not about its counterparts elsewhere.
   if (named.some((name) => BODIES.has(name.toLowerCase()))) return [];
-  const have = new Set(terms(text));
+  const words = terms(text);
+  const have = new Set(words);
   const where = places.filter((p) => PLACES.some((pl) => pl.name === p));
   // No place named: the two jurisdictions most topics are followed in; a place Herald has no
   // institutions for ("West Africa"): only the bodies that act everywhere.
@@ -207,18 +208,17 @@ function institutions(text: string, places: string[], domain: Domain, secondary:
   const out: string[] = [];
   // The subject's best-matching regulators only: a topic on bank rates is not about conduct rules.
   // Cues count once per word ("bank" and "banking" are one).
-  const scored = REGULATORS.map((entry) => ({ entry, n: [...new Set(entry.cues.map((cue) => terms(cue)[0] ?? cue))].filter((cue) => have.has(cue)).length })).filter((e) => e.n > 0);
-  const best = Math.max(0, ...scored.map((e) => e.n));
+  const scored = REGULATORS.map((entry) => ({ entry, said: [...new Set(entry.cues.map((cue) => terms(cue)[0] ?? cue))].filter((cue) => have.has(cue)) })).filter((e) => e.said.length > 0);
+  const best = Math.max(0, ...scored.map((e) => e.said.length));
   // A law is made by legislatures: they come before the agencies that apply it.
   if (domain.key === 'legislation') for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));
   // Two subjects of one weight joined by "and" ("banking and securities regulation") each bring
   // their bodies, place by place: the SEC beside the Federal Reserve. Without "and", the later one
   // is the subject and the earlier qualifies it ("pharmaceutical patent litigation" is on patents).
-  let subjects = scored.filter((e) => e.n === best);
+  let subjects = scored.filter((e) => e.said.length === best);
   if (subjects.length > 1 && !/\s(?:and|&)\s/i.test(text)) {
-    const words = terms(text);
-    const lastAt = (entry: (typeof REGULATORS)[number]) => Math.max(...entry.cues.map((cue) => words.lastIndexOf(terms(cue)[0] ?? cue)));
-    subjects = [subjects.reduce((a, b) => (lastAt(b.entry) > lastAt(a.entry) ? b : a))];
+    const lastAt = (said: string[]) => Math.max(...said.map((cue) => words.lastIndexOf(cue)));
+    subjects = [subjects.reduce((a, b) => (lastAt(b.said) > lastAt(a.said) ? b : a))];
   }
   for (const place of ['World', ...jurisdictions]) for (const { entry } of subjects) out.push(...(entry.by[place] ?? []));
   if (domain.key !== 'legislation' && kinds.has('legislation')) for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));

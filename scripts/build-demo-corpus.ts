@@ -6,17 +6,20 @@
  * every kind within its first pages. Licences and attributions: fixtures/demo/NOTICE.md.
  *
  *   npx tsx scripts/build-demo-corpus.ts [path/to/shared/data/demo]
+ *   npx tsx scripts/build-demo-corpus.ts --idf-only    the IDF table alone, from the bundled corpus
+ *                                                      (after the terms changed: search/terms.ts)
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { ROOT } from '../server/paths.js';
 import { IDF_FILE } from '../server/search/embeddings.js';
 import { terms } from '../server/search/terms.js';
 
-const SOURCE = path.resolve(process.argv[2] ?? path.join(ROOT, '..', 'shared', 'data', 'demo'));
+const IDF_ONLY = process.argv[2] === '--idf-only';
+const SOURCE = path.resolve((!IDF_ONLY && process.argv[2]) || path.join(ROOT, '..', 'shared', 'data', 'demo'));
 const OUT = path.join(ROOT, 'fixtures', 'demo', 'corpus.jsonl.gz');
 /** One document of a set at most this long: the Federal Register issue holds a 614 KB notice. */
 const MAX_TEXT = 60_000;
@@ -141,7 +144,11 @@ async function main() {
   await writeFile(OUT, body);
   console.log(`${docs.length} documents -> ${path.relative(ROOT, OUT)} (${(body.length / 1e6).toFixed(2)} MB)`);
 
-  // Document frequencies for the built-in embedding's IDF (terms seen in at least 2 documents).
+  await writeIdf(docs);
+}
+
+/** Document frequencies for the built-in embedding's IDF (terms seen in at least 2 documents). */
+async function writeIdf(docs: { title: string; text: string }[]) {
   const df = new Map<string, number>();
   for (const doc of docs) for (const term of new Set(terms(`${doc.title}\n${doc.text}`))) df.set(term, (df.get(term) ?? 0) + 1);
   const idf: Record<string, number> = {};
@@ -153,4 +160,5 @@ async function main() {
   console.log(`${kept.length} terms -> ${path.relative(ROOT, IDF_FILE)} (${(idfBody.length / 1e3).toFixed(0)} KB)`);
 }
 
-await main();
+if (IDF_ONLY) await writeIdf(gunzipSync(readFileSync(OUT)).toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { title: string; text: string }));
+else await main();

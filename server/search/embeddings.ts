@@ -74,7 +74,9 @@ export function createHashedTfIdfEmbedder(dimensions = 256): Embedder {
     return Array.from(vector, (value) => Math.round((value / norm) * 1e6) / 1e6);
   };
   return {
-    model: `builtin-hashed-tfidf-${dimensions}`,
+    // The name changes with the terms it hashes (Snowball stems since 2026-11): an install that
+    // upgrades rebuilds its vector index in the background (index-state.ts), full text meanwhile.
+    model: `builtin-snowball-tfidf-${dimensions}`,
     dimensions,
     builtin: { dimensions },
     embed: async (texts) => {

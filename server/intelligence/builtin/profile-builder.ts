@@ -116,7 +116,8 @@ export function interestsAreVague(text: string): { vague: boolean; gibberish: bo
   const unknown = unknownWords(text);
   const long = words.filter((w) => w.length > 2);
   const gibberish = long.length > 0 && unknown.length === long.length;
-  const specific = meaningfulTerms(text).filter((t) => !BROAD[t]);
+  const broadTerms = new Set(Object.keys(BROAD).flatMap((b) => terms(b)));
+  const specific = meaningfulTerms(text).filter((t) => !broadTerms.has(t));
   const broad = words.map((w) => w.toLowerCase()).filter((w) => BROAD[w]);
   const examples = unique(broad.flatMap((b) => BROAD[b]!)).slice(0, 3);
   return { vague: gibberish || specific.length === 0, gibberish, examples };

@@ -75,7 +75,7 @@ export const wordsOf = (text: string) => text.match(/[\p{L}\p{N}]+(?:['’\-.&][
 
 /** Stemmed terms without stop words and without words that mean nothing on their own. */
 export function meaningfulTerms(text: string): string[] {
-  const generic = new Set([...GENERIC].map(stem));
+  const generic = new Set([...GENERIC].map((word) => stem(word)));
   return terms(text).filter((t) => !generic.has(t) && !GENERIC.has(t));
 }
 

@@ -157,7 +157,9 @@ export function nameShareOf(name: string[], text: string[]): number {
  * word of the subject ("Treatment for Temporomandibular Joint Disc Displacement") is not naming
  * the subject; a name made of them alone keeps them in full.
  */
-export const FACET_WORDS: ReadonlySet<string> = new Set(['treat', 'therapy', 'research', 'study', 'trial', 'news', 'updat', 'develop', 'trend', 'rul', 'regulate', 'approval', 'outlook', 'analysi', 'market', 'industry', 'sector', 'innovate']);
+export const FACET_WORDS: ReadonlySet<string> = new Set(
+  terms('treatment treat therapy research study trial news update development develop trend rules regulation regulate approval outlook analysis market industry sector innovation innovate'),
+);
 const FACET_WEIGHT = 0.25;
 
 export const relevance: Capability<RelevanceInput, typeof ZRelevance> = {

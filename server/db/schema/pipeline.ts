@@ -180,3 +180,30 @@ export const events = pgTable(
     index('events_article_search_idx').using('gin', articleSearchVector(t.article)).where(sql`article_generated`),
   ],
 );
+
+/**
+ * The reader's "More like this" / "Less like this" on an article: one judgement per user, topic and
+ * document (the article's event), changed or removed by the reader. The topic's relevance model
+ * reads them (Rocchio feedback and its bar).
+ */
+export const relevanceJudgements = pgTable(
+  'relevance_judgements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: bigint('topic_id', { mode: 'number' })
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The article (event) the judgement was given on. */
+    eventId: bigint('event_id', { mode: 'number' }).references(() => events.id, { onDelete: 'set null' }),
+    judgement: text('judgement', { enum: ['more', 'less'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('relevance_judgements_user_topic_document_key').on(t.userId, t.topicId, t.documentId), index('relevance_judgements_topic_idx').on(t.topicId)],
+);

@@ -15,6 +15,37 @@ export interface RelevanceMatrix {
 }
 
 /**
+ * A topic's relevance model (server/intelligence/builtin/topic-model.ts): the weighted words the
+ * pre-filter and built-in detection score a document by, built from the topic's words expanded
+ * with what the store's documents about it say and with the reader's judgements, and the bars
+ * calibrated on the store's scores for it.
+ */
+export interface TopicModelRecord {
+  version: number;
+  /** The language the topic's words are read in (ISO 639-1). */
+  language: string;
+  /** Feature -> weight (inverse document frequency included): a stem, `=word` (the word as written, plurals folded) or `word_word` (two words in a row). */
+  terms: Record<string, number>;
+  /** Average length (in weighted words) of the store's documents, for BM25's length normalisation. */
+  avgLength: number;
+  /** The raw score that maps to 1: the mean of the store's ten best documents for the topic. */
+  reference: number;
+  /** Normalised score detection passes at (built-in engine), and the pre-filter's (lower: recall first). */
+  bar: number;
+  prefilterBar: number;
+  /** What a language model's weighted total is held to (0.5 until the reader's judgements move it). */
+  llmBar: number;
+  /** `store`: expanded from the documents about it; `words`: the store holds nothing about it yet (generous until it does). */
+  basis: 'store' | 'words';
+  /** Documents of the sample at or above the bar, the sample's size, and the newest document id it held. */
+  evidence: number;
+  sampleSize: number;
+  lastDocumentId: number;
+  judgements: { more: number; less: number };
+  builtAt: string;
+}
+
+/**
  * A topic a user follows. An empty description means the
  * topic is still being processed. Retired topics stay for the history of their events.
  */
@@ -37,6 +68,8 @@ export const topics = pgTable(
     sources: jsonb('sources').$type<number[]>().notNull().default([]),
     relevanceMatrix: jsonb('relevance_matrix').$type<RelevanceMatrix | null>(),
     queriesData: jsonb('queries_data').$type<unknown>(),
+    /** The relevance model (null until first built: the pre-filter then reads the topic's words alone). */
+    relevanceModel: jsonb('relevance_model').$type<TopicModelRecord | null>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },

@@ -8,6 +8,7 @@ const item = (over: Partial<TInspectionItem> = {}): TInspectionItem => ({
   rank: 1, relevance_score: null, relevance_rank: null, final_rank: null, qa_rank: null, qa_at: null, alerted_at: null, alert_decision: null, published_at: null, consolidated_at: null,
   article_generated_at: null, initialization: false, event_summary: 'E', detection_decision: 'PASS', novel: null, novelty_score: null, researched: null,
   research_error: null, query_count: 0, article_generated: false, article_title: null, error: null, relevance_to_topics: null, relevance_to_user: null, language: 'en',
+  reader_judgement: null,
   ...over,
 });
 const labels = (over: Partial<TInspectionItem>) => itemBadges(item(over), Date.parse('2026-01-01T02:00:00Z')).map((b) => b.label);

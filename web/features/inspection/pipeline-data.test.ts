@@ -35,8 +35,17 @@ describe('itemBadges', () => {
     [{ alert_decision: 'Held for the daily brief: the daily alert limit was reached.' }, ['Alert Held', 'PASS']],
     [{ alert_decision: 'Not breaking: rank 0.700, bar 0.790.' }, ['PASS']],
     [{ detection_decision: 'DROP' }, ['DROP']],
+    [{ reader_judgement: { judgement: 'less', at: '2026-11-26T09:00:00Z' } }, ['PASS', 'Reader: less like this · Nov 26, 2026']],
   ] as [Partial<TInspectionItem>, string[]][])('%j -> %j', (over, expected) => {
     expect(labels(over)).toEqual(expected);
+  });
+
+  it("marks where the reader disagreed with detection's verdict", () => {
+    const tone = (over: Partial<TInspectionItem>) => itemBadges(item(over)).find((b) => b.key === 'reader')?.tone;
+    const at = '2026-11-26T09:00:00Z';
+    expect(tone({ reader_judgement: { judgement: 'less', at } })).toBe('red');
+    expect(tone({ reader_judgement: { judgement: 'more', at } })).toBe('green');
+    expect(tone({ detection_decision: 'DROP', reader_judgement: { judgement: 'more', at } })).toBe('red');
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
+import { JUDGEMENT_TEXT, JUDGEMENTS } from './judgement-text.js';
 
 /** The reader's feed and article calls. */
 
@@ -33,6 +34,8 @@ export const ZArticleSummary = z.object({
   original_published_at: z.string().nullable(),
   /** When later reports of the same happening were added to the article (it was composed again with them; never a second alert). */
   updated_at: z.string().nullable(),
+  /** The reader's "More like this" / "Less like this" on the article for its topic; null when they said neither. */
+  judgement: z.enum(JUDGEMENTS).nullable(),
 });
 export type TArticleSummary = z.infer<typeof ZArticleSummary>;
 
@@ -119,6 +122,18 @@ export const ZReaderArticle = ZArticleSummary.extend({
   data_table: ZDataTable.nullable(),
 });
 export type TReaderArticle = z.infer<typeof ZReaderArticle>;
+
+/** PUT /articles/{id}/judgement/: "More like this" or "Less like this" on one of the reader's articles. */
+export const ZJudgementRequest = z.object({ judgement: z.enum(JUDGEMENTS, JUDGEMENT_TEXT.chooseOne) });
+
+/** The reader's judgement on an article after PUT or DELETE /articles/{id}/judgement/ (null: none). */
+export const ZArticleJudgement = z.object({
+  article_id: z.number(),
+  /** The topic the judgement steers: the article's own. */
+  topic: z.object({ id: z.number(), name: z.string() }),
+  judgement: z.enum(JUDGEMENTS).nullable(),
+});
+export type TArticleJudgement = z.infer<typeof ZArticleJudgement>;
 
 /** GET /for-you/recent-abstracts/: source previews for the setup screen (at most 12). */
 export const ZSourcePreview = z.object({

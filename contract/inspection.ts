@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.js';
+import { JUDGEMENTS } from './judgement-text.js';
 
 /**
  * The superuser pipeline-inspection calls: the internal
@@ -66,6 +67,8 @@ export const ZInspectionItem = z.object({
   relevance_to_topics: z.string().nullable(),
   relevance_to_user: z.string().nullable(),
   language: z.string().nullable(),
+  /** The reader's "More like this" / "Less like this" on the event's document for its topic, and when they last changed it; null when none. */
+  reader_judgement: z.object({ judgement: z.enum(JUDGEMENTS), at: z.string() }).nullable(),
 });
 export type TInspectionItem = z.infer<typeof ZInspectionItem>;
 

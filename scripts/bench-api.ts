@@ -7,7 +7,8 @@
  *   `--keep` keeps it, as herald_bench_api_<articles>, seeded once, for the next run)
  *
  * Seeds one reader with `--articles` published articles over three topics (plus other users'
- * articles, so the table is not the reader's alone), then starts the API as its own process
+ * articles, so the table is not the reader's alone; a judgement, More or Less like this, on one
+ * of the reader's articles in ten), then starts the API as its own process
  * (`bin/herald.js --role api`, as a deployment runs it, so the load generator does not share its
  * event loop) and measures:
  *  - one client, `--requests` rounds of every call in turn: p50/p95 of Latest page 1, page 40 and page 400, each by
@@ -126,6 +127,11 @@ async function seed(): Promise<void> {
       process.stdout.write(`\rseeding ${label}: user ${index + 1}/3, ${to + 1}/${count} articles`);
     }
   }
+  // The reader said "More like this" or "Less like this" on one article in ten: every list reads them.
+  await db.execute(sql`
+    INSERT INTO relevance_judgements (user_id, topic_id, document_id, event_id, judgement)
+    SELECT user_id, topic_id, document_id, id, CASE WHEN id % 20 = 0 THEN 'more' ELSE 'less' END
+    FROM events WHERE user_id = ${people[0]!.id} AND id % 10 = 0`);
   await db.execute(sql`ANALYZE`);
   console.log(`\nseeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (!fresh) await import('node:fs/promises').then((fs) => fs.writeFile(path.join(dataDir, 'seeded'), new Date().toISOString()));

@@ -27,7 +27,18 @@ const MUST_CONTAIN: { [N in TemplateName]: string[] } = {
   'email-change-code': ['456789', 'ada@new.example.com', '10 minutes'],
   invite: [link, 'Grace Hopper', 'Acme Research', '3 March 2026 at 04:05 UTC'],
   'daily-brief': ['3 March 2026', 'Open your feed', '1. Fed cuts rates (Monetary policy)', 'https://herald.example.com/a/7', 'newsletter is on'],
-  'breaking-alert': ['Monetary policy', 'Fed cuts rates to 4.75% <now>', 'The FOMC lowered its target.', '- Two governors dissented.', 'https://herald.example.com/a/42', 'turn them off'],
+  'breaking-alert': [
+    'Monetary policy',
+    'Fed cuts rates to 4.75% <now>',
+    'The FOMC lowered its target.',
+    '- Two governors dissented.',
+    'https://herald.example.com/a/42',
+    'More like this',
+    'https://herald.example.com/a/42?judgement=more',
+    'Less like this',
+    'https://herald.example.com/a/42?judgement=less',
+    'turn them off',
+  ],
 };
 
 describe('email templates', () => {
@@ -88,6 +99,12 @@ describe('email templates', () => {
   it('keeps line breaks in names out of the subject', () => {
     const { subject } = renderEmail('invite', { ...SAMPLES.invite, inviterName: 'Eve\r\nBcc: all@example.com' }, ctx);
     expect(subject).toBe('Eve Bcc invited you to Acme Research on Herald');
+  });
+
+  it('gives the breaking alert a "More like this" and a "Less like this" link, each on its own line in the text', () => {
+    const { text, html } = renderEmail('breaking-alert', SAMPLES['breaking-alert'], ctx);
+    expect(text).toContain('More like this: https://herald.example.com/a/42?judgement=more\nLess like this: https://herald.example.com/a/42?judgement=less');
+    expect(html).toContain('<a href="https://herald.example.com/a/42?judgement=less" target="_blank" rel="noopener" style="color:#1d4ed8;font-weight:600;">Less like this</a>');
   });
 
   it('refuses links that are not http(s)', () => {

@@ -1,5 +1,7 @@
 /** Every email Herald sends: one typed entry per template, rendered to plain text and simple HTML. */
 
+import { JUDGEMENT_LABELS, JUDGEMENTS, type TJudgement } from '../../contract/judgement-text.js';
+
 export const PRODUCT_NAME = 'Herald';
 
 export interface TemplateData {
@@ -31,7 +33,9 @@ type Block =
   | { kind: 'p'; text: string }
   | { kind: 'button'; label: string; url: string; secondary?: boolean }
   | { kind: 'code'; code: string }
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  /** A sentence followed by small links on one line (in the text version, one link a line). */
+  | { kind: 'links'; text: string; links: { label: string; url: string }[] };
 
 interface Content {
   subject: string;
@@ -72,6 +76,16 @@ export function plainName(name: string): string {
   return cleaned.length > NAME_MAX ? `${cleaned.slice(0, NAME_MAX - 1).trimEnd()}…` : cleaned;
 }
 const NAME_MAX = 60;
+
+/**
+ * The article's address with a judgement: the article page applies it once the reader is signed
+ * in, shows it as chosen and drops the parameter from the address.
+ */
+export function judgementLink(articleLink: string, judgement: TJudgement): string {
+  const url = new URL(articleLink);
+  url.searchParams.set('judgement', judgement);
+  return url.toString();
+}
 
 const hi = (firstName: string): Block => ({ kind: 'p', text: plainName(firstName) ? `Hi ${plainName(firstName)},` : 'Hello,' });
 
@@ -171,6 +185,11 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
       { kind: 'p', text: d.introduction },
       ...d.points.map((point): Block => ({ kind: 'p', text: `- ${point}` })),
       { kind: 'button', label: 'Read the article', url: d.link },
+      {
+        kind: 'links',
+        text: `Tell Herald whether you want more articles like this one in ${d.topicName}:`,
+        links: JUDGEMENTS.map((judgement) => ({ label: JUDGEMENT_LABELS[judgement], url: judgementLink(d.link, judgement) })),
+      },
       { kind: 'note', text: 'You receive breaking alerts because alerts are on in your profile. You can turn them off in My Profile.' },
     ],
   }),
@@ -211,6 +230,8 @@ function toText(content: Content, ctx: EmailContext): string {
         return `${block.label}: ${block.url}`;
       case 'code':
         return `    ${block.code}`;
+      case 'links':
+        return [block.text, ...block.links.map((link) => `${link.label}: ${link.url}`)].join('\n');
       default:
         return block.text;
     }
@@ -225,6 +246,10 @@ function blockHtml(block: Block): string {
   switch (block.kind) {
     case 'p':
       return `<p style="${P_STYLE}">${escapeHtml(block.text)}</p>`;
+    case 'links': {
+      const links = block.links.map((link) => `<a href="${escapeHtml(checkedUrl(link.url))}" target="_blank" rel="noopener" style="color:#1d4ed8;font-weight:600;">${escapeHtml(link.label)}</a>`);
+      return `<p style="margin:0 0 16px;font-size:14px;line-height:20px;color:#374151;">${escapeHtml(block.text)}<br>${links.join(' &middot; ')}</p>`;
+    }
     case 'note':
       return `<p style="margin:24px 0 0;font-size:14px;line-height:20px;color:#6b7280;">${escapeHtml(block.text)}</p>`;
     case 'code':

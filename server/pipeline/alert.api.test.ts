@@ -36,6 +36,8 @@ describe('breaking alerts: rare and earned (alert-policy.ts)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Herald breaking: Fed raises the target range');
     expect(mails[0]!.text).toContain(`/a/${first}`);
+    // "More like this" / "Less like this" open the article, which applies the judgement there.
+    expect(mails[0]!.text).toContain(`Less like this: ${herald.config.publicUrl}/a/${first}?judgement=less`);
     expect(mails[0]!.text).not.toMatch(/\[\d+\]/);
 
     // A typical article of the day: not breaking, whatever the old constant bar said.

@@ -27,6 +27,12 @@ export const articleColumns = {
   updatedAt: events.articleUpdatedAt,
   topicId: events.topicId,
   topicName: topics.name,
+  /**
+   * The reader's "More like this" / "Less like this" on the article, for its topic and document:
+   * one probe of the judgements' unique index per row the page returns, not a join the planner
+   * could put ahead of events_published_idx.
+   */
+  judgement: sql<string | null>`(SELECT rj.judgement FROM relevance_judgements rj WHERE rj.user_id = ${events.userId} AND rj.topic_id = ${events.topicId} AND rj.document_id = ${events.documentId})`,
 };
 
 /** The exact sort key (microseconds, UTC) for the cursor: a JS Date would drop the microseconds. */

@@ -1,4 +1,5 @@
 import type { TArticleSummary, TDataTable, TReaderArticle, TReference, TSupportingDocument } from '../../../contract/feed.js';
+import { isJudgement } from '../../../contract/judgement-text.js';
 import { num, parseJson, parseList, record, text } from '../../../contract/tolerant-json.js';
 
 /** One published article as the feed queries select it (feed-query.ts). */
@@ -14,6 +15,8 @@ export interface ArticleRow {
   originalPublishedAt?: string | null;
   topicId: number;
   topicName: string;
+  /** The reader's judgement on the article ('more' | 'less'), null when none. */
+  judgement?: string | null;
 }
 
 /*
@@ -117,6 +120,7 @@ export function presentSummary(row: ArticleRow): TArticleSummary {
     catch_up: row.catchUp ?? false,
     original_published_at: originalDateText(row.originalPublishedAt),
     updated_at: row.updatedAt ? row.updatedAt.toISOString() : null,
+    judgement: isJudgement(row.judgement) ? row.judgement : null,
   };
 }
 

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorBody } from '../../../contract/errors.js';
 import {
+  ZArticleJudgement,
   ZArticleList,
   ZArticlePage,
   ZArticleQuery,
   ZFeedQuery,
+  ZJudgementRequest,
   ZLatestQuery,
   ZPageQuery,
   ZReaderArticle,
@@ -20,6 +22,7 @@ import type { Database } from '../../db/client.js';
 import type { SearchIndex } from '../../search/index-state.js';
 import { feedHead } from './feed-head.js';
 import { getArticle } from './get-article.js';
+import { judgeArticle } from './judge-article.js';
 import { listHistory } from './list-history.js';
 import { listLatest } from './list-latest.js';
 import { recentAbstracts } from './recent-abstracts.js';
@@ -33,9 +36,11 @@ const tags = ['feed'];
 
 /**
  * The reader's calls: the feed, Top News, Latest, timeline search, the
- * article with its related articles, the setup screen's source previews and Previous Articles.
+ * article with its related articles, "More like this" / "Less like this" on an article, the setup
+ * screen's source previews and Previous Articles.
  * Every call reads the caller's articles, or those of the user a superuser impersonates or an
- * admin previews (`user_id`, checked by viewedUserId); another user's article is not found.
+ * admin previews (`user_id`, checked by viewedUserId; a change is refused to a preview and
+ * audited for a superuser); another user's article is not found.
  */
 export const feedRoutes =
   ({ database, keys, search }: { database: Database; keys: AuthKeys; search: SearchIndex }): FastifyPluginAsyncZod =>
@@ -71,6 +76,28 @@ export const feedRoutes =
         return getArticle(db, userId, request.params.id);
       });
     }
+
+    // The reader's judgement on an article: PUT sets or changes it, DELETE undoes it (both answer the state).
+    app.put(
+      '/articles/:id/judgement/',
+      { preHandler: signedIn, schema: { tags, params: ZArticleParams, querystring: ZViewedQuery, body: ZJudgementRequest, response: { 200: ZArticleJudgement, ...errors } } },
+      async (request) => {
+        const userId = await viewedUserId(database, request, request.query.user_id, 'write');
+        const judged = await judgeArticle(db, userId, request.params.id, request.body.judgement);
+        // The topic's model is rebuilt from its judgements: see topic-model.ts
+        return judged;
+      },
+    );
+    app.delete(
+      '/articles/:id/judgement/',
+      { preHandler: signedIn, schema: { tags, params: ZArticleParams, querystring: ZViewedQuery, response: { 200: ZArticleJudgement, ...errors } } },
+      async (request) => {
+        const userId = await viewedUserId(database, request, request.query.user_id, 'write');
+        const judged = await judgeArticle(db, userId, request.params.id, null);
+        // The topic's model is rebuilt from its judgements: see topic-model.ts
+        return judged;
+      },
+    );
 
     app.get(
       '/for-you/article/:id/related/',

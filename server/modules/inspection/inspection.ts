@@ -2,9 +2,10 @@ import { and, desc, eq, getTableColumns, gt, inArray, isNotNull, sql, type SQL }
 import { COLLECTIONS } from '../../../contract/collections.js';
 import type { TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
 import type { DbOrTx } from '../../db/client.js';
-import { documents, documentSummaries, events, stories, topics } from '../../db/schema/index.js';
+import { documents, documentSummaries, events, relevanceJudgements, stories, topics } from '../../db/schema/index.js';
 import { sentences } from '../../intelligence/capabilities/summarise.js';
 import { describeAlertDecision } from '../../pipeline/alert-policy.js';
+import { isJudgement } from '../../../contract/judgement-text.js';
 import { num, parseJson, parseList, record, text } from '../../../contract/tolerant-json.js';
 
 /*
@@ -58,6 +59,8 @@ interface Row {
   topicName: string;
   doc: { id: number; title: string; publisher: string | null; canonicalAt: Date; url: string | null; collectionId: number };
   summary: { summary: string; keyFacts: string[] } | null;
+  /** The reader's judgement on the event's document for its topic. */
+  judgement: { judgement: string; at: Date } | null;
   position: number;
   relevancePosition: number | null;
   qaPosition: number | null;
@@ -80,6 +83,7 @@ export function select(db: DbOrTx, userId: string, options: { interactions?: boo
       topicName: topics.name,
       doc: { id: documents.id, title: documents.title, publisher: documents.publisher, canonicalAt: documents.canonicalAt, url: documents.url, collectionId: documents.collectionId },
       summary: { summary: documentSummaries.summary, keyFacts: documentSummaries.keyFacts },
+      judgement: { judgement: relevanceJudgements.judgement, at: relevanceJudgements.updatedAt },
       position: ranked.position,
       relevancePosition: ranked.relevancePosition,
       qaPosition: ranked.qaPosition,
@@ -88,7 +92,9 @@ export function select(db: DbOrTx, userId: string, options: { interactions?: boo
     .innerJoin(ranked, eq(ranked.id, events.id))
     .innerJoin(topics, eq(topics.id, events.topicId))
     .innerJoin(documents, eq(documents.id, events.documentId))
-    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId));
+    .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
+    // One judgement per user, topic and document: the event's own, on the judgements' unique index.
+    .leftJoin(relevanceJudgements, and(eq(relevanceJudgements.userId, events.userId), eq(relevanceJudgements.topicId, events.topicId), eq(relevanceJudgements.documentId, events.documentId)));
 }
 
 function topicAssignments(a: Record<string, unknown>, topicName: string, rationale: string | null) {
@@ -141,6 +147,7 @@ export function presentItem(row: Row): TInspectionItem {
     relevance_to_topics: relevanceToTopics,
     relevance_to_user: text(a.relevance_to_user) || event.detectionRational,
     language: event.language ?? (text(a.language) || null),
+    reader_judgement: row.judgement && isJudgement(row.judgement.judgement) ? { judgement: row.judgement.judgement, at: row.judgement.at.toISOString() } : null,
   };
 }
 

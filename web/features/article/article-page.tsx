@@ -1,7 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { SIDEBAR_LIST_MAX } from '../../../contract/constants';
+import { isJudgement } from '../../../contract/judgement-text';
+import { JudgementButtons } from '../../components/judgement-buttons';
 import { ReferenceProvider } from '../../components/ui/references';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
@@ -24,7 +26,9 @@ function articleId(raw: string | undefined): number | undefined {
  * 'Article Not Found' with the server's reason ('Article not found.', 'Article not yet
  * generated'), 'Article ID not provided', or 'Failed to load article'. The page title is
  * '{title} - Herald' until the reader leaves; a new id scrolls to the top; an address carrying
- * the email flag is tidied once the article is there. Everyone gets this reader view for now;
+ * the email flag is tidied once the article is there. "More like this" / "Less like this" sit
+ * under the title; an alert email's link to one (?judgement=more|less) is applied once the
+ * article is there, then tidied from the address too. Everyone gets this reader view for now;
  * the superusers' editorial view is a separate screen.
  */
 export default function ArticlePage() {
@@ -37,6 +41,8 @@ export default function ArticlePage() {
   // A link made while viewing as another user carries their id.
   const userId = search.get('user_id') ?? viewing.userId;
   const fromEmail = search.get('email') === '1';
+  const requestedJudgement = search.get('judgement');
+  const requested = isJudgement(requestedJudgement) ? requestedJudgement : undefined;
   const article = useArticle(id, userId, fromEmail);
   const latest = useSideLatest(userId, id);
   const related = useRelated(article.data ? id : undefined, userId);
@@ -55,13 +61,21 @@ export default function ArticlePage() {
     };
   }, [title]);
 
-  useEffect(() => {
-    if (!article.data || !fromEmail) return;
+  const loadedId = article.data?.id;
+  /** The address without what an email link added (the email flag, the judgement asked for). */
+  const tidyAddress = useCallback(() => {
+    if (loadedId === undefined) return;
     const rest = new URLSearchParams(search);
     rest.delete('email');
+    rest.delete('judgement');
     const query = rest.toString();
-    navigate(`/a/${article.data.id}${query ? `?${query}` : ''}`, { replace: true });
-  }, [article.data, fromEmail, search, navigate]);
+    navigate(`/a/${loadedId}${query ? `?${query}` : ''}`, { replace: true });
+  }, [loadedId, search, navigate]);
+
+  // A judgement asked for is tidied by its buttons once applied; anything else email added, here.
+  useEffect(() => {
+    if (loadedId !== undefined && !requested && (fromEmail || requestedJudgement !== null)) tidyAddress();
+  }, [loadedId, requested, fromEmail, requestedJudgement, tidyAddress]);
 
   const sources = useMemo(() => mergeSources(article.data?.references ?? [], article.data?.documents ?? []), [article.data]);
   const latestIds = new Set((latest.data ?? []).map((a) => a.id));
@@ -81,7 +95,11 @@ export default function ArticlePage() {
       <div className="@container mx-auto w-full max-w-6xl px-4 py-6 md:px-6 md:py-10">
         <div dir={rtl ? 'rtl' : undefined} lang={data.language || undefined} className="grid gap-8 @4xl:grid-cols-3">
           <div className="min-w-0 @4xl:col-span-2">
-            <ArticleBody article={data} showReferences={!mobile} />
+            <ArticleBody
+              article={data}
+              showReferences={!mobile}
+              actions={<JudgementButtons key={data.id} article={data} userId={userId} requested={requested} onRequestHandled={tidyAddress} className="mt-4" />}
+            />
           </div>
           <aside aria-label="About this article" className="min-w-0 space-y-4">
             <Takeaways value={data.actionable_takeaway} />

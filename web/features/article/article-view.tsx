@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { TReaderArticle, TReference } from '../../../contract/feed';
 import { Markdown } from '../../components/ui/markdown';
 import { documentHref } from '../../lib/article-data';
@@ -5,10 +6,10 @@ import { formatDate, isDate, isoDate } from '../../lib/dates';
 import { capitalise } from '../../lib/text';
 
 /**
- * The article itself, in order: theme, title, 'Published {date}', the
- * introduction, bullet points, sections, 'Disclosure', and on desktop 'References'.
+ * The article itself, in order: theme, title, 'Published {date}', the page's `actions` (More /
+ * Less like this), the introduction, bullet points, sections, 'Disclosure', and on desktop 'References'.
  */
-export function ArticleBody({ article, showReferences }: { article: TReaderArticle; showReferences: boolean }) {
+export function ArticleBody({ article, showReferences, actions }: { article: TReaderArticle; showReferences: boolean; actions?: ReactNode }) {
   return (
     <article aria-labelledby="article-title" className="min-w-0">
       <header>
@@ -34,6 +35,7 @@ export function ArticleBody({ article, showReferences }: { article: TReaderArtic
             </>
           )}
         </p>
+        {actions}
       </header>
 
       {article.introduction && (

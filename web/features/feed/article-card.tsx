@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BellRing } from 'lucide-react';
 import type { TArticleSummary } from '../../../contract/feed';
+import { JudgementButtons } from '../../components/judgement-buttons';
 import { articleHref, isRightToLeft, plainText } from '../../lib/article-data';
 import { formatDate, isoDate, relativeTime } from '../../lib/dates';
 import { capitalise } from '../../lib/text';
@@ -48,7 +49,7 @@ function Meta({ article }: { article: TArticleSummary }) {
 
 const summaryOf = (article: TArticleSummary) => plainText(article.introduction || article.points[0] || '');
 
-/** One Latest item; `highlighted` while it is new (3 s). */
+/** One Latest item, with "More like this" / "Less like this"; `highlighted` while it is new (3 s). */
 export function LatestItem({ article, userId, highlighted }: { article: TArticleSummary; userId?: string; highlighted?: boolean }) {
   const rtl = isRightToLeft(article.language);
   return (
@@ -68,11 +69,12 @@ export function LatestItem({ article, userId, highlighted }: { article: TArticle
       </h3>
       {summaryOf(article) && <p className="mt-1.5 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{summaryOf(article)}</p>}
       <Meta article={article} />
+      <JudgementButtons article={article} userId={userId} className="mt-3" />
     </article>
   );
 }
 
-/** A Top News card: the first one large, the others compact. */
+/** A Top News card: the first one large, the others compact; each with "More like this" / "Less like this". */
 export function TopNewsItem({ article, userId, lead = false }: { article: TArticleSummary; userId?: string; lead?: boolean }) {
   const rtl = isRightToLeft(article.language);
   return (
@@ -90,6 +92,7 @@ export function TopNewsItem({ article, userId, lead = false }: { article: TArtic
       {lead && summaryOf(article) && <p className="mt-2 line-clamp-3 text-sm text-slate-700 md:text-base dark:text-slate-300">{summaryOf(article)}</p>}
       <div className="mt-auto">
         <Meta article={article} />
+        <JudgementButtons article={article} userId={userId} className="mt-3" />
       </div>
     </article>
   );

@@ -33,6 +33,7 @@ const article = (id: number, topicId = 1): TArticleSummary => ({
   catch_up: false,
   updated_at: null,
   original_published_at: null,
+  judgement: null,
 });
 const page = (articles: TArticleSummary[]) => ({ articles, page: 1, per_page: 25, has_next: false, next_cursor: null });
 

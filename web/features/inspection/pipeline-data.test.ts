@@ -8,6 +8,7 @@ const item = (over: Partial<TInspectionItem> = {}): TInspectionItem => ({
   rank: 1, relevance_score: null, relevance_rank: null, final_rank: null, qa_rank: null, qa_at: null, alerted_at: null, alert_decision: null, published_at: null, consolidated_at: null,
   article_generated_at: null, initialization: false, event_summary: 'E', detection_decision: 'PASS', novel: null, novelty_score: null, researched: null,
   research_error: null, query_count: 0, article_generated: false, article_title: null, error: null, relevance_to_topics: null, relevance_to_user: null, language: 'en',
+  reader_judgement: null,
   ...over,
 });
 const labels = (over: Partial<TInspectionItem>) => itemBadges(item(over), Date.parse('2026-01-01T02:00:00Z')).map((b) => b.label);
@@ -34,8 +35,17 @@ describe('itemBadges', () => {
     [{ alert_decision: 'Held for the daily brief: the daily alert limit was reached.' }, ['Alert Held', 'PASS']],
     [{ alert_decision: 'Not breaking: rank 0.700, bar 0.790.' }, ['PASS']],
     [{ detection_decision: 'DROP' }, ['DROP']],
+    [{ reader_judgement: { judgement: 'less', at: '2026-11-26T09:00:00Z' } }, ['PASS', 'Reader: less like this · Nov 26, 2026']],
   ] as [Partial<TInspectionItem>, string[]][])('%j -> %j', (over, expected) => {
     expect(labels(over)).toEqual(expected);
+  });
+
+  it("marks where the reader disagreed with detection's verdict", () => {
+    const tone = (over: Partial<TInspectionItem>) => itemBadges(item(over)).find((b) => b.key === 'reader')?.tone;
+    const at = '2026-11-26T09:00:00Z';
+    expect(tone({ reader_judgement: { judgement: 'less', at } })).toBe('red');
+    expect(tone({ reader_judgement: { judgement: 'more', at } })).toBe('green');
+    expect(tone({ detection_decision: 'DROP', reader_judgement: { judgement: 'more', at } })).toBe('red');
   });
 });
 

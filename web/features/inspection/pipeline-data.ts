@@ -1,5 +1,5 @@
 import type { TInspectionItem } from '../../../contract/inspection';
-import { relativeTime } from '../../lib/dates';
+import { formatDate, relativeTime } from '../../lib/dates';
 
 /*
  * Pure readings of pipeline data for the inspection views:
@@ -45,7 +45,25 @@ export function itemBadges(item: TInspectionItem, now = Date.now()): Badge[] {
   else if (item.alert_decision?.startsWith('Held')) badges.push({ key: 'alert-held', label: 'Alert Held', tone: 'slate', title: item.alert_decision });
   const verdict = detectionVerdict(item.detection_decision);
   badges.push({ key: 'verdict', label: verdict, tone: verdict === 'PASS' ? 'green' : 'red', title: item.detection_decision ?? undefined });
+  const reader = readerBadge(item, verdict);
+  if (reader) badges.push(reader);
   return badges;
+}
+
+/**
+ * The reader's "More like this" / "Less like this" beside detection's verdict: red where the
+ * reader disagreed (less of what passed, more of what was dropped), green where they agreed.
+ */
+function readerBadge(item: TInspectionItem, verdict: 'PASS' | 'DROP'): Badge | undefined {
+  const judged = item.reader_judgement;
+  if (!judged) return undefined;
+  const agrees = (judged.judgement === 'more') === (verdict === 'PASS');
+  return {
+    key: 'reader',
+    label: `Reader: ${judged.judgement} like this · ${formatDate(judged.at)}`,
+    tone: agrees ? 'green' : 'red',
+    title: `The reader ${agrees ? 'agreed' : 'disagreed'} with detection's ${verdict}`,
+  };
 }
 
 /** The stages with interaction panels, in pipeline order, and the words their messages use. */

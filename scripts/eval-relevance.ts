@@ -1,94 +1,228 @@
 /**
- * Relevance of the built-in engine on a labelled set: precision and recall of the pipeline's
- * pre-filter + detection against hand judgements.
+ * Relevance of the built-in engine: precision and recall of the pipeline's pre-filter + detection,
+ * each topic read by its relevance model (built from its words, the store and the reader's
+ * judgements, as the pipeline builds it).
  *
- *   npm run eval:relevance [-- --errors] [-- --candidates N]
+ *   npm run eval:relevance [-- --set demo|newswire] [--errors] [--names-only] [--topic NAME] [--profiles]
  *
- * fixtures/eval/relevance.jsonl holds one judgement a line: {topic, doc_id, relevant, title}, a demo
- * topic (server/demo/topics.ts) and a document of the demo corpus (fixtures/demo), judged by the rule
- * in fixtures/eval/RELEVANCE.md. Each pair goes through what the pipeline does for it, in memory:
- * the collection check (the topic's sources), the built-in summary, the pre-filter rule and the
- * built-in detection with the built-in embedding's similarity. A pair is predicted relevant when
- * detection passes it. --errors lists the misjudged pairs; --candidates N prints, for labelling,
- * N documents per topic the engine passes, N it drops after the pre-filter and N/4 the pre-filter
- * stops (not yet labelled).
+ * demo: fixtures/eval/relevance.jsonl, one hand judgement a line ({topic, doc_id, relevant}) of a
+ * demo topic (server/demo/topics.ts) and a document of the demo corpus (the store), judged by the
+ * rule in fixtures/eval/RELEVANCE.md.
+ *
+ * newswire: a stream the product was never tuned to, read from ../shared/data/newswire (research
+ * licence: evaluated from there, never copied here; HERALD_NEWSWIRE points elsewhere). Its 4,172
+ * stories are the store; the topics of fixtures/eval/newswire-topics.jsonl are typed as a user
+ * would, profiled as the product profiles a topic typed by name (the built-in topic validation
+ * with evidence from the store's search; --names-only skips it, faster) and judged against the
+ * wire editors' category labels. Printed per topic and micro-averaged, for the topics tuned on
+ * and the held-out ones (their "set"), and for each half of the fortnight: once zero-shot (the
+ * topic's words and the store) and once after five "More / Less like this" a reader would give in
+ * the first days (the first five stories the topic passes, judged by the labels, then left out of
+ * the count). Beside them: the floor (a plain TF-IDF of the topic's name with the one threshold
+ * best for the whole set), the pre-filter's recall of what detection passes (detection run on
+ * every pair) and of the labelled stories, and its selectivity (pairs per story).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import { DEMO_TOPICS } from '../server/demo/topics.js';
+import { startHerald } from '../server/boot.js';
+import { loadConfig } from '../server/config.js';
+import { sources } from '../server/db/schema/index.js';
+import { ingestDocuments } from '../server/documents/ingest.js';
+import { builtinValidateTopic } from '../server/intelligence/capabilities/validate-topic.js';
+import { buildTopicProfile } from '../server/intelligence/builtin/topic-profile.js';
+import { topicEvidence } from '../server/modules/user-topics/evidence.js';
+import type { NewTopic } from '../server/modules/user-topics/topics.js';
 import { ROOT } from '../server/paths.js';
+import { terms } from '../server/search/terms.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
-import { judgePair, prf, type RelevanceLabel as Label } from './relevance-judge.js';
+import { judgePair, modelOf, prf, storeOf, type Confusion, type JudgedDocument, type RelevanceLabel as Label } from './relevance-judge.js';
 
-const { values } = parseArgs({ options: { errors: { type: 'boolean', default: false }, candidates: { type: 'string' } } });
-const LABELS = path.join(ROOT, 'fixtures', 'eval', 'relevance.jsonl');
+const { values } = parseArgs({ options: { set: { type: 'string' }, errors: { type: 'boolean', default: false }, 'names-only': { type: 'boolean', default: false }, topic: { type: 'string' }, profiles: { type: 'boolean', default: false } } });
+const EVAL = path.join(ROOT, 'fixtures', 'eval');
+const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
+const readJsonl = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as T);
+const empty = (): Confusion => ({ tp: 0, fp: 0, fn: 0, tn: 0 });
+const add = (into: Confusion, c: Confusion) => (['tp', 'fp', 'fn', 'tn'] as const).forEach((k) => (into[k] += c[k]));
+const count = (c: Confusion, predicted: boolean, relevant: boolean) => (c[predicted ? (relevant ? 'tp' : 'fp') : relevant ? 'fn' : 'tn'] += 1);
 
-const { records } = await loadDemoCorpus();
-const byId = new Map(records.map((r) => [r.id, r]));
-const topicsByName = new Map(DEMO_TOPICS.map((t) => [t.name, t]));
+if (!values.set || values.set === 'demo') await demoSet();
+if (!values.set || values.set === 'newswire') await newswireSet();
 
-/** What the pipeline decides for one (topic, document) pair: 'collection' | 'prefilter' (dropped there), 'DROP' or 'PASS'. */
-async function judge(topicName: string, docId: string) {
-  const topic = topicsByName.get(topicName);
-  const doc = byId.get(docId);
-  if (!topic || !doc) throw new Error(`unknown topic or document: ${topicName} / ${docId}`);
-  return judgePair(topic, doc);
-}
-
-if (values.candidates) {
-  // For labelling: per topic, N documents detection passes and N the pre-filter lets through that it drops, chosen evenly.
-  const n = Number(values.candidates);
-  const labelled = new Set(readLabels().map((l) => `${l.topic}|${l.doc_id}`));
+async function demoSet() {
+  const { records } = await loadDemoCorpus();
+  const store = storeOf(records);
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const labels = readJsonl<Label>(path.join(EVAL, 'relevance.jsonl'));
+  const all = empty();
+  const perTopic = new Map<string, Confusion>();
+  const errors: string[] = [];
   for (const topic of DEMO_TOPICS) {
-    const passed: string[] = [];
-    const dropped: string[] = [];
-    const filtered: string[] = [];
-    for (const r of records) {
-      if (labelled.has(`${topic.name}|${r.id}`)) continue;
-      const j = await judge(topic.name, r.id);
-      if (j.decision === 'PASS') passed.push(r.id);
-      else if (j.decision === 'DROP') dropped.push(r.id);
-      else if (j.decision === 'prefilter') filtered.push(r.id);
+    const model = modelOf(topic, store);
+    const c = empty();
+    for (const label of labels.filter((l) => l.topic === topic.name)) {
+      const doc = byId.get(label.doc_id);
+      if (!doc) throw new Error(`unknown document: ${label.doc_id}`);
+      const j = await judgePair(topic, doc, model);
+      const predicted = j.decision === 'PASS';
+      count(c, predicted, label.relevant);
+      if (predicted !== label.relevant) errors.push(`${predicted ? 'FP' : 'FN'} ${topic.name} | ${label.doc_id} | ${j.decision} ${j.total.toFixed(2)} | ${doc.title.slice(0, 100)}\n     ${j.rationale ?? ''}`);
     }
-    const spread = (ids: string[]) => ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / n)) === 0).slice(0, n);
-    const sample = (ids: string[], count: number) => ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / count)) === 0).slice(0, count);
-    for (const id of [...spread(passed), ...spread(dropped), ...sample(filtered, Math.ceil(n / 4))]) {
-      const r = byId.get(id)!;
-      const engine = passed.includes(id) ? 'PASS' : dropped.includes(id) ? 'DROP' : 'prefilter';
-      console.log(JSON.stringify({ topic: topic.name, doc_id: id, engine, title: r.title.slice(0, 160), text: r.text.slice(0, 300) }));
-    }
+    perTopic.set(topic.name, c);
+    add(all, c);
   }
-  process.exit(0);
+  console.log(`demo: relevance (pre-filter + built-in detection) on ${labels.length} judged pairs (${all.tp + all.fn} relevant, ${all.fp + all.tn} not), fixtures/eval/relevance.jsonl`);
+  console.log(`all           ${prf(all)}  (TP ${all.tp} FP ${all.fp} FN ${all.fn} TN ${all.tn})`);
+  for (const [topic, c] of perTopic) console.log(`  ${topic.padEnd(40)} ${prf(c)}  (${c.tp + c.fn} relevant of ${c.tp + c.fp + c.fn + c.tn})`);
+  if (values.errors) for (const e of errors) console.log(e);
 }
 
-function readLabels(): Label[] {
+interface Story extends JudgedDocument {
+  labels: string[];
+  published: string;
+}
+interface WireTopic {
+  name: string;
+  labels: string[];
+  set: 'tune' | 'held-out';
+}
+
+async function newswireSet() {
+  if (!existsSync(NEWSWIRE)) {
+    console.log(`\nnewswire: skipped, ${NEWSWIRE} not found (set HERALD_NEWSWIRE)`);
+    return;
+  }
+  const stories = readJsonl<Omit<Story, 'id'> & { doc_id: string }>(NEWSWIRE).map((s): Story => ({ ...s, id: s.doc_id, collection_id: 1, language: 'en', published_at: s.published }));
+  const topics = readJsonl<WireTopic>(path.join(EVAL, 'newswire-topics.jsonl')).filter((t) => !values.topic || t.name === values.topic);
+  const store = storeOf(stories);
+  const profiles = values['names-only'] ? new Map<string, NewTopic>() : await profilesFromStore(stories, topics.map((t) => t.name));
+  const days = [...new Set(stories.map((s) => s.published.slice(0, 10)))].sort();
+  const secondHalf = days[Math.floor(days.length / 2)]!;
+  const half = (s: Story) => (s.published.slice(0, 10) < secondHalf ? 'first' : 'second');
+
+  const rows: { topic: WireTopic; zero: Confusion; judged: Confusion; halves: Record<string, Confusion> }[] = [];
+  const prefilter = { detected: 0, kept: 0, relevant: 0, relevantKept: 0, pairs: 0 };
+  const errors: string[] = [];
+  for (const topic of topics) {
+    const asTyped: NewTopic = { ...(profiles.get(topic.name) ?? {}), name: topic.name, sources: [1] };
+    const relevant = (s: Story) => s.labels.some((l) => topic.labels.includes(l));
+    const zero = empty();
+    const halves: Record<string, Confusion> = { first: empty(), second: empty() };
+    const model = modelOf(asTyped, store);
+    if (values.profiles) {
+      console.log(`\n${topic.name}: ${asTyped.description ?? ''}\n  entities: ${(asTyped.keyEntities ?? []).join(' | ')}\n  query: ${asTyped.query ?? ''}`);
+      console.log(`  model (${model.basis}, bar ${model.bar}): ${Object.entries(model.terms).sort((a, b) => b[1] - a[1]).slice(0, 16).map(([t, w]) => `${t} ${w.toFixed(3)}`).join(', ')}`);
+    }
+    const passed: Story[] = [];
+    for (const story of stories) {
+      const j = await judgePair(asTyped, story, model);
+      const predicted = j.decision === 'PASS';
+      count(zero, predicted, relevant(story));
+      count(halves[half(story)]!, predicted, relevant(story));
+      if (predicted) passed.push(story);
+      // The pre-filter against detection run on every pair (j.decision is 'prefilter' when it stopped one detection would judge).
+      const detectionPasses = j.decision === 'PASS' || (j.decision === 'prefilter' && j.total >= 0.5);
+      if (detectionPasses) prefilter.detected++;
+      if (detectionPasses && j.prefilter) prefilter.kept++;
+      if (relevant(story)) prefilter.relevant++;
+      if (relevant(story) && j.prefilter) prefilter.relevantKept++;
+      if (j.prefilter) prefilter.pairs++;
+      if (values.errors && predicted !== relevant(story)) errors.push(`${predicted ? 'FP' : 'FN'} ${topic.name} | ${j.total.toFixed(2)} | ${story.title.slice(0, 100)}`);
+    }
+    // A reader's first five judgements: the first five stories the topic passes, by the labels.
+    const firstFive = passed.sort((a, b) => a.published.localeCompare(b.published)).slice(0, 5);
+    const judgedModel = modelOf(asTyped, store, firstFive.map((doc) => ({ doc, judgement: relevant(doc) ? 'more' : 'less' })));
+    const judged = empty();
+    const left = new Set(firstFive.map((s) => s.id));
+    for (const story of stories) if (!left.has(story.id)) count(judged, (await judgePair(asTyped, story, judgedModel)).decision === 'PASS', relevant(story));
+    rows.push({ topic, zero, judged, halves });
+  }
+
+  const f = (c: Confusion) => prf(c).replace(/ {2}/g, ' ');
+  console.log(`\nnewswire: ${stories.length} stories (${path.relative(ROOT, NEWSWIRE)}), ${topics.length} topics typed as a user would${values['names-only'] ? ' (names only)' : ', profiled from the store'}; the wire editors' labels`);
+  console.log(`${'topic'.padEnd(42)} ${'zero-shot'.padEnd(30)} ${'after 5 judgements'.padEnd(30)} relevant`);
+  for (const r of rows) console.log(`${`${r.topic.name} [${r.topic.set}]`.padEnd(42)} ${f(r.zero).padEnd(30)} ${f(r.judged).padEnd(30)} ${r.zero.tp + r.zero.fn}`);
+  for (const [what, chosen] of [
+    ['tune topics', rows.filter((r) => r.topic.set === 'tune')],
+    ['held-out topics', rows.filter((r) => r.topic.set === 'held-out')],
+    ['all topics', rows],
+  ] as const) {
+    const zero = empty();
+    const judged = empty();
+    for (const r of chosen) {
+      add(zero, r.zero);
+      add(judged, r.judged);
+    }
+    console.log(`micro, ${what.padEnd(16)} zero-shot ${f(zero).padEnd(30)} after 5 judgements ${f(judged)}`);
+  }
+  for (const which of ['first', 'second']) {
+    const c = empty();
+    for (const r of rows) add(c, r.halves[which]!);
+    console.log(`micro, ${which} half of the days (from ${which === 'first' ? days[0] : secondHalf}) zero-shot ${f(c)}`);
+  }
+  const floor = tfidfFloor(stories, topics);
+  console.log(`floor: a plain TF-IDF of the topic's name, one threshold (${floor.threshold}, the best for the set): ${f(floor.confusion)}`);
+  console.log(
+    `pre-filter: keeps ${(prefilter.kept / Math.max(1, prefilter.detected)).toFixed(3)} of what detection passes, ${(prefilter.relevantKept / Math.max(1, prefilter.relevant)).toFixed(3)} of the labelled stories; ${(prefilter.pairs / stories.length).toFixed(2)} pairs per story for ${topics.length} topics`,
+  );
+  if (values.errors) for (const e of errors) console.log(e);
+}
+
+/** Each topic profiled as a topic typed by name is: the built-in validation with the store's evidence (a store of the stories, in memory). */
+async function profilesFromStore(stories: Story[], names: string[]): Promise<Map<string, NewTopic>> {
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DEMO: 'off', DEMO_SOURCE: 'off', HERALD_ROLES: 'api', SUMMARY_MODEL: 'builtin' });
+  const herald = await startHerald(config, { inMemory: true, listen: false, logger: pino({ level: 'silent' }) });
   try {
-    return readFileSync(LABELS, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Label);
-  } catch {
-    return [];
+    const [source] = await herald.database.db.insert(sources).values({ kind: 'demo', name: 'newswire', collectionId: 1, intervalMinutes: 60, enabled: false }).returning({ id: sources.id });
+    for (let i = 0; i < stories.length; i += 200) {
+      const page = stories.slice(i, i + 200).map((s) => ({ externalId: s.id, title: s.title, text: s.text, publisher: 'Newswire', publishedAt: new Date(s.published), contentType: 'news', collectionId: 1, canonicalUrl: null, language: 'en' }));
+      await ingestDocuments({ database: herald.database, search: herald.search, logger: herald.logger }, { id: source!.id, collectionId: 1 }, page);
+      process.stderr.write(`\rthe store: ${Math.min(stories.length, i + 200)} stories`);
+    }
+    process.stderr.write('\n');
+    const out = new Map<string, NewTopic>();
+    for (const name of names) {
+      const evidence = await topicEvidence(herald.database, herald.search, name);
+      const answer = builtinValidateTopic({ topic: name, turns: [], sources: [], existing: [], profile: { summary: null, places: [], industries: [] }, evidence });
+      // A reading that would need a question gets the built-in profile of the name as it stands (as topic-enrich does).
+      const p = answer.topic ?? buildTopicProfile({ name, context: [], sources: [], profilePlaces: [], evidence });
+      out.set(name, { name, description: p.description, query: p.query, keyEvents: p.key_events, keyEntities: p.key_entities, keyPlaces: p.key_places, relevanceMatrix: p.relevance_matrix, sources: [1] });
+    }
+    return out;
+  } finally {
+    await herald.stop();
   }
 }
 
-const labels = readLabels();
-const all = { tp: 0, fp: 0, fn: 0, tn: 0 };
-const perTopic = new Map<string, typeof all>();
-const errors: string[] = [];
-for (const label of labels) {
-  const j = await judge(label.topic, label.doc_id);
-  const predicted = j.decision === 'PASS';
-  const t = perTopic.get(label.topic) ?? { tp: 0, fp: 0, fn: 0, tn: 0 };
-  perTopic.set(label.topic, t);
-  const cell = predicted ? (label.relevant ? 'tp' : 'fp') : label.relevant ? 'fn' : 'tn';
-  all[cell] += 1;
-  t[cell] += 1;
-  if (cell === 'fp' || cell === 'fn') {
-    const verdict = cell === 'fp' ? j.total.toFixed(2) : `${j.decision} ${j.total.toFixed(2)}`;
-    errors.push(`${cell.toUpperCase()} ${label.topic} | ${label.doc_id} | ${verdict} | ${byId.get(label.doc_id)!.title.slice(0, 100)}\n     ${j.rationale ?? ''}`);
+/** The floor: cosine of log-TF x IDF vectors of the topic's name and each story, one threshold for every topic (the best for the set). */
+function tfidfFloor(stories: Story[], topics: WireTopic[]): { threshold: number; confusion: Confusion } {
+  const docTerms = stories.map((s) => terms(`${s.title} ${s.text}`));
+  const df = new Map<string, number>();
+  for (const t of docTerms) for (const term of new Set(t)) df.set(term, (df.get(term) ?? 0) + 1);
+  const vector = (words: string[]) => {
+    const tf = new Map<string, number>();
+    for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+    const v = new Map([...tf].map(([w, n]) => [w, (1 + Math.log(n)) * Math.log(stories.length / ((df.get(w) ?? 0) + 1))]));
+    const norm = Math.hypot(...v.values()) || 1;
+    return new Map([...v].map(([w, x]) => [w, x / norm]));
+  };
+  const docVectors = docTerms.map(vector);
+  const scored = topics.map((t) => {
+    const q = vector(terms(t.name));
+    return stories.map((s, i) => ({ relevant: s.labels.some((l) => t.labels.includes(l)), score: [...q].reduce((sum, [w, x]) => sum + x * (docVectors[i]!.get(w) ?? 0), 0) }));
+  });
+  let best = { threshold: 0, confusion: empty(), f1: -1 };
+  for (let threshold = 0.02; threshold < 0.6; threshold += 0.01) {
+    const c = empty();
+    for (const topic of scored) for (const s of topic) count(c, s.score >= threshold, s.relevant);
+    const f1 = (2 * c.tp) / (2 * c.tp + c.fp + c.fn);
+    if (f1 > best.f1) best = { threshold: Math.round(threshold * 100) / 100, confusion: c, f1 };
   }
+  return best;
 }
-const { tp, fp, fn, tn } = all;
-console.log(`relevance (pre-filter + built-in detection) on ${labels.length} judged pairs (${tp + fn} relevant, ${fp + tn} not), fixtures/eval/relevance.jsonl`);
-console.log(`all           ${prf({ tp, fp, fn })}  (TP ${tp} FP ${fp} FN ${fn} TN ${tn})`);
-for (const [topic, c] of perTopic) console.log(`  ${topic.padEnd(40)} ${prf(c)}  (${c.tp + c.fn} relevant of ${c.tp + c.fp + c.fn + c.tn})`);
-if (values.errors) for (const e of errors) console.log(e);

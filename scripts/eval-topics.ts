@@ -27,7 +27,7 @@ import { topicEvidence } from '../server/modules/user-topics/evidence.js';
 import { ROOT } from '../server/paths.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
 import { demoStore } from './demo-store.js';
-import { judgePair, prf, type Confusion, type RelevanceLabel } from './relevance-judge.js';
+import { judgePair, modelOf, prf, storeOf, type Confusion, type RelevanceLabel } from './relevance-judge.js';
 
 const { values } = parseArgs({ options: { unjudged: { type: 'boolean', default: false }, topic: { type: 'string' } } });
 const EVAL = path.join(ROOT, 'fixtures', 'eval');
@@ -89,7 +89,9 @@ try {
 
   // Matching with profiles the engine wrote from the topic's name and the store: the demo topics'
   // judged pairs, then those of topics that name a body and a subject of its ("FDA drug approvals").
-  const byId = new Map((await loadDemoCorpus()).records.map((r) => [r.id, r]));
+  const { records } = await loadDemoCorpus();
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const store = storeOf(records);
   for (const [file, what] of [
     ['relevance.jsonl', "the engine's own profiles of the demo topics"],
     ['relevance-by-name.jsonl', 'topics that name a body and a subject of its'],
@@ -100,8 +102,9 @@ try {
       const p = buildTopicProfile({ name, context: [], sources: [], profilePlaces: [], evidence: await topicEvidence(herald.database, herald.search, name) });
       const topic = { name, description: p.description, query: p.query, keyEvents: p.key_events, keyEntities: p.key_entities, keyPlaces: p.key_places, sources: p.sources, relevanceMatrix: p.relevance_matrix, informationSought: p.information_sought };
       const c: Confusion = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      const model = modelOf(topic, store);
       for (const label of labels.filter((l) => l.topic === name)) {
-        const passed = (await judgePair(topic, byId.get(label.doc_id)!)).decision === 'PASS';
+        const passed = (await judgePair(topic, byId.get(label.doc_id)!, model)).decision === 'PASS';
         c[passed ? (label.relevant ? 'tp' : 'fp') : label.relevant ? 'fn' : 'tn'] += 1;
       }
       for (const k of ['tp', 'fp', 'fn', 'tn'] as const) all[k] += c[k];

@@ -6,6 +6,7 @@ import { indexVectorsJob } from './search/vector-index.js';
 import { sourceRunJob, sourcesTickJob } from './sources/jobs.js';
 import { alertJob, articleJob, briefJob, briefTickJob, consolidateJob, detectJob, noveltyJob, prefilterJob, storyJob, summariseJob, sweepJob } from './pipeline/jobs.js';
 import { backfillJob } from './pipeline/backfill.js';
+import { topicModelJob, topicModelsTickJob } from './pipeline/topic-models.js';
 import { startPipeline } from './pipeline/pipeline.js';
 import { topicEnrichJob } from './modules/topics/jobs.js';
 import { interviewProfileJob } from './modules/conversations/jobs.js';
@@ -36,6 +37,8 @@ export const JOBS: JobDefinition[] = [
   briefJob as JobDefinition,
   storyJob as JobDefinition,
   backfillJob as JobDefinition,
+  topicModelJob as JobDefinition,
+  topicModelsTickJob as JobDefinition,
   topicEnrichJob as JobDefinition,
   interviewProfileJob as JobDefinition,
 ];

@@ -159,7 +159,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(userRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(feedbackRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(sourceRoutes({ config: services.config, database: services.database, keys, queue: services.queue, operatorToken: services.operatorToken }), { prefix: '/api' });
-  await app.register(feedRoutes({ database: services.database, keys, search: services.search }), { prefix: '/api' });
+  await app.register(feedRoutes({ database: services.database, keys, search: services.search, queue: services.queue }), { prefix: '/api' });
   await app.register(devMailboxRoutes(services));
   await registerWeb(app, services.webDist);
   return app;

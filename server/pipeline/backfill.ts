@@ -1,13 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { coveredCollections } from '../../contract/collections.js';
 import { z } from 'zod';
-import { events, topics } from '../db/schema/index.js';
+import { documents, events, topics } from '../db/schema/index.js';
 import type { JobDefinition } from '../jobs/types.js';
-import { searchChunks } from '../search/search.js';
+import { scoreDocument } from '../intelligence/builtin/topic-model.js';
 import type { StageContext } from './context.js';
 import { detect } from './detect.js';
 import { CATCH_UP, consolidateAndWrite, novelEvents } from './jobs.js';
 import { STORY_JOB } from './pipeline.js';
+import { refreshTopicModel, storeSample } from './topic-models.js';
 
 export const BACKFILL_JOB = 'pipeline-backfill';
 /** A new topic's catch-up: about this many first articles. */
@@ -20,14 +21,15 @@ export const CATCH_UP_ARTICLES = 10;
 export const CATCH_UP_DETECTED = CATCH_UP_ARTICLES + 3;
 /** Documents judged at most to find them: some are dropped by detection. */
 export const BACKFILL_DOCUMENTS = 25;
-/** Search score a document needs to be judged for a new topic. */
-export const BACKFILL_MIN_SCORE = 0.3;
+/** The store's best documents for the topic its catch-up orders by date among near-equals. */
+const CANDIDATES = 60;
 
 /**
  * The initialization of a new topic, its catch-up: the pre-filter only sees documents as they
- * arrive, so a new topic would wait for the next matching document. Instead the store is searched
- * for the topic now (its name, within its collections), the best documents (search score, the
- * newer first among near-equals) go through detection like any pair until CATCH_UP_DETECTED pass,
+ * arrive, so a new topic would wait for the next matching document. Instead the topic's model is
+ * built from the store now and ranks the store's recent documents (within its collections); the
+ * best (model score, the newer first among near-equals) go through detection like any pair until
+ * CATCH_UP_DETECTED pass,
  * their events are marked `initialization` (they guard novelty for later documents, are never
  * alerted, and their articles say `catch_up`), and the detected ones go through novelty and
  * consolidation in the backfill job itself and on to stories and articles at the CATCH_UP
@@ -37,26 +39,26 @@ export async function backfillTopic(context: StageContext, topicId: number): Pro
   const { db } = context.database;
   const [topic] = await db.select().from(topics).where(eq(topics.id, topicId));
   if (!topic || topic.retiredAt || topic.description.trim() === '') return { judged: 0, detected: [] };
-  const found = await searchChunks(context.database, context.search, {
-    query: topic.name,
-    limit: 60,
-    offset: 0,
-    collections: topic.sources.length ? coveredCollections(topic.sources) : undefined,
-    minScore: BACKFILL_MIN_SCORE,
-  });
-  // Each document once at its best chunk's score, the newest first among near-equals (a month
-  // older costs what 0.05 of search score does), so the catch-up is the topic's recent news.
-  const best = new Map<number, { score: number; at: number }>();
-  for (const r of found.results) {
-    const seen = best.get(r.metadata.document_id);
-    if (!seen || seen.score < r.score) best.set(r.metadata.document_id, { score: r.score, at: Date.parse(r.metadata.canonical_at) });
-  }
-  const newest = Math.max(...[...best.values()].map((b) => b.at));
-  const order = (b: { score: number; at: number }) => b.score - (0.05 * (newest - b.at)) / (30 * 86_400_000);
-  const documentIds = [...best.entries()]
-    .sort((a, b) => order(b[1]) - order(a[1]))
+  // The topic's model, built now from the store (and kept for the pre-filter and detection).
+  const model = (await refreshTopicModel(context, topicId))!;
+  const sample = await storeSample(context.database);
+  const collections = topic.sources.length ? coveredCollections(topic.sources) : undefined;
+  const scored = sample.docs
+    .filter((d) => !collections || collections.includes(d.collectionId))
+    .map((d) => ({ id: d.id, score: scoreDocument(model, d.features) }))
+    .filter((d) => d.score >= model.prefilterBar)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, CANDIDATES);
+  if (scored.length === 0) return { judged: 0, detected: [] };
+  // Each document at its score, the newest first among near-equals (a month older costs what 0.05
+  // of a score near the bar does), so the catch-up is the topic's recent news.
+  const dates = new Map((await db.select({ id: documents.id, at: documents.canonicalAt }).from(documents).where(inArray(documents.id, scored.map((d) => d.id)))).map((r) => [r.id, r.at.getTime()]));
+  const newest = Math.max(...dates.values());
+  const order = (d: { id: number; score: number }) => Math.min(d.score, 2 * model.bar) / (2 * model.bar) - (0.05 * (newest - (dates.get(d.id) ?? newest))) / (30 * 86_400_000);
+  const documentIds = scored
+    .sort((a, b) => order(b) - order(a))
     .slice(0, BACKFILL_DOCUMENTS)
-    .map(([id, b]) => [id, b.score] as const);
+    .map((d) => [d.id, Math.round(d.score * 1000) / 1000] as const);
   const detected: number[] = [];
   const judged: number[] = [];
   for (const [documentId, score] of documentIds) {

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
-import { relevance } from '../intelligence/capabilities/relevance.js';
+import { DETECTION_THRESHOLD, relevance } from '../intelligence/capabilities/relevance.js';
 import { CapabilityError, runCapability } from '../intelligence/engine.js';
 import { cosine } from '../search/embeddings.js';
 import type { StageContext } from './context.js';
 import type { Pair } from './prefilter.js';
+import { modelsOf } from './topic-models.js';
 
 /** The document's and the topic's texts detection embeds for their similarity. */
 export function detectionTexts(title: string, summary: string, topic: { name: string; description: string; query: string; keyEvents: string[] }): [string, string] {
@@ -34,6 +35,7 @@ export async function detect(context: StageContext, pair: Pair): Promise<{ event
     .where(eq(documents.id, pair.documentId));
   if (!row || row.topic.retiredAt || row.topic.userId !== pair.userId) return undefined;
   const { doc, topic } = row;
+  const topicModel = (await modelsOf(context, [topic])).get(topic.id)!;
   const summary = row.summary?.summary ?? '';
   const [docVector, topicVector] = await context.search.embedder.embed(detectionTexts(doc.title, summary, topic));
   const similarity = Math.max(0, cosine(docVector!, topicVector!));
@@ -48,20 +50,33 @@ export async function detect(context: StageContext, pair: Pair): Promise<{ event
       relevance,
       {
         topic: { name: topic.name, description: topic.description, query: topic.query, keyEvents: topic.keyEvents, keyEntities: topic.keyEntities, keyPlaces: topic.keyPlaces, relevanceMatrix: topic.relevanceMatrix },
-        document: { title: doc.title, summary, text: doc.text, publisher: doc.publisher, date: doc.canonicalAt.toISOString() },
+        document: { title: doc.title, summary, text: doc.text, publisher: doc.publisher, date: doc.canonicalAt.toISOString(), language: doc.language },
         similarity,
+        model: topicModel,
       },
       model,
       { llm: context.config.llm, logger: context.logger },
     );
+    // The built-in engine decides at the topic's bar (its weighted total is 0.5 there); a language
+    // model's weighted total is held to the topic's bar for it, which the reader's judgements move.
+    const byModel = record.model_used !== 'builtin';
+    const threshold = byModel ? topicModel.llmBar : DETECTION_THRESHOLD;
+    const decision = byModel ? (output.scores.weighted_total >= threshold ? 'PASS' : 'DROP') : output.decision;
     const values = {
       ...base,
-      status: output.decision === 'PASS' ? ('detected' as const) : ('dropped' as const),
-      detectionDecision: output.decision,
+      status: decision === 'PASS' ? ('detected' as const) : ('dropped' as const),
+      detectionDecision: decision,
       detectionRational: output.rationale,
       detectionScores: output.scores,
       relevanceScore: output.scores.weighted_total,
-      decisionAudit: { threshold_used: 0.5, rule_applied: 'weighted_total >= threshold', prefilter_score: pair.score, model_used: record.model_used },
+      decisionAudit: {
+        threshold_used: threshold,
+        rule_applied: 'weighted_total >= threshold',
+        prefilter_score: pair.score,
+        model_used: record.model_used,
+        topic_bar: topicModel.bar,
+        topic_model: { basis: topicModel.basis, built_at: topicModel.builtAt, judgements: topicModel.judgements },
+      },
       llmInteractions: { ...interactions, relevance: record },
       error: null,
       updatedAt: new Date(),

@@ -1,19 +1,19 @@
-import { eq, inArray, isNull } from 'drizzle-orm';
+import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { coveredCollections } from '../../contract/collections.js';
-import { documents, documentSummaries, topics } from '../db/schema/index.js';
+import { documents, documentSummaries, topics, type TopicModelRecord } from '../db/schema/index.js';
+import { documentFeatures, scoreDocument, TEXT_READ } from '../intelligence/builtin/topic-model.js';
 import { cosine } from '../search/embeddings.js';
-import { terms } from '../search/terms.js';
 import type { StageContext } from './context.js';
+import { modelsOf } from './topic-models.js';
 
-/** A pair goes to detection at this embedding similarity, or when the title names the topic. */
+/** A pair also goes to detection at this embedding similarity (a configured embedding model finds what shares no word). */
 export const PREFILTER_SIMILARITY = 0.12;
-/** ... or when the title and summary hold this many of the topic's name and query words. */
-export const PREFILTER_SHARED_TERMS = 3;
 
 export interface Pair {
   userId: string;
   topicId: number;
   documentId: number;
+  /** The topic model's score of the document (1: as much about the topic as the store's best). */
   score: number;
 }
 
@@ -28,33 +28,39 @@ export function topicText(t: TopicFields): string {
 
 const norm = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 
-/**
- * The pre-filter's rule for one pair: the document's title and summary (`headTerms`, stemmed) are
- * close to the topic (embedding cosine), hold several of its name and query words, or the title
- * names a key entity or the topic.
- */
-export function plausible(title: string, headTerms: Set<string>, topic: Pick<TopicFields, 'name' | 'keyEntities'>, topicTerms: string[], similarity: number): boolean {
+/** Whether a title names the topic or one of its key entities. */
+export function namesTopic(title: string, topic: Pick<TopicFields, 'name' | 'keyEntities'>): boolean {
   const normalised = norm(title);
-  const named = [topic.name, ...topic.keyEntities].some((phrase) => norm(phrase).trim().length > 2 && normalised.includes(norm(phrase)));
-  const sharedTerms = topicTerms.filter((t) => headTerms.has(t)).length;
-  return similarity >= PREFILTER_SIMILARITY || named || sharedTerms >= PREFILTER_SHARED_TERMS;
+  return [topic.name, ...topic.keyEntities].some((phrase) => norm(phrase).trim().length > 2 && normalised.includes(norm(phrase)));
 }
 
-/** The topic's name and query words the pre-filter counts. */
-export const prefilterTerms = (topic: Pick<TopicFields, 'name' | 'query'>) => [...new Set(terms(`${topic.name} ${topic.query}`))];
+/**
+ * The pre-filter's rule for one pair, recall first: the topic's model scores the document at its
+ * pre-filter bar (a share of detection's), the title names the topic or a key entity, or the
+ * embeddings are close.
+ */
+export function plausible(score: number, model: Pick<TopicModelRecord, 'prefilterBar'>, named: boolean, similarity: number): boolean {
+  return score >= model.prefilterBar || named || similarity >= PREFILTER_SIMILARITY;
+}
 
 /**
  * New documents x every active topic whose sources include the document's collection: only pairs
  * that are plausible go on to detection (the costly stages), so their count per document is the
- * pre-filter's selectivity (bench:pipeline reports it). Plausible = the document's title and
- * summary are close to the topic (embedding cosine), hold several of its name and query words, or
- * the title names a key entity or the topic.
+ * pre-filter's selectivity (bench:pipeline reports it). Each topic's relevance model (built now
+ * for a topic that has none) reads the document's title and text once for every topic.
  */
 export async function prefilter(context: StageContext, documentIds: number[]): Promise<Pair[]> {
   if (documentIds.length === 0) return [];
   const { db } = context.database;
   const docs = await db
-    .select({ id: documents.id, title: documents.title, collectionId: documents.collectionId, summary: documentSummaries.summary })
+    .select({
+      id: documents.id,
+      title: documents.title,
+      text: sql<string>`substr(${documents.text}, 1, ${TEXT_READ})`,
+      language: documents.language,
+      collectionId: documents.collectionId,
+      summary: documentSummaries.summary,
+    })
     .from(documents)
     .leftJoin(documentSummaries, eq(documentSummaries.documentId, documents.id))
     .where(inArray(documents.id, documentIds));
@@ -63,6 +69,7 @@ export async function prefilter(context: StageContext, documentIds: number[]): P
   const active = await db.select().from(topics).where(isNull(topics.retiredAt));
   const live = active.filter((t) => t.description.trim() !== '');
   if (docs.length === 0 || live.length === 0) return [];
+  const models = await modelsOf(context, live, Math.max(...docs.map((d) => d.id)));
 
   const embedder = context.search.embedder;
   const missing = live.filter((t) => !topicVectors.has(`${t.id}:${topicText(t)}`));
@@ -71,14 +78,15 @@ export async function prefilter(context: StageContext, documentIds: number[]): P
     missing.forEach((t, i) => topicVectors.set(`${t.id}:${topicText(t)}`, vectors[i]!));
   }
   const docVectors = await embedder.embed(docs.map((d) => `${d.title}\n${d.summary ?? ''}`));
-  const headTerms = docs.map((d) => new Set(terms(`${d.title} ${d.summary ?? ''}`)));
-  const topicTerms = new Map(live.map((t) => [t.id, prefilterTerms(t)]));
   const pairs: Pair[] = [];
   docs.forEach((doc, i) => {
+    const features = documentFeatures(doc);
     for (const topic of live) {
       if (topic.sources.length && !coveredCollections(topic.sources).includes(doc.collectionId)) continue;
+      const model = models.get(topic.id)!;
+      const score = scoreDocument(model, features);
       const similarity = cosine(docVectors[i]!, topicVectors.get(`${topic.id}:${topicText(topic)}`)!);
-      if (plausible(doc.title, headTerms[i]!, topic, topicTerms.get(topic.id)!, similarity)) pairs.push({ userId: topic.userId, topicId: topic.id, documentId: doc.id, score: Math.round(similarity * 1000) / 1000 });
+      if (plausible(score, model, namesTopic(doc.title, topic), similarity)) pairs.push({ userId: topic.userId, topicId: topic.id, documentId: doc.id, score: Math.round(score * 1000) / 1000 });
     }
   });
   return pairs;

@@ -50,7 +50,8 @@ function fnv1a(text: string): number {
 export function createHashedTfIdfEmbedder(dimensions = 256): Embedder {
   const table = loadIdf();
   const maxIdf = Math.log((table.documents + 1) / 1) + 1;
-  const idf = (term: string) => table.idf[term] ?? maxIdf;
+  // Own properties only: a word such as "constructor" is no key of the table's prototype (it gave NaN vectors).
+  const idf = (term: string) => (Object.hasOwn(table.idf, term) ? table.idf[term]! : maxIdf);
   const embedOne = (text: string): number[] => {
     const words = terms(text);
     const counts = new Map<string, number>();

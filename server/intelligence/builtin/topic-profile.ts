@@ -282,7 +282,12 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   const firstWord = (name: string) => name.split(' ')[0]!.toLowerCase();
   const fromDocuments = ownBodies.length ? found.entities.filter((e) => !isBody(e) || ownBodies.some((b) => firstWord(b) === firstWord(e))) : found.entities;
   const withNames = (names: string[]) => names.flatMap((n) => [n, ...(ALSO_KNOWN[n] ?? [])]);
-  const entities = uniqueBy([...withNames([...own.entities, ...subjectEntity]), ...institutions(text, places, primary, secondary, own.entities), ...fromDocuments.slice(0, 6)])
+  // The bodies that act on such a subject count only where the store's documents about the topic
+  // name them: a template's regulators are no key players of a topic no document ties them to
+  // (the SEC and ESMA for a sugar market).
+  const inEvidence = (body: string) => evidence.filter((d) => hasPhrase(`${d.title}. ${d.summary}`, body)).length >= Math.min(2, evidence.length || 1) && evidence.length > 0;
+  const bodies = institutions(text, places, primary, secondary, own.entities).filter((body) => hasPhrase(text, body) || inEvidence(body) || withNames([body]).some(inEvidence));
+  const entities = uniqueBy([...withNames([...own.entities, ...subjectEntity]), ...bodies, ...fromDocuments.slice(0, 6)])
     .filter((e) => !places.includes(e))
     .slice(0, 10);
 
@@ -294,16 +299,11 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
       ...wordsOf(context).filter((w) => meaningfulTerms(w).length > 0 && w.length > 3),
       ...entities.slice(0, 4).flatMap((e) => wordsOf(e)),
       ...places.slice(0, 3).flatMap((p) => wordsOf(p)),
-      ...found.terms.slice(0, 6),
-      ...primary.queryTerms.slice(0, 7),
-      ...(secondary ? secondary.queryTerms.slice(0, 2) : []),
+      // What the store's documents about it say, not what a kind of topic usually says.
+      ...found.terms.slice(0, 10),
     ],
     (w) => terms(w)[0] ?? '',
   );
-  for (const extra of [...primary.queryTerms, 'announced', 'report', 'decision', 'officials', 'plans']) {
-    if (queryWords.length >= 12) break;
-    if (!queryWords.some((w) => terms(w)[0] === terms(extra)[0])) queryWords.push(extra);
-  }
   const query = queryWords.slice(0, 30).join(' ');
 
   const quote = (s: string) => `"${s}"`;

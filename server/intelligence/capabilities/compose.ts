@@ -3,11 +3,18 @@ import { terms } from '../../search/terms.js';
 import { isPlace } from '../builtin/topic-analysis.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
-import { FACET_WORDS } from './relevance.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
 import { sentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS, wholeLabel } from './key-metrics.js';
 import { articleTitle, namesAKindOfDocument, shortDate } from './titles.js';
+
+/**
+ * Words that say what kind of document or coverage it is ("treatment", "study", "rules"), not
+ * what it is about: two documents of a kind share them whatever their subjects.
+ */
+const FACET_WORDS: ReadonlySet<string> = new Set(
+  terms('treatment treat therapy research study trial news update development develop trend rules regulation regulate approval outlook analysis market industry sector innovation innovate'),
+);
 
 export interface ComposeSource {
   documentId: number;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import type { TopicModelRecord } from '../../db/schema/index.js';
 import { cosine } from '../../search/embeddings.js';
-import { terms } from '../../search/terms.js';
 import { countriesOf, inEuropeanUnion } from '../builtin/places.js';
 import { abbreviates, escape } from '../builtin/topic-analysis.js';
-import { PLACES } from '../builtin/world.js';
+import { buildTopicModel, documentFeatures, matchedWords, sampleFromFeatures, scoreDocument, type DocumentFeatures } from '../builtin/topic-model.js';
 import type { Capability } from '../types.js';
 
 export interface RelevanceInput {
@@ -16,9 +16,13 @@ export interface RelevanceInput {
     keyPlaces: string[];
     relevanceMatrix: unknown;
   };
-  document: { title: string; summary: string; text: string; publisher: string | null; date: string };
+  document: { title: string; summary: string; text: string; publisher: string | null; date: string; language?: string | null };
   /** Cosine of the document's and the topic's embeddings (computed by the pipeline). */
   similarity: number;
+  /** The topic's relevance model (built-in detection scores with it); without one, a model of the topic's words alone. */
+  model?: TopicModelRecord | null;
+  /** The document's features, when the caller has read them already (builtin/topic-model.ts). */
+  features?: DocumentFeatures;
 }
 
 export const ZRelevance = z.object({
@@ -33,134 +37,101 @@ export const ZRelevance = z.object({
 });
 export type TRelevance = z.infer<typeof ZRelevance>;
 
-/** A document passes when its weighted total reaches this. */
+/** A document passes when its weighted total reaches this: the topic's bar, whatever the topic (see builtinRelevance). */
 export const DETECTION_THRESHOLD = 0.5;
 const WEIGHTS = { action_outcome: 0.4, entities: 0.4, places: 0.2 };
-/** The entities score (a key entity named in the text: 0.4; in the title: 0.67), or the similarity, at which a document is taken to be about the topic's subject. */
-const SUBJECT_EVIDENCE = 0.35;
-const SUBJECT_SIMILARITY = 0.2;
+/** A document that names countries, none of them the topic's key places, keeps this share of its score. */
+const ELSEWHERE = 0.85;
+/**
+ * A title that names the topic or one of its key entities is the strongest sign of what a
+ * document is about: its score counts this many times (a title naming the topic passes at a third
+ * of the bar).
+ */
+const TITLE_NAMED = 3;
 
 const norm = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 const round = (n: number) => Math.round(n * 1000) / 1000;
+const EMPTY_STORE = sampleFromFeatures([]);
+
+/** The model built-in detection reads a topic with: its stored one, else one of its words alone. */
+export function modelFor(topic: RelevanceInput['topic'], model: TopicModelRecord | null | undefined): TopicModelRecord {
+  return model ?? buildTopicModel({ name: topic.name, keyEntities: topic.keyEntities, query: topic.query }, EMPTY_STORE);
+}
 
 /**
- * Built-in relevance from the topic's relevance matrix dimensions:
- * - entities: the topic's key entities named in the title (full weight) or the text (less), or
- *   the share of the topic name's words in the title and summary (`nameShareOf`: words in the
- *   name's order count in full, scattered ones less), whichever is higher;
- * - places: a key place named (neutral 0.5 when the topic has no places);
- * - action/outcome: how close the document is to the topic (embedding similarity) and how many
- *   of the topic's key-event and query words it holds.
- * PASS at a weighted total of DETECTION_THRESHOLD; the rationale names what matched.
+ * Built-in relevance: the topic's relevance model (builtin/topic-model.ts) scores the document's
+ * title and text, 1 being as much about the topic as the store's best documents; it passes at the
+ * topic's bar, calibrated on the store and moved by the reader's judgements, so the weighted total
+ * is 0.5 x score / bar (0.5, DETECTION_THRESHOLD, means "at this topic's bar" for every topic).
+ * A document that names countries, none of them a key place (nor, for the European Union, a
+ * member state), keeps ELSEWHERE of its score. The dimensions say what matched: action_outcome the
+ * model's score, entities the key entities named, places the key places.
  */
 export function builtinRelevance(input: RelevanceInput): TRelevance {
   const { topic, document } = input;
-  const title = norm(document.title);
-  const body = norm(`${document.summary} ${document.text.slice(0, 6000)}`);
-  // A phrase matches whole words, plurals included ("language model" finds "language models").
-  const found = (phrase: string) => {
-    const p = norm(phrase).trim();
-    if (p.length < 2) return 0;
-    const pattern = new RegExp(` ${escape(p)}(?:s|es)? `);
-    return pattern.test(title) ? 1 : pattern.test(body) ? 0.6 : 0;
-  };
-  const entityHits = topic.keyEntities.map((e) => ({ e, score: found(e) })).filter((h) => h.score > 0);
-  // The topic's own name is its first entity ("European migrant crisis", "Large language models"):
-  // the share of its words the document holds counts when no listed entity is named.
-  // A key place counts once, as a place: a word of the name that is a key place's ("European" of
-  // "European migrant crisis" and "European Union") is no evidence of the subject. A referendum on
-  // membership of the European Union names the place, not the migrant crisis. A name that is only
-  // places ("Canada") keeps them.
-  // Its other names too: the "EU" of "EU asylum policy" is the European Union.
-  const placeWords = new Set(topic.keyPlaces.flatMap((p) => [p, ...(PLACES.find((known) => known.name === p)?.aliases ?? [])]).flatMap((p) => terms(p)));
-  const subjectWords = terms(topic.name).filter((t) => !placeWords.has(t));
-  // A topic that is a name ("Acme AI Lab", "Bank of England") is named whole or not at all: its
-  // entity hits say so, and a share of its words ("AI") is no part of it.
-  const isName = /^\p{Lu}/u.test(topic.name) && topic.keyEntities.some((e) => e.toLowerCase() === topic.name.toLowerCase());
-  // The key entities' names count as the entities they name (above), not again as words of the topic's name:
-  // "Food and Drug Administration" does not say "drug" for "FDA drug approvals".
-  const nameShare = isName ? 0 : nameShareOf(subjectWords.length ? subjectWords : terms(topic.name), terms(withoutNames(`${document.title} ${document.summary}`, topic.keyEntities)));
-  // One body named two ways ("FDA", "Food and Drug Administration") is one entity: its best mention counts.
-  const perBody = new Map<string, number>();
-  for (const h of entityHits) {
-    const body = topic.keyEntities.find((other) => abbreviates(h.e, other)) ?? h.e;
-    perBody.set(body, Math.max(perBody.get(body) ?? 0, h.score));
-  }
-  const entities = Math.min(1, Math.max([...perBody.values()].reduce((sum, score) => sum + score, 0) / 1.5, nameShare));
-  // The countries the document names, in its title and in its text (read once, and only for a topic with places).
-  const countries = topic.keyPlaces.length ? { title: countriesOf(document.title), text: countriesOf(`${document.summary} ${document.text.slice(0, 3000)}`) } : { title: [], text: [] };
-  // The European Union happens in its member states: a border closed by Hungary is in it, unnamed.
-  const inUnion = (p: string) => (p === 'European Union' ? (countries.title.some(inEuropeanUnion) ? 1 : countries.text.some(inEuropeanUnion) ? 0.6 : 0) : 0);
-  const placeHits = topic.keyPlaces.map((p) => ({ p, score: Math.max(found(p), inUnion(p)) })).filter((h) => h.score > 0);
-  // A document that names no country at all is not elsewhere: neutral, as for a topic without places
-  // (a Federal Reserve auction notice need not say "United States").
-  const placeless = topic.keyPlaces.length === 0 || (placeHits.length === 0 && countries.title.length === 0 && countries.text.length === 0);
-  const places = placeless ? 0.5 : Math.min(1, Math.max(0, ...placeHits.map((h) => h.score)));
-  const topicTerms = new Set(terms(`${topic.query} ${topic.keyEvents.join(' ')}`));
-  const docTerms = new Set(terms(`${document.title} ${document.summary} ${document.text.slice(0, 6000)}`));
-  const shared = [...topicTerms].filter((t) => docTerms.has(t));
-  // Words a topic shares with every document of a kind ("proposed rule", "comment period", "federal")
-  // say the document is of that kind, not that it is about the topic: they count in full only when
-  // the document names the topic's subject (a key entity, half the topic's name) or is close to it.
-  const aboutSubject = entities >= SUBJECT_EVIDENCE || input.similarity >= SUBJECT_SIMILARITY;
-  const coverage = topicTerms.size ? Math.min(1, shared.length / Math.min(8, topicTerms.size)) * (aboutSubject ? 1 : 0.5) : 0;
-  const action_outcome = Math.min(1, 0.6 * Math.min(1, input.similarity / 0.3) + 0.4 * coverage);
-  const weighted_total = WEIGHTS.action_outcome * action_outcome + WEIGHTS.entities * entities + WEIGHTS.places * places;
+  const model = modelFor(topic, input.model);
+  // Read as the store sample is (title and text), so the score is in the unit the bar was calibrated in.
+  const features = input.features ?? documentFeatures({ title: document.title, text: document.text || document.summary, language: document.language });
+  const score = scoreDocument(model, features);
+  const entityHits = namedEntities(topic.keyEntities, document);
+  const entities = Math.min(1, entityHits.reduce((sum, h) => sum + h.score, 0) / 1.5);
+  const { places, hits: placeHits } = placesScore(topic.keyPlaces, document);
+  const titleNamed = entityHits.some((h) => h.score === 1) || norm(document.title).includes(norm(topic.name));
+  const weighted_total = Math.min(1, (0.5 * score * (titleNamed ? TITLE_NAMED : 1) * (places === 0 ? ELSEWHERE : 1)) / (model.bar || 1));
   const decision = weighted_total >= DETECTION_THRESHOLD ? 'PASS' : 'DROP';
+  const words = matchedWords(model, features);
   const named = [
-    entityHits.length ? `names ${entityHits.map((h) => h.e).join(', ')}` : 'names none of the key entities',
-    nameShare > 0 ? `holds ${Math.round(nameShare * 100)}% of the topic name's words` : '',
-    topic.keyPlaces.length ? (placeHits.length ? `mentions ${placeHits.map((h) => h.p).join(', ')}` : 'mentions none of the key places') : '',
-    `shares ${shared.length} of the topic's ${topicTerms.size} key terms${shared.length ? ` (${shared.slice(0, 6).join(', ')})` : ''}`,
-    `similarity ${round(input.similarity)}`,
+    words.length ? `holds the topic's words ${words.join(', ')}` : "holds none of the topic's words",
+    entityHits.length ? `names ${entityHits.map((h) => h.name).join(', ')}` : '',
+    topic.keyPlaces.length ? (placeHits.length ? `mentions ${placeHits.join(', ')}` : places === 0 ? 'is set elsewhere than the key places' : 'names no country') : '',
   ].filter(Boolean);
+  const calibration = model.basis === 'store' ? `the store's best documents for it score 1` : 'the store holds nothing about it yet, so its own words decide';
+  const judged = model.judgements.more + model.judgements.less ? `; the reader judged ${model.judgements.more} more and ${model.judgements.less} less like this` : '';
   return {
     decision,
-    rationale: `${decision === 'PASS' ? 'Relevant' : 'Not relevant'} to "${topic.name}": the document ${named.join('; ')}. Weighted total ${round(weighted_total)} against a threshold of ${DETECTION_THRESHOLD}.`,
-    scores: { action_outcome: round(action_outcome), entities: round(entities), places: round(places), weighted_total: round(weighted_total) },
+    rationale: `${decision === 'PASS' ? 'Relevant' : 'Not relevant'} to "${topic.name}": the document ${named.join('; ')}. It scores ${round(score)} where ${calibration}; this topic's bar is ${model.bar}${judged}.`,
+    scores: { action_outcome: round(Math.min(1, score)), entities: round(entities), places: round(places), weighted_total: round(weighted_total) },
   };
 }
 
-/** A text without the names given (whole words, any case). */
-function withoutNames(text: string, names: string[]): string {
-  let rest = text;
-  for (const name of names) if (name.trim()) rest = rest.replace(new RegExp(String.raw`\b${escape(name.trim())}\b`, 'gi'), ' ');
-  return rest;
-}
-
-/**
- * The share of a topic name's words a text holds. A word counts in full where the text has it next
- * to its neighbour in the name ("monetary policy", "language model"), 3/4 where it stands alone:
- * "Federal Aviation Administration ... Environmental Policy Act" holds two of "Federal Reserve
- * monetary policy"'s words, but not the name. A one-word name counts in full.
- */
-export function nameShareOf(name: string[], text: string[]): number {
-  const words = [...new Set(name)];
-  if (words.length === 0) return 0;
-  if (words.length === 1) return text.includes(words[0]!) ? 1 : 0;
-  const weight = (word: string) => (FACET_WORDS.has(word) && words.some((w) => !FACET_WORDS.has(w)) ? FACET_WEIGHT : 1);
-  const has = new Set(text);
-  const pairs = new Set(text.slice(1).map((word, i) => `${text[i]} ${word}`));
-  const paired = new Set<string>();
-  for (let i = 1; i < name.length; i++) {
-    if (pairs.has(`${name[i - 1]} ${name[i]}`)) paired.add(name[i - 1]!).add(name[i]!);
+/** The key entities a document names (whole words, plurals too): 1 in its title, 0.6 in its text, one per body named two ways ("FDA", "Food and Drug Administration"). */
+function namedEntities(keyEntities: string[], document: RelevanceInput['document']): { name: string; score: number }[] {
+  const title = norm(document.title);
+  const body = norm(`${document.summary} ${document.text.slice(0, 6000)}`);
+  const perBody = new Map<string, { name: string; score: number }>();
+  for (const name of keyEntities) {
+    const phrase = norm(name).trim();
+    if (phrase.length < 2) continue;
+    const pattern = new RegExp(` ${escape(phrase)}(?:s|es)? `);
+    const score = pattern.test(title) ? 1 : pattern.test(body) ? 0.6 : 0;
+    if (!score) continue;
+    const key = keyEntities.find((other) => abbreviates(name, other)) ?? name;
+    if ((perBody.get(key)?.score ?? 0) < score) perBody.set(key, { name, score });
   }
-  const total = words.reduce((sum, word) => sum + weight(word), 0);
-  return words.reduce((sum, word) => sum + weight(word) * (paired.has(word) ? 1 : has.has(word) ? 0.75 : 0), 0) / total;
+  return [...perBody.values()];
 }
 
 /**
- * Words of a topic's name that say what kind of coverage is wanted, not what it is about
- * ("Lumbar disc herniation treatments", "Large language model research", "Banking regulation and
- * capital rules"), as `terms` writes them: every study of any disc names a treatment, every
- * paper is research. They weigh FACET_WEIGHT of a word in the name share, so naming them with one
- * word of the subject ("Treatment for Temporomandibular Joint Disc Displacement") is not naming
- * the subject; a name made of them alone keeps them in full.
+ * Where the document happens against the topic's key places: 1 named in the title, 0.6 in the text
+ * (the European Union also by a member state), 0.5 when it names no country at all (a Federal
+ * Reserve notice need not say "United States"), 0 when it names only other countries.
  */
-export const FACET_WORDS: ReadonlySet<string> = new Set(
-  terms('treatment treat therapy research study trial news update development develop trend rules regulation regulate approval outlook analysis market industry sector innovation innovate'),
-);
-const FACET_WEIGHT = 0.25;
+function placesScore(keyPlaces: string[], document: RelevanceInput['document']): { places: number; hits: string[] } {
+  if (keyPlaces.length === 0) return { places: 0.5, hits: [] };
+  const title = norm(document.title);
+  const body = norm(`${document.summary} ${document.text.slice(0, 6000)}`);
+  const countries = { title: countriesOf(document.title), text: countriesOf(`${document.summary} ${document.text.slice(0, 3000)}`) };
+  const found = (place: string) => {
+    const pattern = new RegExp(` ${escape(norm(place).trim())} `);
+    if (pattern.test(title)) return 1;
+    if (pattern.test(body)) return 0.6;
+    if (place !== 'European Union') return 0;
+    return countries.title.some(inEuropeanUnion) ? 1 : countries.text.some(inEuropeanUnion) ? 0.6 : 0;
+  };
+  const hits = keyPlaces.map((p) => ({ p, score: found(p) })).filter((h) => h.score > 0);
+  if (hits.length === 0 && countries.title.length === 0 && countries.text.length === 0) return { places: 0.5, hits: [] };
+  return { places: Math.max(0, ...hits.map((h) => h.score)), hits: hits.map((h) => h.p) };
+}
 
 export const relevance: Capability<RelevanceInput, typeof ZRelevance> = {
   name: 'score relevance',

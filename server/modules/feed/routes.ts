@@ -28,6 +28,8 @@ import { listLatest } from './list-latest.js';
 import { recentAbstracts } from './recent-abstracts.js';
 import { relatedArticles } from './related-articles.js';
 import { searchTimeline } from './search-timeline.js';
+import type { Queue } from '../../jobs/types.js';
+import { requestTopicModel } from '../../pipeline/topic-models.js';
 import { topNews } from './top-news.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -43,7 +45,7 @@ const tags = ['feed'];
  * audited for a superuser); another user's article is not found.
  */
 export const feedRoutes =
-  ({ database, keys, search }: { database: Database; keys: AuthKeys; search: SearchIndex }): FastifyPluginAsyncZod =>
+  ({ database, keys, search, queue }: { database: Database; keys: AuthKeys; search: SearchIndex; queue: Queue }): FastifyPluginAsyncZod =>
   async (app) => {
     const signedIn = requireAuth(keys, database);
     const { db } = database;
@@ -84,7 +86,8 @@ export const feedRoutes =
       async (request) => {
         const userId = await viewedUserId(database, request, request.query.user_id, 'write');
         const judged = await judgeArticle(db, userId, request.params.id, request.body.judgement);
-        // The topic's model is rebuilt from its judgements: see topic-model.ts
+        // The topic's model is rebuilt from its judgements, and what arrived since the topic was added looked at again.
+        await requestTopicModel(queue, judged.topic.id, true);
         return judged;
       },
     );
@@ -94,7 +97,7 @@ export const feedRoutes =
       async (request) => {
         const userId = await viewedUserId(database, request, request.query.user_id, 'write');
         const judged = await judgeArticle(db, userId, request.params.id, null);
-        // The topic's model is rebuilt from its judgements: see topic-model.ts
+        await requestTopicModel(queue, judged.topic.id, true);
         return judged;
       },
     );

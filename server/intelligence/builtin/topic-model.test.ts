@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { buildTopicModel, DETECTION_BAR, documentFeatures, judgedBar, matchedWords, ownWords, sampleOf, scoreDocument, type ModelDocument } from './topic-model.js';
+
+// A small made-up store: deals, coffee and cocoa, central banks, weather and football, written the
+// way a wire writes them. No demo data: the model must read any stream.
+const deals = [
+  ['Pantera and Pizza agree to merge', 'Pantera Corp and Pizza Inc said they agreed to merge in a stock swap valued at 40 mln dlrs. The merger needs shareholder approval.'],
+  ['Sara Lee to buy 34 pct of Dim', 'Sara Lee Corp said it will buy a 34 pct stake in Dim SA for 120 mln dlrs and may make a tender offer for the rest.'],
+  ['Imtec gets merger offer', 'Imtec Inc said it received a merger offer from a group of investors at 12 dlrs a share and its board will study the bid.'],
+  ['Lone Star agrees to buy concrete operations', 'Lone Star Industries said it agreed to acquire the concrete operations of Texas Cement for 50 mln dlrs in cash.'],
+  ['Texon Energy in talks on acquisition', 'Texon Energy said it is in talks to acquire an oil refiner; the acquisition would be paid in stock.'],
+  ['Gencorp bidder raises tender offer', 'The bidder for Gencorp raised its tender offer to 100 dlrs a share and said financing for the takeover is in place.'],
+  ['Allied completes acquisition of Bendix unit', 'Allied Corp said it completed the acquisition of a Bendix unit; the deal closes the merger agreed in January.'],
+  ['Chemlawn rejects takeover bid', 'Chemlawn Corp rejected a hostile takeover bid and said the tender offer for its shares undervalues the company.'],
+  ['Dixons ends bid for Cyclops', 'Dixons Group said it ended its bid for Cyclops Corp after a rival offer; the stake it bought stays for sale.'],
+  ['USAir to buy Piedmont stake', 'USAir Group said it will buy a stake in Piedmont Aviation and seek a merger of the two airlines.'],
+];
+const coffee = [
+  ['Coffee prices rise on Brazil frost fears', 'Coffee futures rose as traders feared frost in Brazil would cut the coffee crop; cocoa was steady.'],
+  ['Ivory Coast cocoa exports fall', 'Cocoa exports from Ivory Coast fell in February and the cocoa buffer stock manager made no purchases.'],
+  ['ICO talks on coffee quotas collapse', 'Talks at the International Coffee Organization on export quotas collapsed and coffee prices fell.'],
+  ['Ghana cocoa crop estimate raised', 'Ghana raised its cocoa crop estimate for the season; cocoa prices eased on the news.'],
+];
+const banks = [
+  ['Bundesbank cuts discount rate', 'The Bundesbank cut its discount rate by half a point to 3.0 pct to ease pressure on the mark.'],
+  ['Bank of Japan leaves discount rate unchanged', 'The Bank of Japan left its discount rate unchanged at 3.0 pct, the central bank said.'],
+  ['Fed adds reserves via repurchase agreements', 'The Federal Reserve added temporary reserves to the banking system through repurchase agreements.'],
+];
+const other = [
+  ['Storm floods coastal towns', 'Heavy rain flooded coastal towns and closed roads as the storm moved north.'],
+  ['City win the cup final', 'City won the cup final two goals to one in front of a full stadium.'],
+  ['Heat wave breaks records', 'Temperatures broke records across the region for a third day.'],
+  ['New bridge opens to traffic', 'The new bridge opened to traffic after three years of works.'],
+  ['Museum shows lost paintings', 'The museum opened a show of paintings lost for a century.'],
+  ['Railway strike halts trains', 'A railway strike halted trains across the country for a day.'],
+  ['Election turnout falls', 'Turnout in the regional election fell to its lowest level.'],
+];
+const rows = [...deals, ...coffee, ...banks, ...other];
+const docs: ModelDocument[] = rows.map(([title, text], i) => ({ id: i + 1, title: title!, text: text! }));
+const store = sampleOf(docs);
+const score = (model: ReturnType<typeof buildTopicModel>, title: string, text: string) => scoreDocument(model, documentFeatures({ title, text }));
+const passes = (model: ReturnType<typeof buildTopicModel>, doc: ModelDocument) => scoreDocument(model, documentFeatures(doc)) >= model.bar;
+
+describe('topic model: a topic understood from its words and from the store', () => {
+  it("reads a word's derived forms and synonyms (WordNet) beside it", () => {
+    const words = ownWords({ name: 'Mergers and acquisitions' });
+    // "acquisitions" brings "acquire" (its stem "acquir"), "mergers" brings "merge" ("merg").
+    expect(words.has('acquir')).toBe(true);
+    expect(words.has('merg')).toBe(true);
+    // The name's own words weigh more than what they bring.
+    expect(words.get('=acquisition')!).toBeGreaterThan(words.get('acquir')!);
+    // "earnings" brings its synonyms, "net income" as a pair.
+    expect(ownWords({ name: 'Corporate earnings' }).has('net_income')).toBe(true);
+  });
+
+  it('expands a topic with the words of the store documents about it (pseudo-relevance feedback)', () => {
+    const model = buildTopicModel({ name: 'Mergers and acquisitions' }, store);
+    expect(model.basis).toBe('store');
+    // Words the topic never said but its documents do, recurring across them; a name one report carries does not.
+    for (const word of ['agre', 'buy', 'stock']) expect(model.terms[word]).toBeGreaterThan(0);
+    expect(model.terms.bendix).toBeUndefined();
+    // The deals that say what they are pass, by the topic's words or their forms ("acquire"); nothing else does.
+    const passed = docs.filter((d) => passes(model, d)).map((d) => d.title);
+    for (const title of ['Pantera and Pizza agree to merge', 'Imtec gets merger offer', 'Lone Star agrees to buy concrete operations', 'Texon Energy in talks on acquisition', 'USAir to buy Piedmont stake']) expect(passed).toContain(title);
+    expect(passed.filter((title) => !deals.some(([deal]) => deal === title))).toEqual([]);
+    expect(matchedWords(model, documentFeatures(docs[3]!))).toContain('acquir');
+  });
+
+  it('scores mean the same across topics: the best documents score 1 on average and the bar is the same for every topic', () => {
+    for (const name of ['Mergers and acquisitions', 'Coffee and cocoa markets']) {
+      const model = buildTopicModel({ name }, store);
+      expect(model.basis).toBe('store');
+      const best = store.docs.map((d) => scoreDocument(model, d.features)).sort((a, b) => b - a).slice(0, 4);
+      expect(best.reduce((a, b) => a + b, 0) / best.length).toBeGreaterThan(0.9);
+      expect(model.bar).toBe(DETECTION_BAR);
+    }
+    // "Coffee and cocoa": a report of either is about it.
+    const coffeeModel = buildTopicModel({ name: 'Coffee and cocoa markets' }, store);
+    expect(docs.filter((d) => passes(coffeeModel, d)).map((d) => d.title)).toEqual(coffee.map(([title]) => title));
+  });
+
+  it('says when the store holds nothing about a topic, and stays generous: its own words decide', () => {
+    const model = buildTopicModel({ name: 'Lithium battery recycling' }, store);
+    expect(model.basis).toBe('words');
+    expect(score(model, 'Plant to recycle lithium batteries opens', 'A plant that recycles lithium batteries opened.')).toBeGreaterThanOrEqual(model.bar);
+    expect(model.bar).toBeLessThan(DETECTION_BAR);
+    expect(score(model, 'Steel maker hires', 'A maker of steel hired staff.')).toBeLessThan(model.bar);
+  });
+
+  it('reads a document in its language (a French topic and a French report)', () => {
+    const model = buildTopicModel({ name: 'Banque centrale européenne', language: 'fr' }, sampleOf([]));
+    const french = documentFeatures({ title: 'La Banque centrale européenne relève ses taux', text: 'Les banques centrales européennes ont relevé leurs taux.', language: 'fr' });
+    expect(scoreDocument(model, french)).toBeGreaterThanOrEqual(model.bar);
+  });
+});
+
+describe('topic model: the reader teaches it', () => {
+  // Reports about merger-arbitrage funds: they say "merger", and a reader of deal news may not want them.
+  const funds: ModelDocument[] = [
+    ['Arbitrage fund posts gain on merger bets', 'The fund said its merger arbitrage portfolio returned 4 pct in the quarter for its investors.'],
+    ['Merger arbitrage fund raises 50 mln dlrs', 'A merger arbitrage fund raised 50 mln dlrs from investors for its portfolio.'],
+    ['Hedge fund merger arbitrage returns fall', 'Returns of the hedge fund merger arbitrage portfolio fell in February, investors were told.'],
+    ['Arbitrage desk trims merger portfolio', 'The arbitrage desk of the fund trimmed its merger portfolio and returned cash to investors.'],
+    ['Merger arbitrage fund names manager', 'A merger arbitrage fund named a new portfolio manager; returns were flat for investors.'],
+    ['Fund closes merger arbitrage portfolio', 'The fund closed its merger arbitrage portfolio to new investors after strong returns.'],
+  ].map(([title, text], i) => ({ id: 100 + i, title: title!, text: text! }));
+  const withFunds = sampleOf([...docs, ...funds]);
+  const dealDocs = deals.map((_, i) => docs[i]!);
+
+  it('stops passing a kind of document after five "less like this" on it, and keeps the rest', () => {
+    const before = buildTopicModel({ name: 'Mergers and acquisitions' }, withFunds);
+    expect(funds.filter((d) => passes(before, d)).length).toBeGreaterThanOrEqual(5);
+    const dealsBefore = dealDocs.filter((d) => passes(before, d));
+    const less = funds.slice(0, 5).map((d) => ({ judgement: 'less' as const, features: documentFeatures(d) }));
+    const after = buildTopicModel({ name: 'Mergers and acquisitions' }, withFunds, less);
+    expect(after.judgements).toEqual({ more: 0, less: 5 });
+    // The sixth report of the kind, never judged, no longer passes; the deals still do.
+    expect(passes(after, funds[5]!)).toBe(false);
+    expect(funds.filter((d) => passes(after, d))).toEqual([]);
+    for (const deal of dealsBefore) expect(passes(after, deal)).toBe(true);
+  });
+
+  it('"more like this" brings the words of the judged document and passes its like', () => {
+    const model = buildTopicModel({ name: 'Mergers and acquisitions' }, store);
+    const like = { id: 200, title: 'Bank holding company to combine with rival', text: 'Two bank holding companies said they will combine in a stock swap; holders of each get new shares.' };
+    expect(passes(model, like)).toBe(false);
+    const more = [{ judgement: 'more' as const, features: documentFeatures({ title: 'Savings banks to combine', text: 'Two savings banks said they will combine; each holder gets new shares in a stock swap.' }) }];
+    const taught = buildTopicModel({ name: 'Mergers and acquisitions' }, store, more);
+    expect(taught.terms.combin).toBeGreaterThan(0);
+    expect(passes(taught, like)).toBe(true);
+  });
+
+  it('moves the bar by halves: towards above a "less" document, towards below a "more" one, never past the other kind', () => {
+    expect(judgedBar(0.45, [], [], [0.2, 1.2])).toBe(0.45);
+    // A "less" at 0.65: half way to just above it.
+    expect(judgedBar(0.45, [], [0.65], [0.2, 1.2])).toBeCloseTo((0.45 + 0.65 * 1.05 + 0.01) / 2, 5);
+    // A "more" at 0.3: half way to just below it.
+    expect(judgedBar(0.45, [0.3], [], [0.2, 1.2])).toBeCloseTo((0.45 + 0.3 * 0.95) / 2, 5);
+    // A "less" at 0.6 and a "more" at 0.9: between them.
+    expect(judgedBar(0.45, [0.9], [0.6], [0.2, 1.2])).toBeCloseTo((0.45 + 0.75) / 2, 5);
+    // Within the range.
+    expect(judgedBar(0.45, [], [5], [0.2, 1.2])).toBe(1.2);
+  });
+});

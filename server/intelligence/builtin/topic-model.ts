@@ -1,0 +1,396 @@
+/**
+ * A topic's relevance model: the weighted words the pre-filter and the built-in detection score a
+ * document by (ADR 007).
+ *
+ * 1. The topic's own words, read in its language: the name first, then its key entities and query
+ *    lighter (the description is prose, much of it said of every topic of a kind, and is left out). Each word counts as written
+ *    (plurals folded), by its Snowball stem, and with its neighbour (two words in a row); an English
+ *    word also brings WordNet's derived forms and synonyms of its most common sense ("acquisitions":
+ *    "acquire"; "earnings": "profit", "net income").
+ * 2. Expanded from the store (RM3 pseudo-relevance feedback): the sample documents that best match
+ *    those words lend the words that characterise them ("merger" -> "stake", "tender", "offer").
+ *    A topic the store holds (almost) nothing about is left to its own words, and says so.
+ * 3. Corrected by the reader (Rocchio): "More like this" documents add their words, "Less like
+ *    this" documents subtract theirs.
+ * 4. Calibrated on the store: a document's score is its BM25 score over the model's words divided by
+ *    the mean score of the sample's ten best documents for the topic, so that 1 means "as much about
+ *    it as the best the store holds" for every topic. The bars are in that unit, the same for every
+ *    topic, and the reader's judgements move them.
+ *
+ * Pure functions over a sample of documents: the pipeline supplies the store's recent documents
+ * (server/pipeline/topic-models.ts), the evaluations a dev set.
+ */
+import type { TopicModelRecord } from '../../db/schema/index.js';
+import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
+import { lemmasOf, relationsOf } from '../lexicon/wordnet.js';
+
+export const MODEL_VERSION = 1;
+/** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
+export const DETECTION_BAR = 0.45;
+/** The bar of a topic the store holds nothing about yet (its score is then against a document naming its words): generous until documents arrive. */
+export const WORDS_BAR = 0.3;
+export const PREFILTER_SHARE = 0.5;
+/** How far the reader's judgements may move the bar: never below half of it, never above 1.2. */
+const BAR_RANGE = [WORDS_BAR / 2, 1.2] as const;
+/** What a language model's weighted total is held to before any judgement, and how far judgements move it. */
+export const LLM_BAR = 0.5;
+const LLM_BAR_RANGE = [0.3, 0.8] as const;
+
+/** BM25's saturation and length normalisation, the weight of a title's words, and the text read. */
+const K1 = 1.2;
+const B = 0.75;
+const TITLE_WEIGHT = 2;
+/** A part of a hyphenated compound counts this much of a word (its stem only). */
+const COMPOUND_PART = 0.5;
+export const TEXT_READ = 4000;
+/** Pseudo-relevance feedback: documents read, words taken, and the weight kept by the topic's own words. */
+const FEEDBACK_DOCUMENTS = 30;
+const FEEDBACK_WORDS = 50;
+const OWN_WORDS = 0.5;
+/** A feedback word must be held by this many of the feedback documents. */
+const RECURRING = 2;
+/** Rocchio: the weights of the reader's "more" and "less" documents, the words a "more" lends and those that set the "less" ones apart. */
+const MORE_WEIGHT = 0.75;
+const LESS_WEIGHT = 1;
+const LESS_WORDS = 10;
+const JUDGED_WORDS = 40;
+/** A topic counts as known to the store when this many sample documents hold most of its own words. */
+const MIN_EVIDENCE = 3;
+/** The average document length assumed of an empty store (weighted words: a title and a short report). */
+const EMPTY_STORE_LENGTH = 100;
+/** Score references: the mean of this many best sample documents. */
+const REFERENCE_DOCUMENTS = 10;
+
+/** The weights of the topic's texts, and of each kind of feature a word brings. */
+const TEXT_WEIGHTS = { name: 1, keyEntities: 0.5, query: 0.4 } as const;
+const FEATURE_WEIGHTS = { written: 1, stem: 0.5, pair: 1, derived: 0.4, synonym: 0.2 } as const;
+
+export interface DocumentFeatures {
+  /** Feature -> weighted count (title words count TITLE_WEIGHT times). */
+  tf: Map<string, number>;
+  length: number;
+}
+
+export interface ModelDocument {
+  id: number;
+  title: string;
+  text: string;
+  language?: string | null;
+  collectionId?: number;
+}
+
+/** A word as written with an English plural folded ("prices" -> "price", "news" and "gas" stay). */
+function written(word: string, language: string): string {
+  if (language !== 'en' || word.length <= 3 || !word.endsWith('s') || /(?:ss|us|is|ics|news)$/.test(word)) return word;
+  return word.endsWith('ies') && word.length > 4 ? `${word.slice(0, -3)}y` : word.slice(0, -1);
+}
+
+/** The features of a run of text: each content word as written (`=word`), its stem, and each pair of content words in a row (`word_word`). */
+function addFeatures(tf: Map<string, number>, text: string, language: string, weight: number): number {
+  let previous: string | undefined;
+  let count = 0;
+  for (const word of wordsIn(text, language)) {
+    // Two words count as a pair only when nothing stands between them ("money supply", not
+    // "payments and current").
+    if (!contentWord(word, language)) {
+      previous = undefined;
+      continue;
+    }
+    const form = written(word, language);
+    for (const feature of [`=${form}`, stem(word, language), ...(previous ? [`${previous}_${form}`] : [])]) tf.set(feature, (tf.get(feature) ?? 0) + weight);
+    // A compound says its parts too, more faintly: "vision-language models" are language models of a kind.
+    const parts = word.includes('-') ? word.split('-').filter((part) => contentWord(part, language)) : [];
+    for (const part of new Set(parts.map((p) => stem(p, language)))) tf.set(part, (tf.get(part) ?? 0) + weight * COMPOUND_PART);
+    previous = parts.length ? written(parts.at(-1)!, language) : form;
+    count++;
+  }
+  return count * weight;
+}
+
+/** A document's features: its title (counted twice) and the start of its text, in its language. */
+export function documentFeatures(doc: { title: string; text: string; language?: string | null }): DocumentFeatures {
+  const language = languageOf(doc.language);
+  const tf = new Map<string, number>();
+  const length = addFeatures(tf, doc.title, language, TITLE_WEIGHT) + addFeatures(tf, doc.text.slice(0, TEXT_READ), language, 1);
+  return { tf, length };
+}
+
+export interface StoreSample {
+  docs: { id: number; collectionId: number; features: DocumentFeatures }[];
+  df: Map<string, number>;
+  avgLength: number;
+  lastDocumentId: number;
+}
+
+/** The store's recent documents as the models read them: features, document frequencies, average length. */
+export function sampleOf(docs: ModelDocument[]): StoreSample {
+  return sampleFromFeatures(docs.map((doc) => ({ id: doc.id, collectionId: doc.collectionId ?? 1, features: documentFeatures(doc) })));
+}
+
+/** A sample from documents whose features are read already. */
+export function sampleFromFeatures(docs: StoreSample['docs']): StoreSample {
+  const df = new Map<string, number>();
+  for (const doc of docs) for (const feature of doc.features.tf.keys()) df.set(feature, (df.get(feature) ?? 0) + 1);
+  // An empty store has no average: a short news report's length stands in.
+  const avgLength = docs.length ? docs.reduce((sum, d) => sum + d.features.length, 0) / docs.length || 1 : EMPTY_STORE_LENGTH;
+  return { docs, df, avgLength, lastDocumentId: docs.reduce((max, d) => Math.max(max, d.id), 0) };
+}
+
+const idfOf = (sample: StoreSample) => (feature: string) => {
+  const n = sample.df.get(feature) ?? 0;
+  return Math.log(1 + (sample.docs.length - n + 0.5) / (n + 0.5));
+};
+
+/** BM25 of a document over weighted features (weights include the inverse document frequency). */
+function bm25(weights: Map<string, number> | Record<string, number>, features: DocumentFeatures, avgLength: number): number {
+  const norm = K1 * (1 - B + (B * features.length) / avgLength);
+  let score = 0;
+  const entries = weights instanceof Map ? weights.entries() : Object.entries(weights);
+  for (const [feature, weight] of entries) {
+    const tf = features.tf.get(feature);
+    if (tf) score += (weight * tf * (K1 + 1)) / (tf + norm);
+  }
+  return score;
+}
+
+export interface TopicWords {
+  name: string;
+  keyEntities?: string[];
+  query?: string;
+  language?: string | null;
+}
+
+/** WordNet's derived forms and synonyms of an English word's first reading (noun, else verb, else adjective). */
+function relatedWords(word: string): { derived: string[]; synonyms: string[] } {
+  const [first] = lemmasOf(word);
+  return first ? relationsOf(first.lemma, first.part) : { derived: [], synonyms: [] };
+}
+
+/** The topic's own words as weighted features (before the store and the reader). */
+export function ownWords(topic: TopicWords): Map<string, number> {
+  const language = languageOf(topic.language);
+  const out = new Map<string, number>();
+  const put = (feature: string, weight: number) => out.set(feature, Math.max(out.get(feature) ?? 0, weight));
+  const texts: [string, number][] = [
+    [topic.name, TEXT_WEIGHTS.name],
+    [(topic.keyEntities ?? []).join('. '), TEXT_WEIGHTS.keyEntities],
+    [topic.query ?? '', TEXT_WEIGHTS.query],
+  ];
+  for (const [text, weight] of texts) {
+    const tf = new Map<string, number>();
+    addFeatures(tf, text, language, 1);
+    for (const feature of tf.keys()) {
+      const kind = feature.startsWith('=') ? 'written' : feature.includes('_') ? 'pair' : 'stem';
+      // A query is a list of words: they count one by one; only the name's and the entities' words
+      // are read two at a time ("money supply", "Federal Reserve").
+      if (kind === 'pair' && weight !== TEXT_WEIGHTS.name && weight !== TEXT_WEIGHTS.keyEntities) continue;
+      put(feature, weight * FEATURE_WEIGHTS[kind]);
+    }
+  }
+  // The name's words also bring their derived forms and synonyms (English: WordNet).
+  if (language === 'en') {
+    for (const word of wordsIn(topic.name, language).filter((w) => contentWord(w, language))) {
+      const { derived, synonyms } = relatedWords(word);
+      for (const [words, weight] of [[derived, FEATURE_WEIGHTS.derived], [synonyms, FEATURE_WEIGHTS.synonym]] as const) {
+        for (const related of words) {
+          const tf = new Map<string, number>();
+          addFeatures(tf, related, language, 1);
+          // One word: its stem; several ("net income"): the pair.
+          for (const feature of tf.keys()) if (related.includes(' ') ? feature.includes('_') : !feature.startsWith('=')) put(feature, weight);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The parts of a name a document may be about on its own: split at "and", "or", commas and
+ * semicolons ("Coffee and cocoa markets": coffee | cocoa markets; "Jobs and unemployment": jobs |
+ * unemployment). Each part is its words, each word the features that say it (as written, its stem,
+ * its derived forms).
+ */
+function nameParts(name: string, language: string): string[][][] {
+  const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
+  return (parts.length ? parts : [name])
+    .map((part) =>
+      wordsIn(part, language)
+        .filter((w) => contentWord(w, language))
+        .map((word) => {
+          const forms = [`=${written(word, language)}`, stem(word, language)];
+          if (language === 'en') for (const related of relatedWords(word).derived) if (!related.includes(' ')) forms.push(stem(related, language));
+          return forms;
+        }),
+    )
+    .filter((part) => part.length > 0);
+}
+
+/** Whether a document holds at least half the words of one part of the name: it is about the topic by its own words. */
+function holdsName(parts: string[][][], features: DocumentFeatures): boolean {
+  return parts.some((part) => part.filter((forms) => forms.some((f) => features.tf.has(f))).length * 2 >= part.length);
+}
+
+const l1 = (weights: Map<string, number>) => {
+  const total = [...weights.values()].reduce((sum, w) => sum + Math.abs(w), 0) || 1;
+  return new Map([...weights].map(([f, w]) => [f, w / total]));
+};
+
+/**
+ * RM3: the words of the best-matching documents, weighted by their score, their share of each
+ * document and their rarity. A word must recur in several of them: a name that one report carries
+ * (a company in one deal) is no word of the topic.
+ */
+function feedbackWords(query: Map<string, number>, docs: StoreSample['docs'], sample: StoreSample, idf: (f: string) => number): Map<string, number> {
+  const ranked = docs
+    .map((d) => ({ d, score: bm25(query, d.features, sample.avgLength) }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, FEEDBACK_DOCUMENTS);
+  const total = ranked.reduce((sum, r) => sum + r.score, 0) || 1;
+  const weights = new Map<string, number>();
+  const holders = new Map<string, number>();
+  for (const { d, score } of ranked) {
+    for (const [feature, tf] of d.features.tf) {
+      // Stems only: the words as written and the pairs stay the topic's own.
+      if (feature.startsWith('=') || feature.includes('_')) continue;
+      weights.set(feature, (weights.get(feature) ?? 0) + (score / total) * (tf / d.features.length) * idf(feature));
+      holders.set(feature, (holders.get(feature) ?? 0) + 1);
+    }
+  }
+  return l1(new Map([...weights].filter(([f]) => holders.get(f)! >= RECURRING).sort((a, b) => b[1] - a[1]).slice(0, FEEDBACK_WORDS)));
+}
+
+/** A judged document's words as a Rocchio vector: its rarest-weighted stems, summing to 1. */
+function judgedVector(features: DocumentFeatures, idf: (f: string) => number): Map<string, number> {
+  const weights = [...features.tf]
+    .filter(([feature]) => !feature.startsWith('=') && !feature.includes('_'))
+    .map(([feature, tf]) => [feature, (1 + Math.log(tf)) * idf(feature)] as [string, number])
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, JUDGED_WORDS);
+  return l1(new Map(weights));
+}
+
+export interface Judged {
+  judgement: 'more' | 'less';
+  features: DocumentFeatures;
+  /** A language model's weighted total for the document, when one judged it. */
+  llmScore?: number | null;
+}
+
+/**
+ * Rocchio: the query moved towards the reader's "more" documents (their words, MORE_WEIGHT in all)
+ * and away from the "less" ones: what sets those apart (their words that are neither the topic's
+ * own nor in a "more" document, LESS_WORDS of them) weighs against a document, LESS_WEIGHT in all,
+ * as much as the topic's words weigh for it. A "less" document shares the topic's words (it
+ * passed); the reader says "not this kind", and the kind is in the other words.
+ */
+function withJudgements(query: Map<string, number>, judged: Judged[], idf: (f: string) => number, own: ReadonlySet<string>): Map<string, number> {
+  const out = l1(query);
+  const centroid = (judgement: 'more' | 'less') => {
+    const docs = judged.filter((j) => j.judgement === judgement);
+    const sum = new Map<string, number>();
+    for (const doc of docs) for (const [feature, w] of judgedVector(doc.features, idf)) sum.set(feature, (sum.get(feature) ?? 0) + w / docs.length);
+    return sum;
+  };
+  const more = centroid('more');
+  for (const [feature, w] of more) out.set(feature, (out.get(feature) ?? 0) + MORE_WEIGHT * w);
+  const distinct = [...centroid('less')].filter(([feature]) => !own.has(feature) && !more.has(feature)).sort((a, b) => b[1] - a[1]).slice(0, LESS_WORDS);
+  for (const [feature, w] of l1(new Map(distinct))) out.set(feature, (out.get(feature) ?? 0) - LESS_WEIGHT * w);
+  return out;
+}
+
+/**
+ * The bar the reader's judgements imply. A "less like this" document at or above the bar raises
+ * it halfway towards just above that document, a "more like this" one below it lowers it halfway
+ * towards just below that document, never past the other kind and within `range`: one judgement
+ * says more about which documents are wanted (Rocchio moves the words) than about how much, so
+ * the level moves by halves.
+ */
+export function judgedBar(start: number, more: number[], less: number[], range: readonly [number, number]): number {
+  let bar = start;
+  const highestLess = less.length ? Math.max(...less) : -Infinity;
+  const lowestMore = more.length ? Math.min(...more) : Infinity;
+  if (highestLess >= bar) {
+    const target = lowestMore > highestLess && lowestMore < Infinity ? (lowestMore + highestLess) / 2 : highestLess * 1.05 + 0.01;
+    bar = (bar + target) / 2;
+  }
+  if (lowestMore < bar) {
+    const target = highestLess < lowestMore ? Math.max(lowestMore * 0.95, highestLess > -Infinity ? (lowestMore + highestLess) / 2 : 0) : bar;
+    bar = (bar + target) / 2;
+  }
+  return Math.min(range[1], Math.max(range[0], bar));
+}
+
+/** Builds a topic's model from its words, the store sample (within the topic's collections) and the reader's judgements. */
+export function buildTopicModel(topic: TopicWords & { collections?: number[] }, sample: StoreSample, judged: Judged[] = []): TopicModelRecord {
+  const idf = idfOf(sample);
+  const docs = topic.collections?.length ? sample.docs.filter((d) => topic.collections!.includes(d.collectionId)) : sample.docs;
+  const own = ownWords(topic);
+  const language = languageOf(topic.language);
+  const parts = nameParts(topic.name, language);
+  const holding = docs.filter((d) => holdsName(parts, d.features));
+  const known = holding.length >= MIN_EVIDENCE;
+  // A word no sample document holds cannot rank one; where the store knows the topic, it goes (a
+  // synonym such as "atomic number 29" of "copper").
+  let query = new Map([...own].filter(([f]) => !known || sample.df.has(f)).map(([f, w]) => [f, w * idf(f)]));
+  if (known) {
+    const expansion = feedbackWords(query, docs, sample, idf);
+    const mixed = l1(query);
+    for (const [f, w] of mixed) mixed.set(f, OWN_WORDS * w);
+    for (const [f, w] of expansion) mixed.set(f, (mixed.get(f) ?? 0) + (1 - OWN_WORDS) * w);
+    query = mixed;
+  }
+  if (judged.length) query = withJudgements(query, judged, idf, new Set(own.keys()));
+  const terms = Object.fromEntries([...l1(query)].filter(([, w]) => Math.abs(w) > 1e-4).map(([f, w]) => [f, Math.round(w * 1e5) / 1e5]));
+  const scores = docs.map((d) => bm25(terms, d.features, sample.avgLength)).sort((a, b) => b - a);
+  // The reference: the mean of the best documents, as many as hold the name (ten at most).
+  const best = scores.slice(0, Math.max(MIN_EVIDENCE, Math.min(REFERENCE_DOCUMENTS, holding.length)));
+  // Nothing in the store about it: the score of a short document naming one part of the name once
+  // in its title and once in its text stands for "about it", so a first report can pass.
+  const ideal = Math.max(0, ...parts.map((part) => idealScore(terms, part.flat(), sample.avgLength)));
+  const reference = known ? Math.max(best.reduce((a, b) => a + b, 0) / best.length, ideal * 0.25) : ideal;
+  const normalised = (features: DocumentFeatures) => bm25(terms, features, sample.avgLength) / (reference || 1);
+  const more = judged.filter((j) => j.judgement === 'more');
+  const less = judged.filter((j) => j.judgement === 'less');
+  const bar = judgedBar(known ? DETECTION_BAR : WORDS_BAR, more.map((j) => normalised(j.features)), less.map((j) => normalised(j.features)), BAR_RANGE);
+  const llmScores = (js: Judged[]) => js.map((j) => j.llmScore).filter((s): s is number => typeof s === 'number');
+  return {
+    version: MODEL_VERSION,
+    language,
+    terms,
+    avgLength: Math.round(sample.avgLength * 100) / 100,
+    reference: Math.round((reference || 1) * 1e4) / 1e4,
+    bar: Math.round(bar * 1e3) / 1e3,
+    prefilterBar: Math.round(bar * PREFILTER_SHARE * 1e3) / 1e3,
+    llmBar: Math.round(judgedBar(LLM_BAR, llmScores(more), llmScores(less), LLM_BAR_RANGE) * 1e3) / 1e3,
+    basis: known ? 'store' : 'words',
+    evidence: scores.filter((s) => s / (reference || 1) >= bar).length,
+    sampleSize: docs.length,
+    lastDocumentId: sample.lastDocumentId,
+    judgements: { more: more.length, less: less.length },
+    builtAt: new Date().toISOString(),
+  };
+}
+
+/** The score of a short document that holds these features once in its title and once in its text. */
+function idealScore(terms: Record<string, number>, features: string[], avgLength: number): number {
+  const tf = new Map<string, number>();
+  for (const feature of features) if (terms[feature] !== undefined) tf.set(feature, TITLE_WEIGHT + 1);
+  return bm25(terms, { tf, length: avgLength }, avgLength);
+}
+
+/** A document's score for a topic: 1 is "as much about it as the store's best". */
+export function scoreDocument(model: Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'>, features: DocumentFeatures): number {
+  return Math.max(0, bm25(model.terms, features, model.avgLength) / (model.reference || 1));
+}
+
+/** The model's words a document holds, the strongest first: what a rationale names. */
+export function matchedWords(model: Pick<TopicModelRecord, 'terms'>, features: DocumentFeatures, count = 6): string[] {
+  return Object.entries(model.terms)
+    .filter(([feature, weight]) => weight > 0 && features.tf.has(feature))
+    .sort((a, b) => b[1] * features.tf.get(b[0])! - a[1] * features.tf.get(a[0])!)
+    .map(([feature]) => feature.replace(/^=/, '').replace(/_/g, ' '))
+    .filter((word, i, all) => all.indexOf(word) === i)
+    .slice(0, count);
+}
+

@@ -1,0 +1,219 @@
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { coveredCollections } from '../../contract/collections.js';
+import { rowsOf, type Database } from '../db/client.js';
+import { turnTaker } from '../db/priority.js';
+import { documents, events, relevanceJudgements, topics, type TopicModelRecord } from '../db/schema/index.js';
+import { buildTopicModel, documentFeatures, MODEL_VERSION, sampleFromFeatures, scoreDocument, TEXT_READ, type Judged, type StoreSample } from '../intelligence/builtin/topic-model.js';
+import type { JobDefinition } from '../jobs/types.js';
+import type { StageContext } from './context.js';
+import { DETECT_JOB } from './pipeline.js';
+
+/*
+ * Topic models in the store (server/intelligence/builtin/topic-model.ts builds them): the sample of
+ * recent documents they are built and calibrated on, their refresh when the store has grown or the
+ * reader judged an article, and the second look at what arrived meanwhile.
+ */
+
+export const TOPIC_MODEL_JOB = 'topic-model';
+export const TOPIC_MODELS_TICK_JOB = 'topic-models-tick';
+/** The store's most recent documents a model is built and calibrated on. */
+export const SAMPLE_SIZE = 5000;
+/** A sample is reused this long by the models built in one process (a tick refreshes many). */
+const SAMPLE_TTL_MS = 120_000;
+/** A model is rebuilt when the store holds this many documents it has not seen (or this share of its sample). */
+const STALE_DOCUMENTS = 100;
+const STALE_SHARE = 0.1;
+/** Outgrown models one pre-filter batch rebuilds (the tick takes the rest). */
+const REBUILDS_AT_ONCE = 20;
+/** A refreshed model looks again at this many of the documents that arrived since its topic was added and never reached detection. */
+const RESCAN_DOCUMENTS = 2000;
+
+export type TopicRow = typeof topics.$inferSelect;
+
+let cached: { at: number; newest: number; size: number; sample: Promise<StoreSample> } | undefined;
+
+/**
+ * The store sample, shared by the models one process builds within SAMPLE_TTL_MS, and read again
+ * sooner when a caller has seen documents it lacks (`newest`: the newest document id the caller
+ * knows): at once while the store is smaller than a sample (cheap, and every document counts),
+ * else once they are as many as make a model stale.
+ */
+export function storeSample(database: Database, newest = 0): Promise<StoreSample> {
+  const lacking = cached !== undefined && newest > cached.newest && (cached.size < SAMPLE_SIZE || grown(cached.newest, newest, SAMPLE_SIZE));
+  if (!cached || performance.now() - cached.at > SAMPLE_TTL_MS || lacking) {
+    const sample = loadSample(database);
+    const entry = { at: performance.now(), newest, size: 0, sample };
+    cached = entry;
+    sample
+      .then((s) => {
+        entry.newest = Math.max(newest, s.lastDocumentId);
+        entry.size = s.docs.length;
+      })
+      .catch(() => cached === entry && (cached = undefined));
+  }
+  return cached.sample;
+}
+
+/** Whether the store has grown past what a model or sample of `sampleSize` documents, up to document `seen`, read. */
+function grown(seen: number, newest: number, sampleSize: number): boolean {
+  return newest - seen >= Math.max(STALE_DOCUMENTS, STALE_SHARE * sampleSize);
+}
+
+/** Forgets the cached sample (tests that change the store between models). */
+export function forgetStoreSample(): void {
+  cached = undefined;
+}
+
+async function loadSample(database: Database): Promise<StoreSample> {
+  const rows = await database.db
+    .select({ id: documents.id, title: documents.title, text: sql<string>`substr(${documents.text}, 1, ${TEXT_READ})`, language: documents.language, collectionId: documents.collectionId })
+    .from(documents)
+    .orderBy(desc(documents.id))
+    .limit(SAMPLE_SIZE);
+  // Reading 5,000 documents takes about a second: in turns, so requests are served meanwhile.
+  const turn = turnTaker();
+  const docs = [];
+  for (const row of rows) {
+    docs.push({ id: row.id, collectionId: row.collectionId, features: documentFeatures(row) });
+    await turn();
+  }
+  return sampleFromFeatures(docs);
+}
+
+/** The reader's judgements on a topic, with the documents' features and a language model's score where one judged them. */
+async function judgedDocuments(database: Database, topicId: number): Promise<Judged[]> {
+  const rows = await database.db
+    .select({
+      judgement: relevanceJudgements.judgement,
+      title: documents.title,
+      text: sql<string>`substr(${documents.text}, 1, ${TEXT_READ})`,
+      language: documents.language,
+      scores: events.detectionScores,
+      audit: events.decisionAudit,
+    })
+    .from(relevanceJudgements)
+    .innerJoin(documents, eq(documents.id, relevanceJudgements.documentId))
+    .leftJoin(events, and(eq(events.topicId, relevanceJudgements.topicId), eq(events.documentId, relevanceJudgements.documentId)))
+    .where(eq(relevanceJudgements.topicId, topicId));
+  return rows.map((r) => {
+    const byModel = typeof r.audit?.model_used === 'string' && r.audit.model_used !== 'builtin';
+    return { judgement: r.judgement, features: documentFeatures(r), llmScore: byModel ? (r.scores?.weighted_total ?? null) : null };
+  });
+}
+
+/** Whether a topic's model is missing, of an older version, or built on a store that has grown since. */
+export function isStale(model: TopicModelRecord | null, newestDocumentId: number): boolean {
+  if (!model || model.version !== MODEL_VERSION) return true;
+  return grown(model.lastDocumentId, newestDocumentId, model.sampleSize);
+}
+
+/** Builds a topic's model from the store and its judgements and stores it. Undefined for a retired or unprofiled topic. */
+export async function refreshTopicModel(context: StageContext, topicId: number): Promise<TopicModelRecord | undefined> {
+  const { db } = context.database;
+  const [topic] = await db.select().from(topics).where(eq(topics.id, topicId));
+  if (!topic || topic.retiredAt || topic.description.trim() === '') return undefined;
+  return storeModel(context, topic);
+}
+
+async function storeModel(context: StageContext, topic: TopicRow, newest = 0): Promise<TopicModelRecord> {
+  const sample = await storeSample(context.database, newest);
+  const judged = await judgedDocuments(context.database, topic.id);
+  const model = buildTopicModel(
+    { name: topic.name, keyEntities: topic.keyEntities, query: topic.query, collections: topic.sources.length ? coveredCollections(topic.sources) : undefined },
+    sample,
+    judged,
+  );
+  await context.database.db.update(topics).set({ relevanceModel: model }).where(eq(topics.id, topic.id));
+  return model;
+}
+
+/**
+ * The current model of each topic. Those without one, or of an older version, are built now; those
+ * the store has outgrown since (documents up to `newest` arrived) are rebuilt now too, at most
+ * REBUILDS_AT_ONCE of them (the rest at the next call or tick), so a stream that starts after its
+ * topics soon reads them with what it says about them.
+ */
+export async function modelsOf(context: StageContext, rows: TopicRow[], newest = 0): Promise<Map<number, TopicModelRecord>> {
+  const out = new Map<number, TopicModelRecord>();
+  let rebuilt = 0;
+  for (const topic of rows) {
+    const model = topic.relevanceModel;
+    const missing = !model || model.version !== MODEL_VERSION;
+    if (missing || (isStale(model, newest) && rebuilt < REBUILDS_AT_ONCE)) {
+      if (!missing) rebuilt++;
+      out.set(topic.id, await storeModel(context, topic, newest));
+    } else out.set(topic.id, model);
+  }
+  return out;
+}
+
+/**
+ * A second look, with a refreshed model, at the documents that arrived since the topic was added and
+ * never reached detection for it (the pre-filter judged them with the model of the time, maybe
+ * built before the store held anything about the topic): those the new model lets through go to
+ * detection. Returns the pairs sent.
+ */
+export async function rescan(context: StageContext & { send: (job: string, payload: object) => Promise<unknown> }, topic: TopicRow, model: TopicModelRecord): Promise<number> {
+  const rows = rowsOf<{ id: number; title: string; text: string; language: string | null; collection_id: number }>(
+    await context.database.db.execute(sql`
+      SELECT d.id::int AS id, d.title, substr(d.text, 1, ${TEXT_READ}) AS text, d.language, d.collection_id::int AS collection_id
+      FROM documents d
+      WHERE d.ingested_at >= ${topic.createdAt.toISOString()}
+        AND NOT EXISTS (SELECT 1 FROM events e WHERE e.topic_id = ${topic.id} AND e.document_id = d.id)
+      ORDER BY d.id DESC LIMIT ${RESCAN_DOCUMENTS}`),
+  );
+  const collections = topic.sources.length ? coveredCollections(topic.sources) : undefined;
+  const turn = turnTaker();
+  const pairs = [];
+  for (const row of rows) {
+    if (collections && !collections.includes(row.collection_id)) continue;
+    const score = scoreDocument(model, documentFeatures(row));
+    if (score >= model.prefilterBar) pairs.push({ userId: topic.userId, topicId: topic.id, documentId: row.id, score: Math.round(score * 1000) / 1000 });
+    await turn();
+  }
+  for (let i = 0; i < pairs.length; i += 50) await context.send(DETECT_JOB, { pairs: pairs.slice(i, i + 50) });
+  return pairs.length;
+}
+
+const ZTopic = z.object({ topicId: z.number().int().positive(), rescan: z.boolean().optional() });
+
+/** Rebuilds one topic's model (after a judgement, or when the store has grown) and, when asked, takes the second look. */
+export const topicModelJob: JobDefinition<typeof ZTopic> = {
+  name: TOPIC_MODEL_JOB,
+  payload: ZTopic,
+  queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60, policy: 'stately' },
+  async handler({ topicId, rescan: again }, context) {
+    const stage = { database: context.database, search: context.search, config: context.config, logger: context.logger };
+    const [topic] = await context.database.db.select().from(topics).where(eq(topics.id, topicId));
+    if (!topic || topic.retiredAt || topic.description.trim() === '') return { skipped: true };
+    const model = await storeModel(stage, topic);
+    const sent = again ? await rescan({ ...stage, send: (job, payload) => context.queue.boss.send(job, payload) }, topic, model) : 0;
+    return { basis: model.basis, bar: model.bar, evidence: model.evidence, rescanned: sent };
+  },
+};
+
+/** Asks for a topic's model to be rebuilt (once at a time per topic). */
+export async function requestTopicModel(queue: { boss: { send: (name: string, data: object, options: object) => Promise<unknown> } }, topicId: number, rescanAfter = false): Promise<void> {
+  await queue.boss.send(TOPIC_MODEL_JOB, { topicId, rescan: rescanAfter }, { singletonKey: `topic-model-${topicId}` });
+}
+
+/** Every five minutes: the active topics whose model the store has outgrown are rebuilt, with a second look. */
+export const topicModelsTickJob: JobDefinition<z.ZodObject> = {
+  name: TOPIC_MODELS_TICK_JOB,
+  payload: z.object({}),
+  cron: '*/5 * * * *',
+  queue: { retryLimit: 1, expireInSeconds: 5 * 60, policy: 'singleton' },
+  async handler(_payload, context) {
+    const { db } = context.database;
+    const [newest] = await db.select({ id: documents.id }).from(documents).orderBy(desc(documents.id)).limit(1);
+    if (!newest) return { stale: 0 };
+    const live = await db
+      .select({ id: topics.id, model: topics.relevanceModel })
+      .from(topics)
+      .where(and(isNull(topics.retiredAt), ne(topics.description, '')));
+    const stale = live.filter((t) => isStale(t.model, newest.id));
+    for (const t of stale) await requestTopicModel(context.queue, t.id, true);
+    return { stale: stale.length };
+  },
+};

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readStream, runStream, score } from './evaluate.js';
 import { createStoryTracker, type StoryDoc, type TrackerState } from './stories.js';
-import { extractEntities, slugText } from './text-features.js';
+import { contentWords, extractEntities, slugText } from './text-features.js';
 
 const day = (n: number) => new Date(Date.UTC(2015, 8, 1) + n * 86_400_000);
 const doc = (id: string, text: string, n: number): StoryDoc => ({ id, title: text.split('. ')[0]!, text, publishedAt: day(n) });
@@ -92,6 +92,14 @@ describe('story tracker', () => {
       };
       expect(similarity({})).toBeGreaterThan(1.5 * similarity({ placeWeight: 0, kindWeight: 0 }));
     }
+  });
+
+  it('reads a name written another way as the word it stands for, stemmed alike', () => {
+    // Snowball stems "Hungary" to "hungari": the demonym's country must be stemmed the same way.
+    expect(contentWords('Hungarian police')[0]).toBe(contentWords('Hungary')[0]);
+    expect(contentWords('Ukrainian troops')[0]).toBe(contentWords('Ukraine')[0]);
+    expect(contentWords('ISIS fighters')[0]).toBe(contentWords('Islamic')[0]);
+    expect(contentWords('UK')).toEqual(contentWords('Britain'));
   });
 
   it('gives stable story ids derived from the first report', () => {

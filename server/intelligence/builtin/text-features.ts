@@ -61,23 +61,13 @@ function placeOf(word: string): string {
 export function contentWords(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu)) {
-    let word = match[0].toLowerCase().replace(/['’]s$/, '');
+    const word = match[0].toLowerCase().replace(/['’]s$/, '');
     if (word.length < 2 || STOP.has(word)) continue;
     if (/^\d+$/.test(word) && word.length < 3) continue;
-    const alias = WORD_ALIASES[word];
-    if (alias) {
-      out.push(alias);
-      continue;
-    }
-    if (/^\p{Lu}/u.test(match[0])) {
-      const place = placeOf(word);
-      if (place !== word) {
-        out.push(place);
-        continue;
-      }
-    }
-    word = stem(word);
-    out.push(word);
+    // A name written another way ("ISIS", "Hungarian") counts as the word it stands for, stemmed as
+    // that word is where a text writes it ("Hungary" -> "hungari"), so both meet.
+    const alias = WORD_ALIASES[word] ?? (/^\p{Lu}/u.test(match[0]) ? placeOf(word) : word);
+    out.push(stem(alias));
   }
   return out;
 }

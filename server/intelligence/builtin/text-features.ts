@@ -11,14 +11,19 @@ import { stem, STOP_WORDS } from '../../search/terms.js';
 /** compromise's names of a lead, title-case headlines re-cased first: the entity pool's worker file, so both give the same answers. */
 const entityNames = lazyRequire<{ namesOf(lead: string): string[] }>(path.join(ROOT, 'server', 'intelligence', 'builtin', 'entity-worker.cjs'));
 
-/** Function words plus words every news item uses (dates, reporting verbs): they join nothing. */
+/**
+ * Function words plus words every news item uses (dates, reporting verbs): they join nothing. The
+ * last line holds the words the shared list (search/terms.ts) stopped before it took Snowball's and
+ * the stopword package's lists, which lack them ('may' and 'new' begin headlines of every story).
+ */
 const STOP = new Set([
   ...STOP_WORDS,
   ...(
     'say three least per cent percent ' +
     'monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow week weeks month months year years day days ' +
     'january february march april june july august september october november december ' +
-    'report reports reported according announce announces announced state states stated people first last since amid'
+    'report reports reported according announce announces announced state states stated people first last since amid ' +
+    'may upon says one two new shall'
   ).split(' '),
 ]);
 

@@ -4,7 +4,7 @@
  *   npm run eval                       both bundled dev sets (fixtures/eval): the Wikipedia Current
  *                                      Events stream and the headline-only stream, through the pipeline
  *   npm run eval -- --split            the same, and each set's two halves by time, tracker alone
- *   npm run eval -- --sweep [--params threshold,placeWeight]
+ *   npm run eval -- --sweep [--params threshold,kindWeight]
  *                                      each parameter's effect on each half of each set, side by side
  *   npm run eval -- --input docs.jsonl --out pred.jsonl [--all-relevant] [--topic "text"]
  *                   [--threshold 0.17] [--set name=value ...] [--split] [--sweep] [--synthetic 6000]
@@ -104,7 +104,6 @@ const SWEEP: Record<string, number[]> = {
   priorDocs: [0, 25, 50, 100, 200],
   sizeBoost: [0, 0.025, 0.05, 0.1, 0.2],
   mergeThreshold: [0.1, 0.15, 0.2, 0.25, 0.3, 0.5, 2],
-  placeWeight: [0, 0.5, 0.75, 1, 1.25, 1.5],
   kindWeight: [0, 0.5, 1, 1.5, 2, 2.5],
   memberMemory: [1, 5, 12, 20, 30, 50],
   shortTextTerms: [0, 8, 10, 12, 14, 16, 20],

@@ -4,13 +4,12 @@
  *
  * Each document becomes a unit TF-IDF vector over its content words (with the words of its
  * address's slug that the text lacks: slugText) plus its named entities
- * (people, places, organisations from `compromise`; an entity weighs `entityWeight` times a word),
- * the countries it names (directly, by demonym, capital or big city: places.ts; `placeWeight`) and
- * each pair of such a country with the kind of happening the document reports (conflict, disaster,
- * politics, migration, justice, economy, sport: `kindsOf`; `kindWeight`), so "a car bomb in Homs"
- * and "rebels shell Damascus" meet on "syria|conflict" though they share no other word, while a flood
- * in Japan and a vote in Japan's parliament share only the weaker "japan". Long documents keep their
- * DOC_TERMS heaviest terms. IDF is learnt from the stream itself, smoothed by a prior of
+ * (people, places, organisations from `compromise`; an entity weighs `entityWeight` times a word)
+ * and each pair of a country it names (directly, by demonym, capital or big city: places.ts) with
+ * the kind of happening it reports (conflict, disaster, politics, migration, justice, economy,
+ * sport: `kindsOf`; `kindWeight`), so "a car bomb in Homs" and "rebels shell Damascus" meet on
+ * "syria|conflict" though they share no other word, while a flood in Japan and a vote in Japan's
+ * parliament do not meet on their country alone. Long documents keep their DOC_TERMS heaviest terms. IDF is learnt from the stream itself, smoothed by a prior of
  * `priorDocs` pseudo-documents, so the first documents of a stream are not judged on noise. A document joins the warm story (a member within `coldAfterDays`) with the best
  * score = (centroidWeight x cosine to the story centroid + the rest x cosine to the story's most
  * similar recent member) x decayPerDay^(days since last seen) x (1 + sizeBoost x ln members);
@@ -97,16 +96,12 @@ export interface StoryTrackerOptions {
   priorDocs?: number;
   /** A story of n members scores (1 + sizeBoost x ln n) times its similarity: broad stories drift. */
   sizeBoost?: number;
-  /** Weight of a term no earlier document had (it can match nothing, it only dilutes). */
-  novelTermWeight?: number;
   /**
    * When a document joins one story while scoring at least `threshold` on another, the two stories
    * merge if their centroids' cosine reaches this (fragments of one story found early join up).
    * The older story's id survives; the younger one's id becomes an alias (`resolve`).
    */
   mergeThreshold?: number;
-  /** A country the document names (directly, by demonym, capital or big city: places.ts) counts this many times a content word. */
-  placeWeight?: number;
   /** Each pair of a country the document names and a kind of happening it reports (`kindsOf`) counts this many times a content word. */
   kindWeight?: number;
   /** The most recent members a story keeps (their vectors) for the member part of the score. */
@@ -137,9 +132,7 @@ export const STORY_DEFAULTS = {
   decayPerDay: 0.97,
   priorDocs: 50,
   sizeBoost: 0.05,
-  novelTermWeight: 1,
   mergeThreshold: 0.2,
-  placeWeight: 0.75,
   kindWeight: 1.5,
   memberMemory: 30,
   shortTextTerms: 14,
@@ -336,14 +329,13 @@ class Tracker implements StoryTracker {
   }
 }
 
-/** What a document brings to its vector: its words, and the keys of its entities, countries and (country, kind) pairs. */
+/** What a document brings to its vector: its words, and the keys of its entities and (country, kind) pairs. */
 interface Features {
   /** Content word -> count. */
   tf: Map<string, number>;
   /** Entity keys, each once. */
   entities: string[];
   entityKeys: string[];
-  placeKeys: string[];
   kindKeys: string[];
 }
 
@@ -352,13 +344,12 @@ function featuresOf(doc: StoryDoc, opts: Options): Features {
   const entities = [...new Set((doc.entityKeys ?? (doc.entities ? doc.entities.map(entityKey) : extractEntities(doc.title, doc.text))).filter((e) => e.length > 1))];
   const tf = new Map<string, number>();
   for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-  const countries = opts.placeWeight > 0 || opts.kindWeight > 0 ? countriesOf(`${doc.title}. ${doc.text}`) : [];
+  const countries = opts.kindWeight > 0 ? countriesOf(`${doc.title}. ${doc.text}`) : [];
   const kinds = opts.kindWeight > 0 ? kindsOf(words) : [];
   return {
     tf,
     entities,
     entityKeys: entities.map((e) => ENTITY_PREFIX + e),
-    placeKeys: opts.placeWeight > 0 ? countries.map((c) => PLACE_PREFIX + c) : [],
     kindKeys: countries.flatMap((c) => kinds.map((k) => `${PLACE_PREFIX}${c}|${k}`)),
   };
 }
@@ -381,12 +372,10 @@ function wordsOf(doc: StoryDoc): string[] {
 
 /** A document's unit vector: TF-IDF of its words, its keys at their weights; its DOC_TERMS heaviest terms (enough to place it; state stays small). */
 function weigh(f: Features, stats: StreamStats, opts: Options): TermVector {
-  const novel = (term: string) => (stats.df.get(term) === 1 ? opts.novelTermWeight : 1);
   const weights = new Map<string, number>();
-  for (const [term, count] of f.tf) weights.set(term, (1 + Math.log(count)) * stats.idf(term) * novel(term));
-  for (const key of f.entityKeys) weights.set(key, (weights.get(key) ?? 0) + opts.entityWeight * stats.idf(key) * novel(key));
-  for (const key of f.placeKeys) weights.set(key, opts.placeWeight * stats.idf(key) * novel(key));
-  for (const key of f.kindKeys) weights.set(key, opts.kindWeight * stats.idf(key) * novel(key));
+  for (const [term, count] of f.tf) weights.set(term, (1 + Math.log(count)) * stats.idf(term));
+  for (const key of f.entityKeys) weights.set(key, (weights.get(key) ?? 0) + opts.entityWeight * stats.idf(key));
+  for (const key of f.kindKeys) weights.set(key, opts.kindWeight * stats.idf(key));
   const vector: TermVector = {};
   for (const [term, w] of [...weights].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, DOC_TERMS)) vector[term] = w;
   normalise(vector);
@@ -425,7 +414,7 @@ class StreamStats {
 
   countDocument(f: Features): void {
     this.st.documents += 1;
-    for (const term of new Set([...f.tf.keys(), ...f.entityKeys, ...f.placeKeys, ...f.kindKeys])) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+    for (const term of new Set([...f.tf.keys(), ...f.entityKeys, ...f.kindKeys])) this.df.set(term, (this.df.get(term) ?? 0) + 1);
   }
 
   /** Terms a story now holds that it did not. */

@@ -51,8 +51,6 @@ const ENTITY_ALIASES: Record<string, string> = {
   uk: 'united kingdom', britain: 'united kingdom', 'great britain': 'united kingdom', un: 'united nations', eu: 'european union',
 };
 
-const ALIAS_TARGETS = new Set(Object.values(ENTITY_ALIASES));
-
 /** A capitalised adjective of place -> the place: "Syrian" -> "syria", "Hungarian" -> "hungary". */
 function placeOf(word: string): string {
   const known = DEMONYMS[word];
@@ -116,8 +114,6 @@ export function entitiesOfNames(names: string[]): string[] {
     const key = entityKey(topic);
     if (key.length < 2) continue;
     found.add(key);
-    // A name known whole is one actor: "Iraq" in "Islamic State of Iraq and the Levant" places nothing.
-    if (ALIAS_TARGETS.has(key)) continue;
     for (const part of topic.split(/[,;]|\s+(?:of|in|and|for|de|del|la)\s+/i)) {
       const partKey = entityKey(part);
       if (partKey.length >= 3 && partKey !== key && /^\p{Lu}/u.test(part.trim())) found.add(partKey);

@@ -41,8 +41,7 @@ const DEMONYMS: Record<string, string> = {
   palestinian: 'palestine', canadian: 'canada', american: 'america', european: 'europe', african: 'africa', asian: 'asia',
 };
 
-/** Names news writes several ways (word level and entity level). */
-const WORD_ALIASES: Record<string, string> = { isis: 'islamic', isil: 'islamic', daesh: 'islamic', usa: 'america', uk: 'britain' };
+/** Names news writes several ways: one entity key for each. */
 const ENTITY_ALIASES: Record<string, string> = {
   isis: 'islamic state', isil: 'islamic state', daesh: 'islamic state', 'islamic state of iraq': 'islamic state',
   'islamic state of iraq and the levant': 'islamic state', 'islamic state in iraq and the levant': 'islamic state',
@@ -67,10 +66,9 @@ export function contentWords(text: string): string[] {
     const word = match[0].toLowerCase().replace(/['’]s$/, '');
     if (word.length < 2 || STOP.has(word)) continue;
     if (/^\d+$/.test(word) && word.length < 3) continue;
-    // A name written another way ("ISIS", "Hungarian") counts as the word it stands for, stemmed as
-    // that word is where a text writes it ("Hungary" -> "hungari"), so both meet.
-    const alias = WORD_ALIASES[word] ?? (/^\p{Lu}/u.test(match[0]) ? placeOf(word) : word);
-    out.push(stem(alias));
+    // A capitalised demonym counts as its place ("Hungarian" -> "hungary"), stemmed as the place is
+    // where a text names it ("Hungary" -> "hungari"), so both meet.
+    out.push(stem(/^\p{Lu}/u.test(match[0]) ? placeOf(word) : word));
   }
   return out;
 }

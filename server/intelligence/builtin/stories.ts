@@ -436,6 +436,8 @@ class StreamStats {
 class StoryIndex {
   private readonly postings = new Map<string, Set<StoryState>>();
   private readonly ranks = new Map<StoryState, number>();
+  /** Ranks only grow: a story forgotten does not free its rank for a newer one (ties go to the older). */
+  private nextRank = 0;
   private readonly norms = new Map<StoryState, number>();
 
   constructor(stories: StoryState[]) {
@@ -444,7 +446,7 @@ class StoryIndex {
 
   /** A story joins the index, ranked after every other. */
   open(story: StoryState): void {
-    this.ranks.set(story, this.ranks.size);
+    this.ranks.set(story, this.nextRank++);
     this.add(story);
   }
 

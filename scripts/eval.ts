@@ -35,7 +35,8 @@
  * a grid around its default, one row per value (* marks the default), so a value is kept only when
  * it holds on the held-out half and on the other set too; --params limits it to some parameters.
  * `slugs` (the words of an address's slug: on/off) is swept beside the options. --set name=value
- * overrides a default for --tracker-only, --split and --sweep.
+ * overrides a default for --tracker-only, --split and --sweep. Through the pipeline, --split also
+ * prints each half of the pipeline's run (its stories as the whole run left them).
  *
  * --synthetic N also times an N-document stream built from the input (copies
  * shifted by 45 days each, ids suffixed, a word dropped per copy so texts differ). --also F runs
@@ -46,7 +47,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { evaluateSplit, readStream, runStream, score, topicMatcher, type RunOptions, type SplitScores, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
+import { evaluateSplit, readStream, runStream, score, scoreHalves, timeSplit, topicMatcher, type RunOptions, type SplitScores, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
 import { STORY_DEFAULTS, type StoryTrackerOptions } from '../server/intelligence/builtin/stories.js';
 import { runThroughPipeline } from './eval-pipeline.js';
 import { ROOT } from '../server/paths.js';
@@ -151,6 +152,14 @@ if (scores) {
   console.log(`B-cubed      P ${pct(bcubed.precision)}  R ${pct(bcubed.recall)}  F1 ${pct(bcubed.f1)}  (${bcubed.items} items with a story tag)`);
   console.log(`first story  P ${pct(firstStory.precision)}  R ${pct(firstStory.recall)}  F1 ${pct(firstStory.f1)}`);
   console.log(`(B-cubed with untagged items as gold singletons: P ${pct(strict.precision)}  R ${pct(strict.recall)}  F1 ${pct(strict.f1)}, ${strict.items} items)`);
+  printHalves(ordered, predictions);
+}
+
+/** With --split through the pipeline: each half of the run's stream (timeSplit), as the whole run left its stories. */
+function printHalves(orderedDocs: StreamDoc[], preds: typeof predictions) {
+  if (!values.split || trackerOnly) return;
+  const halves = scoreHalves({ ordered: orderedDocs, predictions: preds }, timeSplit(orderedDocs))!.halves;
+  console.log(`  halves by time: ${halves.map((h, i) => `H${i + 1} B-cubed F1 ${pct(h.bcubed.f1)} first-story F1 ${pct(h.firstStory.f1)}`).join(', ')}`);
 }
 
 if (values.synthetic) {
@@ -172,8 +181,10 @@ for (const other of values.also ?? []) {
   const otherStories = new Set(otherRun.predictions.map((p) => p.cluster_id).filter(Boolean)).size;
   console.log(`\n${other}: ${otherDocs.length} documents, ${otherStories} stories, ${s.toFixed(2)} s, ${Math.round(otherDocs.length / s)} docs/s`);
   const os = score(otherRun.ordered, otherRun.predictions);
-  if (os) console.log(`  B-cubed P ${pct(os.bcubed.precision)} R ${pct(os.bcubed.recall)} F1 ${pct(os.bcubed.f1)}  first story P ${pct(os.firstStory.precision)} R ${pct(os.firstStory.recall)} F1 ${pct(os.firstStory.f1)}`);
-  else console.log('  (no story tags: speed only)');
+  if (os) {
+    console.log(`  B-cubed P ${pct(os.bcubed.precision)} R ${pct(os.bcubed.recall)} F1 ${pct(os.bcubed.f1)}  first story P ${pct(os.firstStory.precision)} R ${pct(os.firstStory.recall)} F1 ${pct(os.firstStory.f1)}`);
+    printHalves(otherRun.ordered, otherRun.predictions);
+  } else console.log('  (no story tags: speed only)');
 }
 
 if (values.split || values.sweep) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { inPublishedOrder, readStream, runStream, score } from './evaluate.js';
+import { evaluateSplit, inPublishedOrder, readStream } from './evaluate.js';
 import { createStoryTracker, type StoryDoc, type TrackerState } from './stories.js';
 import { contentWords, extractEntities, slugText } from './text-features.js';
 
@@ -108,17 +108,19 @@ describe('story tracker', () => {
 });
 
 describe('story tracker on the Wikipedia Current Events dev set (fixtures/eval)', () => {
-  it('keeps B-cubed and first-story F1 above the floor, fast', () => {
+  it('keeps B-cubed and first-story F1 above the floor on the held-out half, fast', () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/eval/wcep_2015-09.jsonl');
     const docs = readStream(file);
     const started = performance.now();
-    const { ordered, predictions } = runStream(docs);
+    const split = evaluateSplit(docs)!;
     const seconds = (performance.now() - started) / 1000;
-    const scores = score(ordered, predictions)!;
-    expect(scores.bcubed.items).toBe(242);
-    // Floors a little below what the defaults reach (see the report in scripts/eval.ts --sweep).
-    expect(scores.bcubed.f1).toBeGreaterThan(BCUBED_FLOOR);
-    expect(scores.firstStory.f1).toBeGreaterThan(FIRST_STORY_FLOOR);
+    expect(split.whole.bcubed.items).toBe(242);
+    expect(split.halves[1].bcubed.items).toBe(134);
+    // The defaults were tuned on the first half (to 15 September); the floors sit a little below
+    // what they reach on the second, held out: B-cubed F1 0.829, first-story F1 0.595 (the first
+    // half 0.829 / 0.797, the whole month 0.795 / 0.715). ADR 005 has the method and the figures.
+    expect(split.halves[1].bcubed.f1).toBeGreaterThan(0.81);
+    expect(split.halves[1].firstStory.f1).toBeGreaterThan(0.57);
     expect(seconds).toBeLessThan(10);
   }, 30_000);
 });
@@ -143,14 +145,17 @@ describe('a tracker kept in memory between batches (the pipeline)', () => {
 });
 
 describe('story tracker on the headline-only dev set (fixtures/eval)', () => {
-  it('holds running stories together from their headlines alone', () => {
+  it('holds running stories together from their headlines alone, on the held-out half', () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/eval/headlines_uci_2014_03_em.jsonl');
-    const { ordered, predictions } = runStream(readStream(file));
-    const scores = score(ordered, predictions)!;
-    // 0.924 / 0.427 with the defaults (tracker alone); 0.885 / 0.391 without the addresses' slugs,
-    // and one bar for every length gave 0.861 / 0.168.
-    expect(scores.bcubed.f1).toBeGreaterThan(0.9);
-    expect(scores.firstStory.f1).toBeGreaterThan(0.4);
+    const split = evaluateSplit(readStream(file))!;
+    expect(split.halves[1].bcubed.items).toBe(1136);
+    // Tuned on the first half (to 11 March 10:49 UTC, 11 stories); held out, the second (14
+    // stories, 13 of them new) gives B-cubed F1 0.945 and first-story F1 0.360 (9 of its 13 first
+    // reports found): the floors sit a little below. The first half gives 0.939 / 0.462, the whole
+    // set 0.923 / 0.404. Without the addresses' slugs the held-out half gives 0.893 / 0.353, with
+    // one bar for every length (no shortText*) 0.914 / 0.225.
+    expect(split.halves[1].bcubed.f1).toBeGreaterThan(0.93);
+    expect(split.halves[1].firstStory.f1).toBeGreaterThan(0.33);
   }, 60_000);
 
   it("reads an address's slug as words of the headline, and nothing else of the address", () => {
@@ -181,6 +186,3 @@ describe('story tracker on the headline-only dev set (fixtures/eval)', () => {
     expect(extractEntities('The United Nations confirms the destruction of the Temple of Bel in Palmyra, Syria.', '')).toContain('palmyra');
   });
 });
-
-const BCUBED_FLOOR = 0.79;
-const FIRST_STORY_FLOOR = 0.71;

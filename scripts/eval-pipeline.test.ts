@@ -25,4 +25,15 @@ describe('npm run eval through the pipeline', () => {
     // Pages reach the story stage in order, each once.
     expect(pages).toEqual([15, 30, 45, 60, 75, 90]);
   }, 120_000);
+
+  it('stores a headline-only item as a feed does (no text), so its title counts once, as for the tracker alone', async () => {
+    const docs = readStream(path.join(ROOT, 'fixtures', 'eval', 'headlines_uci_2014_03_em.jsonl')).slice(0, 200);
+    const run = await runThroughPipeline(docs, { allRelevant: true, batchSize: 100 });
+    // Ingest drops a headline a second publisher sent word for word (same content): the tracker alone reads the others.
+    const stored = new Set(run.predictions.filter((p) => p.relevant).map((p) => p.doc_id));
+    expect(stored.size).toBeGreaterThan(190);
+    const alone = runStream(docs, { relevant: (d) => stored.has(d.docId) });
+    expect(run.predictions.map((p) => p.is_new)).toEqual(alone.predictions.map((p) => p.is_new));
+    expect(partition(run.predictions)).toEqual(partition(alone.predictions));
+  }, 120_000);
 });

@@ -104,7 +104,7 @@ export async function runThroughPipeline(docs: StreamDoc[], options: PipelineRun
         // Undated documents: placed after the last dated one.
         const publishedAt = doc.published ?? new Date(lastTime);
         lastTime = Math.max(lastTime, publishedAt.getTime());
-        return { externalId: doc.docId, title: doc.title, text: doc.text || doc.title, url: doc.url, publisher: doc.source, publishedAt, contentType: 'news', collectionId: 1, canonicalUrl: null };
+        return { externalId: doc.docId, title: doc.title, text: doc.text, url: doc.url, publisher: doc.source, publishedAt, contentType: 'news', collectionId: 1, canonicalUrl: null };
       });
       const stored = await timed('ingest', () => ingestDocuments({ database: herald.database, search: herald.search, logger: herald.logger }, { id: source!.id, collectionId: 1 }, batch));
       if (stored.insertedIds.length === 0) continue;

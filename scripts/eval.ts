@@ -3,8 +3,12 @@
  *
  *   npm run eval                       both bundled dev sets (fixtures/eval): the Wikipedia Current
  *                                      Events stream and the headline-only stream, through the pipeline
+ *   npm run eval -- --split            the same, and each set's two halves by time, tracker alone
+ *   npm run eval -- --sweep [--params threshold,kindWeight]
+ *                                      each parameter's effect on each half of each set, side by side
  *   npm run eval -- --input docs.jsonl --out pred.jsonl [--all-relevant] [--topic "text"]
- *                   [--threshold 0.17] [--sweep] [--synthetic 6000] [--also other.jsonl ...]
+ *                   [--threshold 0.17] [--set name=value ...] [--split] [--sweep] [--synthetic 6000]
+ *                   [--also other.jsonl ...]
  *
  * Input: JSONL, one document a line: doc_id (or id), title, text, published (ISO date or epoch ms),
  * optional source, url, story (gold story tag). Documents run in published order (undated ones
@@ -22,8 +26,19 @@
  * tracker directly instead (fast; what --sweep uses to move the threshold).
  *
  * When the input carries a `story` field it prints B-cubed and first-story P/R/F1 (items without a
- * story tag are not scored: see metrics.ts). --sweep prints how the figures move when the threshold
- * moves -20%..+20%. --synthetic N also times an N-document stream built from the input (copies
+ * story tag are not scored: see metrics.ts).
+ *
+ * Tune on one part, report on another (docs/decisions/005-story-tracker.md): --split prints, for
+ * the tracker alone with the defaults (and --set), B-cubed and first-story F1 on each half of each
+ * stream by time (evaluate.ts timeSplit: H1 is the tune half, H2 the held-out one; the other dev set
+ * is the cross-set check). --sweep prints the same figures for each tracker parameter moved over
+ * a grid around its default, one row per value (* marks the default), so a value is kept only when
+ * it holds on the held-out half and on the other set too; --params limits it to some parameters.
+ * `slugs` (the words of an address's slug: on/off) is swept beside the options. --set name=value
+ * overrides a default for --tracker-only, --split and --sweep. Through the pipeline, --split also
+ * prints each half of the pipeline's run (its stories as the whole run left them).
+ *
+ * --synthetic N also times an N-document stream built from the input (copies
  * shifted by 45 days each, ids suffixed, a word dropped per copy so texts differ). --also F runs
  * another stream F the same way (figures when it has story tags, else speed only) to check that
  * the defaults generalise; its predictions are not written.
@@ -32,8 +47,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readStream, runStream, score, topicMatcher, type RunOptions, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
-import { STORY_DEFAULTS } from '../server/intelligence/builtin/stories.js';
+import { evaluateSplit, readStream, runStream, score, scoreHalves, timeSplit, topicMatcher, type RunOptions, type SplitScores, type StreamDoc } from '../server/intelligence/builtin/evaluate.js';
+import { STORY_DEFAULTS, type StoryTrackerOptions } from '../server/intelligence/builtin/stories.js';
 import { runThroughPipeline } from './eval-pipeline.js';
 import { ROOT } from '../server/paths.js';
 import { cpuReferenceMs } from './machine.js';
@@ -46,6 +61,9 @@ const { values } = parseArgs({
     topic: { type: 'string' },
     threshold: { type: 'string' },
     sweep: { type: 'boolean', default: false },
+    split: { type: 'boolean', default: false },
+    params: { type: 'string' },
+    set: { type: 'string', multiple: true },
     synthetic: { type: 'string' },
     also: { type: 'string', multiple: true },
     'tracker-only': { type: 'boolean', default: false },
@@ -64,11 +82,40 @@ if (!values.input || !values.out) {
 }
 
 const docs = readStream(values.input);
-const threshold = values.threshold ? Number(values.threshold) : STORY_DEFAULTS.threshold;
-const options: RunOptions = { threshold, ...(!values['all-relevant'] && values.topic ? { relevant: topicMatcher(values.topic) } : {}) };
+type Tunable = Omit<StoryTrackerOptions, 'state'>;
+const overrides: Tunable = {};
+for (const pair of values.set ?? []) {
+  const [name, value] = pair.split('=');
+  if (!name || !(name in STORY_DEFAULTS) || value === undefined || !Number.isFinite(Number(value))) {
+    console.error(`--set ${pair}: expected name=number, name one of ${Object.keys(STORY_DEFAULTS).join(', ')}`);
+    process.exit(2);
+  }
+  (overrides as Record<string, number>)[name] = Number(value);
+}
+const threshold = values.threshold ? Number(values.threshold) : (overrides.threshold ?? STORY_DEFAULTS.threshold);
+const options: RunOptions = { ...overrides, threshold, ...(!values['all-relevant'] && values.topic ? { relevant: topicMatcher(values.topic) } : {}) };
+
+/** The grid each parameter is swept over (--sweep): its default and values on both sides, and off where it can be. */
+const SWEEP: Record<string, number[]> = {
+  threshold: [0.15, 0.17, 0.19, 0.2, 0.21, 0.22, 0.23, 0.25, 0.27],
+  coldAfterDays: [3, 5, 7, 10, 14, 21],
+  centroidWeight: [0.5, 0.6, 0.7, 0.8, 0.9, 1],
+  entityWeight: [0, 1, 1.5, 2, 2.5, 3],
+  decayPerDay: [0.9, 0.95, 0.97, 0.99, 1],
+  priorDocs: [0, 25, 50, 100, 200],
+  sizeBoost: [0, 0.025, 0.05, 0.1, 0.2],
+  mergeThreshold: [0.1, 0.15, 0.2, 0.25, 0.3, 0.5, 2],
+  kindWeight: [0, 0.5, 1, 1.5, 2, 2.5],
+  memberMemory: [1, 5, 12, 20, 30, 50],
+  shortTextTerms: [0, 8, 10, 12, 14, 16, 20],
+  shortTextPower: [0.5, 1, 1.5, 2, 3],
+  shortTextMinMembers: [1, 2, 3, 5],
+  storyIdfShare: [0, 0.25, 0.5, 0.75, 1],
+  slugs: [0, 1],
+};
 
 const trackerOnly = values['tracker-only'];
-if (!trackerOnly && values.threshold) console.error('--threshold applies to --tracker-only and --sweep; the pipeline uses the story defaults');
+if (!trackerOnly && (values.threshold || values.set)) console.error('--threshold and --set apply to --tracker-only, --split and --sweep; the pipeline uses the story defaults');
 /** One stream through the pipeline (default) or the tracker alone. */
 async function run(stream: StreamDoc[], label: string) {
   if (trackerOnly) {
@@ -105,19 +152,14 @@ if (scores) {
   console.log(`B-cubed      P ${pct(bcubed.precision)}  R ${pct(bcubed.recall)}  F1 ${pct(bcubed.f1)}  (${bcubed.items} items with a story tag)`);
   console.log(`first story  P ${pct(firstStory.precision)}  R ${pct(firstStory.recall)}  F1 ${pct(firstStory.f1)}`);
   console.log(`(B-cubed with untagged items as gold singletons: P ${pct(strict.precision)}  R ${pct(strict.recall)}  F1 ${pct(strict.f1)}, ${strict.items} items)`);
+  printHalves(ordered, predictions);
 }
 
-if (values.sweep && scores) {
-  console.log('\nthreshold sensitivity (story tracker alone):');
-  console.log('  factor  threshold  B3-P   B3-R   B3-F1  FS-P   FS-R   FS-F1');
-  for (const factor of [0.8, 0.9, 1, 1.1, 1.2]) {
-    const t = threshold * factor;
-    const run = runStream(docs, { ...options, threshold: t });
-    const s = score(run.ordered, run.predictions)!;
-    console.log(
-      `  ${factor.toFixed(1).padStart(6)}  ${t.toFixed(3).padStart(9)}  ${[s.bcubed.precision, s.bcubed.recall, s.bcubed.f1, s.firstStory.precision, s.firstStory.recall, s.firstStory.f1].map(pct).join('  ')}`,
-    );
-  }
+/** With --split through the pipeline: each half of the run's stream (timeSplit), as the whole run left its stories. */
+function printHalves(orderedDocs: StreamDoc[], preds: typeof predictions) {
+  if (!values.split || trackerOnly) return;
+  const halves = scoreHalves({ ordered: orderedDocs, predictions: preds }, timeSplit(orderedDocs))!.halves;
+  console.log(`  halves by time: ${halves.map((h, i) => `H${i + 1} B-cubed F1 ${pct(h.bcubed.f1)} first-story F1 ${pct(h.firstStory.f1)}`).join(', ')}`);
 }
 
 if (values.synthetic) {
@@ -139,8 +181,54 @@ for (const other of values.also ?? []) {
   const otherStories = new Set(otherRun.predictions.map((p) => p.cluster_id).filter(Boolean)).size;
   console.log(`\n${other}: ${otherDocs.length} documents, ${otherStories} stories, ${s.toFixed(2)} s, ${Math.round(otherDocs.length / s)} docs/s`);
   const os = score(otherRun.ordered, otherRun.predictions);
-  if (os) console.log(`  B-cubed P ${pct(os.bcubed.precision)} R ${pct(os.bcubed.recall)} F1 ${pct(os.bcubed.f1)}  first story P ${pct(os.firstStory.precision)} R ${pct(os.firstStory.recall)} F1 ${pct(os.firstStory.f1)}`);
-  else console.log('  (no story tags: speed only)');
+  if (os) {
+    console.log(`  B-cubed P ${pct(os.bcubed.precision)} R ${pct(os.bcubed.recall)} F1 ${pct(os.bcubed.f1)}  first story P ${pct(os.firstStory.precision)} R ${pct(os.firstStory.recall)} F1 ${pct(os.firstStory.f1)}`);
+    printHalves(otherRun.ordered, otherRun.predictions);
+  } else console.log('  (no story tags: speed only)');
+}
+
+if (values.split || values.sweep) {
+  // The streams with story tags: the input and --also (both dev sets by default).
+  const streams = [{ file: values.input, docs }, ...(values.also ?? []).map((file) => ({ file, docs: readStream(file) }))]
+    .filter((s) => s.docs.some((d) => d.story !== undefined))
+    .map((s) => ({ ...s, name: path.basename(s.file).replace(/\.jsonl$/, '').slice(0, 14), bare: s.docs.map(({ url: _url, ...d }) => d) }));
+  const splitOf = (stream: (typeof streams)[number], tracker: RunOptions, slugs = true) => evaluateSplit(slugs ? stream.docs : stream.bare, tracker)!;
+  const cells = (s: SplitScores) => [s.halves[0], s.halves[1]].map((h) => `${pct(h.bcubed.f1)} ${pct(h.firstStory.f1)}`).join('  |  ');
+  const header = (label: string) =>
+    `${label.padEnd(22)}${streams.map((s) => `| ${s.name.padEnd(14)} H1 B3   FS  |  H2 B3   FS  `).join('')}`;
+
+  if (values.split) {
+    console.log(`\ntune (H1) and held-out (H2) halves by time, story tracker alone${values.set ? ` (${values.set.join(', ')})` : ''}:`);
+    for (const stream of streams) {
+      const s = splitOf(stream, options);
+      const boundary = s.boundary ? s.boundary.toISOString().replace(/:\d\d\.\d+Z$/, 'Z') : 'the undated documents';
+      console.log(`${stream.file}: cut at ${boundary} (${s.cut} / ${stream.docs.length - s.cut} documents)`);
+      const line = (label: string, x: SplitScores['whole']) =>
+        `  ${label.padEnd(6)} B-cubed P ${pct(x.bcubed.precision)} R ${pct(x.bcubed.recall)} F1 ${pct(x.bcubed.f1)}  first story P ${pct(x.firstStory.precision)} R ${pct(x.firstStory.recall)} F1 ${pct(x.firstStory.f1)}  (${x.bcubed.items} tagged)`;
+      console.log(line('H1', s.halves[0]));
+      console.log(line('H2', s.halves[1]));
+      console.log(line('whole', s.whole));
+    }
+  }
+
+  if (values.sweep) {
+    const wanted = values.params ? values.params.split(',') : Object.keys(SWEEP);
+    console.log(`\neach parameter's effect, story tracker alone: B-cubed F1 and first-story F1 on the tune half (H1) and the held-out half (H2) of each set`);
+    for (const name of wanted) {
+      const grid = SWEEP[name];
+      if (!grid) {
+        console.error(`--params: no sweep for ${name} (one of ${Object.keys(SWEEP).join(', ')})`);
+        process.exit(2);
+      }
+      console.log(header(name));
+      for (const value of grid) {
+        const isDefault = name === 'slugs' ? value === 1 : value === ((options as Record<string, unknown>)[name] ?? (STORY_DEFAULTS as Record<string, number>)[name]);
+        const tracker = name === 'slugs' ? options : { ...options, [name]: value };
+        const label = `${isDefault ? '*' : ' '} ${name === 'slugs' ? (value ? 'on' : 'off') : String(value)}`;
+        console.log(`${label.padEnd(22)}${streams.map((stream) => `|  ${cells(splitOf(stream, tracker, name !== 'slugs' || value === 1))}  `).join('')}`);
+      }
+    }
+  }
 }
 
 function syntheticStream(source: StreamDoc[], size: number): StreamDoc[] {
@@ -162,3 +250,4 @@ function syntheticStream(source: StreamDoc[], size: number): StreamDoc[] {
   }
   return out;
 }
+

@@ -54,3 +54,30 @@ describe('first-story detection', () => {
     expect(result).toMatchObject({ precision: 0, recall: 0, f1: 0, items: 2 });
   });
 });
+
+describe('a part of the stream (tune and held-out halves)', () => {
+  // Stream order: A1 A2 | A3 B1 B2, cut before the third item. The tracker put A3 with B.
+  const stream = items([['x', 'A', true], ['x', 'A', false], ['y', 'A', false], ['y', 'B', true], ['y', 'B', false]]);
+  const first = (i: number) => i < 2;
+  const second = (i: number) => i >= 2;
+
+  it('B-cubed reads only the part: its clusters and stories restricted to its items', () => {
+    expect(bcubed(stream, { only: first })).toMatchObject({ precision: 1, recall: 1, f1: 1, items: 2 });
+    // Second part: cluster y holds A3, B1, B2; A's story there is A3 alone.
+    const late = bcubed(stream, { only: second });
+    expect(late.items).toBe(3);
+    expect(late.precision).toBeCloseTo((1 / 3 + 2 / 3 + 2 / 3) / 3, 10);
+    expect(late.recall).toBe(1);
+  });
+
+  it('a story that crosses the cut is no first story in the later part', () => {
+    // A3 is A's third report: not a first, though it is A's first item in the second part.
+    expect(firstStory(stream, { only: second })).toMatchObject({ precision: 1, recall: 1, items: 3 });
+    expect(firstStory(items([['x', 'A', true], ['y', 'A', true]]), { only: (i) => i === 1 })).toMatchObject({ precision: 0, recall: 0, items: 1 });
+  });
+
+  it('the two parts together hold every item once', () => {
+    expect(bcubed(stream, { only: first }).items + bcubed(stream, { only: second }).items).toBe(bcubed(stream).items);
+    expect(firstStory(stream, { only: first }).items + firstStory(stream, { only: second }).items).toBe(firstStory(stream).items);
+  });
+});

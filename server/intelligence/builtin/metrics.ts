@@ -11,6 +11,13 @@
  *
  * Order: items are given in stream order (the order the system saw them). A gold first story is the
  * earliest item of its gold story in that order; a predicted first story is an item with isNew.
+ *
+ * Parts of a stream (`only`): a measure can be taken on some of the items alone, e.g. one half of
+ * the stream by time (evaluate.ts `timeSplit`), to tune on one part and report on the other. A story
+ * that crosses the boundary counts where its items fall: B-cubed sees only the part's items (its
+ * clusters and stories restricted to them), and an item is a gold first story only when it is the
+ * earliest of its story in the whole stream (a later part's items of a story begun earlier are
+ * follow-ups, as they are to a tracker that has read the stream from its start).
  */
 
 export interface EvalItem {
@@ -21,6 +28,9 @@ export interface EvalItem {
   /** The system called it the first report of its story. */
   isNew: boolean;
 }
+
+/** Which items (by index in the stream) a measure reads; all of them when absent. */
+export type ItemFilter = (index: number) => boolean;
 
 export interface PRF {
   precision: number;
@@ -37,10 +47,10 @@ const f1 = (p: number, r: number) => (p + r > 0 ? (2 * p * r) / (p + r) : 0);
  * (among scored items) that shares its gold story, recall = share of its gold story that is in its
  * predicted cluster; both averaged over scored items; F1 of the two averages.
  */
-export function bcubed(items: EvalItem[], options: { untaggedAsSingletons?: boolean } = {}): PRF {
+export function bcubed(items: EvalItem[], options: { untaggedAsSingletons?: boolean; only?: ItemFilter } = {}): PRF {
   const scored = items
     .map((item, index) => ({
-      gold: item.gold ?? (options.untaggedAsSingletons ? `\u0000untagged-${index}` : null),
+      gold: options.only && !options.only(index) ? null : (item.gold ?? (options.untaggedAsSingletons ? `\u0000untagged-${index}` : null)),
       predicted: item.predicted ?? `\u0000unassigned-${index}`,
     }))
     .filter((item): item is { gold: string; predicted: string } => item.gold !== null);
@@ -69,19 +79,21 @@ export function bcubed(items: EvalItem[], options: { untaggedAsSingletons?: bool
 /**
  * First-story detection P/R/F1 over items with a gold story: true first = earliest item of its gold
  * story (stream order), predicted first = isNew. Precision = true firsts among predicted firsts,
- * recall = predicted among true firsts. Precision is 0 when nothing is predicted first.
+ * recall = predicted among true firsts. Precision is 0 when nothing is predicted first. With `only`,
+ * the items it admits are scored, firsts still judged against the whole stream.
  */
-export function firstStory(items: EvalItem[]): PRF {
+export function firstStory(items: EvalItem[], options: { only?: ItemFilter } = {}): PRF {
   const seen = new Set<string>();
   let tp = 0;
   let predicted = 0;
   let actual = 0;
   let scored = 0;
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     if (item.gold === null || item.gold === undefined) continue;
-    scored++;
     const isFirst = !seen.has(item.gold);
     seen.add(item.gold);
+    if (options.only && !options.only(index)) continue;
+    scored++;
     if (isFirst) actual++;
     if (item.isNew) predicted++;
     if (isFirst && item.isNew) tp++;

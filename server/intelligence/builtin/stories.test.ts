@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readStream, runStream, score } from './evaluate.js';
+import { evaluateSplit, inPublishedOrder, readStream } from './evaluate.js';
 import { createStoryTracker, type StoryDoc, type TrackerState } from './stories.js';
-import { extractEntities, slugText } from './text-features.js';
+import { contentWords, extractEntities, slugText } from './text-features.js';
 
 const day = (n: number) => new Date(Date.UTC(2015, 8, 1) + n * 86_400_000);
 const doc = (id: string, text: string, n: number): StoryDoc => ({ id, title: text.split('. ')[0]!, text, publishedAt: day(n) });
@@ -90,8 +90,15 @@ describe('story tracker', () => {
         tracker.assign(doc('p1', a!, 1));
         return tracker.assign(doc('p2', b!, 2)).similarity;
       };
-      expect(similarity({})).toBeGreaterThan(1.5 * similarity({ placeWeight: 0, kindWeight: 0 }));
+      expect(similarity({})).toBeGreaterThan(1.5 * similarity({ kindWeight: 0 }));
     }
+  });
+
+  it('reads a demonym as its place, stemmed as the place is', () => {
+    // Snowball stems "Hungary" to "hungari": the demonym's country must be stemmed the same way.
+    expect(contentWords('Hungarian police')[0]).toBe(contentWords('Hungary')[0]);
+    expect(contentWords('Ukrainian troops')[0]).toBe(contentWords('Ukraine')[0]);
+    expect(contentWords('Syrian army')[0]).toBe(contentWords('Syria')[0]);
   });
 
   it('gives stable story ids derived from the first report', () => {
@@ -101,30 +108,54 @@ describe('story tracker', () => {
 });
 
 describe('story tracker on the Wikipedia Current Events dev set (fixtures/eval)', () => {
-  it('keeps B-cubed and first-story F1 above the floor, fast', () => {
+  it('keeps B-cubed and first-story F1 above the floor on the held-out half, fast', () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/eval/wcep_2015-09.jsonl');
     const docs = readStream(file);
     const started = performance.now();
-    const { ordered, predictions } = runStream(docs);
+    const split = evaluateSplit(docs)!;
     const seconds = (performance.now() - started) / 1000;
-    const scores = score(ordered, predictions)!;
-    expect(scores.bcubed.items).toBe(242);
-    // Floors a little below what the defaults reach (see the report in scripts/eval.ts --sweep).
-    expect(scores.bcubed.f1).toBeGreaterThan(BCUBED_FLOOR);
-    expect(scores.firstStory.f1).toBeGreaterThan(FIRST_STORY_FLOOR);
+    expect(split.whole.bcubed.items).toBe(242);
+    expect(split.halves[1].bcubed.items).toBe(134);
+    // The defaults were tuned on the first half (to 15 September); the floors sit a little below
+    // what they reach on the second, held out: B-cubed F1 0.829, first-story F1 0.595 (the first
+    // half 0.829 / 0.797, the whole month 0.795 / 0.715). ADR 005 has the method and the figures.
+    expect(split.halves[1].bcubed.f1).toBeGreaterThan(0.81);
+    expect(split.halves[1].firstStory.f1).toBeGreaterThan(0.57);
     expect(seconds).toBeLessThan(10);
   }, 30_000);
 });
 
+describe('a tracker kept in memory between batches (the pipeline)', () => {
+  it('assigns as one read back from its state after each batch, closed stories dropped', () => {
+    const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/eval/wcep_2015-09.jsonl');
+    const docs = inPublishedOrder(readStream(file)).map((d): StoryDoc => ({ id: d.docId, title: d.title, text: d.text, publishedAt: d.published!, entityKeys: extractEntities(d.title, d.text) }));
+    const kept = createStoryTracker();
+    let read = createStoryTracker();
+    docs.forEach((d, i) => {
+      if (i > 0 && i % 50 === 0) {
+        kept.serialised();
+        read = createStoryTracker({ state: JSON.parse(read.serialised()) as TrackerState });
+      }
+      // A story opened after closed ones were dropped ranks after every story still open (it once
+      // took the rank a dropped story freed, and lost ties to a younger one).
+      expect(kept.assign(d)).toEqual(read.assign(d));
+    });
+    expect(kept.serialised()).toBe(read.serialised());
+  }, 30_000);
+});
+
 describe('story tracker on the headline-only dev set (fixtures/eval)', () => {
-  it('holds running stories together from their headlines alone', () => {
+  it('holds running stories together from their headlines alone, on the held-out half', () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/eval/headlines_uci_2014_03_em.jsonl');
-    const { ordered, predictions } = runStream(readStream(file));
-    const scores = score(ordered, predictions)!;
-    // 0.924 / 0.427 with the defaults (tracker alone); 0.885 / 0.391 without the addresses' slugs,
-    // and one bar for every length gave 0.861 / 0.168.
-    expect(scores.bcubed.f1).toBeGreaterThan(0.9);
-    expect(scores.firstStory.f1).toBeGreaterThan(0.4);
+    const split = evaluateSplit(readStream(file))!;
+    expect(split.halves[1].bcubed.items).toBe(1136);
+    // Tuned on the first half (to 11 March 10:49 UTC, 11 stories); held out, the second (14
+    // stories, 13 of them new) gives B-cubed F1 0.945 and first-story F1 0.360 (9 of its 13 first
+    // reports found): the floors sit a little below. The first half gives 0.939 / 0.462, the whole
+    // set 0.923 / 0.404. Without the addresses' slugs the held-out half gives 0.894 / 0.367, with
+    // one bar for every length (no shortText*) 0.914 / 0.225.
+    expect(split.halves[1].bcubed.f1).toBeGreaterThan(0.93);
+    expect(split.halves[1].firstStory.f1).toBeGreaterThan(0.33);
   }, 60_000);
 
   it("reads an address's slug as words of the headline, and nothing else of the address", () => {
@@ -154,13 +185,4 @@ describe('story tracker on the headline-only dev set (fixtures/eval)', () => {
     // A sentence in ordinary case is read as it is.
     expect(extractEntities('The United Nations confirms the destruction of the Temple of Bel in Palmyra, Syria.', '')).toContain('palmyra');
   });
-
-  it('reads a name known whole as one actor, not as the places in it', () => {
-    const entities = extractEntities('Militants allied to the Islamic State of Iraq and the Levant attack police in Nangarhar Province.', '');
-    expect(entities).toContain('islamic state');
-    expect(entities).not.toContain('iraq');
-  });
 });
-
-const BCUBED_FLOOR = 0.79;
-const FIRST_STORY_FLOOR = 0.71;

@@ -4,13 +4,12 @@
  *
  * Each document becomes a unit TF-IDF vector over its content words (with the words of its
  * address's slug that the text lacks: slugText) plus its named entities
- * (people, places, organisations from `compromise`; an entity weighs `entityWeight` times a word),
- * the countries it names (directly, by demonym, capital or big city: places.ts; `placeWeight`) and
- * each pair of such a country with the kind of happening the document reports (conflict, disaster,
- * politics, migration, justice, economy, sport: `kindsOf`; `kindWeight`), so "a car bomb in Homs"
- * and "rebels shell Damascus" meet on "syria|conflict" though they share no other word, while a flood
- * in Japan and a vote in Japan's parliament share only the weaker "japan". Long documents keep their
- * DOC_TERMS heaviest terms. IDF is learnt from the stream itself, smoothed by a prior of
+ * (people, places, organisations from `compromise`; an entity weighs `entityWeight` times a word)
+ * and each pair of a country it names (directly, by demonym, capital or big city: places.ts) with
+ * the kind of happening it reports (conflict, disaster, politics, migration, justice, economy,
+ * sport: `kindsOf`; `kindWeight`), so "a car bomb in Homs" and "rebels shell Damascus" meet on
+ * "syria|conflict" though they share no other word, while a flood in Japan and a vote in Japan's
+ * parliament do not meet on their country alone. Long documents keep their DOC_TERMS heaviest terms. IDF is learnt from the stream itself, smoothed by a prior of
  * `priorDocs` pseudo-documents, so the first documents of a stream are not judged on noise. A document joins the warm story (a member within `coldAfterDays`) with the best
  * score = (centroidWeight x cosine to the story centroid + the rest x cosine to the story's most
  * similar recent member) x decayPerDay^(days since last seen) x (1 + sizeBoost x ln members);
@@ -97,16 +96,12 @@ export interface StoryTrackerOptions {
   priorDocs?: number;
   /** A story of n members scores (1 + sizeBoost x ln n) times its similarity: broad stories drift. */
   sizeBoost?: number;
-  /** Weight of a term no earlier document had (it can match nothing, it only dilutes). */
-  novelTermWeight?: number;
   /**
    * When a document joins one story while scoring at least `threshold` on another, the two stories
    * merge if their centroids' cosine reaches this (fragments of one story found early join up).
    * The older story's id survives; the younger one's id becomes an alias (`resolve`).
    */
   mergeThreshold?: number;
-  /** A country the document names (directly, by demonym, capital or big city: places.ts) counts this many times a content word. */
-  placeWeight?: number;
   /** Each pair of a country the document names and a kind of happening it reports (`kindsOf`) counts this many times a content word. */
   kindWeight?: number;
   /** The most recent members a story keeps (their vectors) for the member part of the score. */
@@ -137,9 +132,7 @@ export const STORY_DEFAULTS = {
   decayPerDay: 0.97,
   priorDocs: 50,
   sizeBoost: 0.05,
-  novelTermWeight: 1,
   mergeThreshold: 0.2,
-  placeWeight: 0.75,
   kindWeight: 1.5,
   memberMemory: 30,
   shortTextTerms: 14,
@@ -150,6 +143,8 @@ export const STORY_DEFAULTS = {
 
 const CENTROID_TERMS = 150;
 const DOC_TERMS = 100;
+/** Stories scored on their closest member too: the best by centroid. */
+const CANDIDATES = 20;
 const DAY = 86_400_000;
 const ENTITY_PREFIX = '@';
 const PLACE_PREFIX = '#';
@@ -171,223 +166,354 @@ export interface StoryTracker {
 }
 
 export function createStoryTracker(options: StoryTrackerOptions = {}): StoryTracker {
-  const opts = {
-    threshold: options.threshold ?? STORY_DEFAULTS.threshold,
-    coldAfterDays: options.coldAfterDays ?? STORY_DEFAULTS.coldAfterDays,
-    centroidWeight: options.centroidWeight ?? STORY_DEFAULTS.centroidWeight,
-    entityWeight: options.entityWeight ?? STORY_DEFAULTS.entityWeight,
-    decayPerDay: options.decayPerDay ?? STORY_DEFAULTS.decayPerDay,
-    priorDocs: options.priorDocs ?? STORY_DEFAULTS.priorDocs,
-    sizeBoost: options.sizeBoost ?? STORY_DEFAULTS.sizeBoost,
-    novelTermWeight: options.novelTermWeight ?? STORY_DEFAULTS.novelTermWeight,
-    mergeThreshold: options.mergeThreshold ?? STORY_DEFAULTS.mergeThreshold,
-    placeWeight: options.placeWeight ?? STORY_DEFAULTS.placeWeight,
-    kindWeight: options.kindWeight ?? STORY_DEFAULTS.kindWeight,
-    memberMemory: options.memberMemory ?? STORY_DEFAULTS.memberMemory,
-    shortTextTerms: options.shortTextTerms ?? STORY_DEFAULTS.shortTextTerms,
-    shortTextPower: options.shortTextPower ?? STORY_DEFAULTS.shortTextPower,
-    shortTextMinMembers: options.shortTextMinMembers ?? STORY_DEFAULTS.shortTextMinMembers,
-    storyIdfShare: options.storyIdfShare ?? STORY_DEFAULTS.storyIdfShare,
-  };
-  const st: TrackerState = options.state ? structuredClone(options.state) : { version: 1, documents: 0, df: {}, stories: [], aliases: {} };
-  const df = new Map<string, number>(Object.entries(st.df));
-  const norms = new Map<StoryState, number>();
-  const usedIds = new Set(st.stories.map((s) => s.id));
-  // Runtime only: term -> warm stories whose centroid holds it, and each story's creation rank (ties).
-  const postings = new Map<string, Set<StoryState>>();
-  const rank = new Map<StoryState, number>();
-  const indexStory = (story: StoryState) => {
-    for (const term of Object.keys(story.centroid)) {
-      let set = postings.get(term);
-      if (!set) postings.set(term, (set = new Set()));
-      set.add(story);
-    }
-  };
-  const unindexStory = (story: StoryState) => {
-    for (const term of Object.keys(story.centroid)) postings.get(term)?.delete(story);
-  };
-  for (const story of st.stories) {
-    rank.set(story, rank.size);
-    indexStory(story);
+  return new Tracker(withDefaults(options), options.state ? structuredClone(options.state) : { version: 1, documents: 0, df: {}, stories: [], aliases: {} });
+}
+
+type Options = StoryTracker['options'];
+
+function withDefaults(options: StoryTrackerOptions): Options {
+  const given = options as Record<string, number | undefined>;
+  return Object.fromEntries(Object.entries(STORY_DEFAULTS).map(([name, value]) => [name, given[name] ?? value])) as Options;
+}
+
+/** The tracker: each method one step of `assign` or of keeping the state. */
+class Tracker implements StoryTracker {
+  private readonly stats: StreamStats;
+  private readonly index: StoryIndex;
+  private readonly usedIds: Set<string>;
+
+  constructor(
+    readonly options: Options,
+    private readonly st: TrackerState,
+  ) {
+    this.stats = new StreamStats(st, options);
+    this.index = new StoryIndex(st.stories);
+    this.usedIds = new Set(st.stories.map((s) => s.id));
   }
 
-  const sf = new Map<string, number>(Object.entries(st.sf ?? {}));
-  st.storiesOpened ??= st.stories.length;
-  // Story frequency counts the document being weighed as a story of its own (it may open one).
-  const idf = (term: string) =>
-    (1 - opts.storyIdfShare) * (Math.log((st.documents + opts.priorDocs + 1) / ((df.get(term) ?? 0) + 1)) + 1) +
-    opts.storyIdfShare * (Math.log(((st.storiesOpened ?? 0) + 1 + opts.priorDocs + 1) / ((sf.get(term) ?? 0) + 1 + 1)) + 1);
-  const normOf = (story: StoryState) => {
-    let n = norms.get(story);
-    if (n === undefined) {
-      n = Math.sqrt(Object.values(story.centroid).reduce((sum, w) => sum + w * w, 0)) || 1;
-      norms.set(story, n);
-    }
-    return n;
-  };
-
-  function assign(doc: StoryDoc): StoryAssignment {
+  assign(doc: StoryDoc): StoryAssignment {
     const time = doc.publishedAt.getTime();
-    const words = contentWords(`${doc.title} ${doc.text}`);
-    // The address's slug often says more than a headline (an RSS item's title may even be a
-    // section's name): its words count once each, where the title and text do not hold them.
-    const have = new Set(words);
-    for (const word of contentWords(slugText(doc.url))) {
-      if (have.has(word)) continue;
-      words.push(word);
-      have.add(word);
-    }
-    const entities = (doc.entityKeys ?? (doc.entities ? doc.entities.map(entityKey) : extractEntities(doc.title, doc.text))).filter((e) => e.length > 1);
-    const tf = new Map<string, number>();
-    for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-    const entityKeys = [...new Set(entities)].map((e) => ENTITY_PREFIX + e);
-    const countries = opts.placeWeight > 0 || opts.kindWeight > 0 ? countriesOf(`${doc.title}. ${doc.text}`) : [];
-    const placeKeys = opts.placeWeight > 0 ? countries.map((c) => PLACE_PREFIX + c) : [];
-    const kinds = opts.kindWeight > 0 ? kindsOf(words) : [];
-    const kindKeys = countries.flatMap((c) => kinds.map((k) => `${PLACE_PREFIX}${c}|${k}`));
+    const features = featuresOf(doc, this.options);
     // The stream teaches the IDF: count this document before weighing it.
-    st.documents += 1;
-    for (const term of new Set([...tf.keys(), ...entityKeys, ...placeKeys, ...kindKeys])) df.set(term, (df.get(term) ?? 0) + 1);
+    this.stats.countDocument(features);
+    const vector = weigh(features, this.stats, this.options);
+    const { best, over } = this.bestStory(vector, time);
+    if (best?.joins) return this.join(best, over, doc.id, vector, features.entities, time);
+    return this.open(doc.id, vector, features.entities, time, best?.score ?? 0);
+  }
 
-    const vector: TermVector = {};
-    const novel = (term: string) => (df.get(term) === 1 ? opts.novelTermWeight : 1);
-    const weights = new Map<string, number>();
-    for (const [term, count] of tf) weights.set(term, (1 + Math.log(count)) * idf(term) * novel(term));
-    for (const key of entityKeys) weights.set(key, (weights.get(key) ?? 0) + opts.entityWeight * idf(key) * novel(key));
-    for (const key of placeKeys) weights.set(key, opts.placeWeight * idf(key) * novel(key));
-    for (const key of kindKeys) weights.set(key, opts.kindWeight * idf(key) * novel(key));
-    // Long documents keep their DOC_TERMS heaviest terms: enough to place them, and state stays small.
-    const kept = [...weights].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, DOC_TERMS);
-    for (const [term, w] of kept) vector[term] = w;
-    normalise(vector);
+  resolve(storyId: string): string {
+    return this.st.aliases[storyId] ?? storyId;
+  }
+
+  aliasesOf(storyId: string): string[] {
+    return Object.keys(this.st.aliases).filter((alias) => this.st.aliases[alias] === storyId);
+  }
+
+  serialised(): string {
+    this.dropClosed();
+    return JSON.stringify({ ...this.st, df: Object.fromEntries(this.stats.df), sf: Object.fromEntries(this.stats.sf) });
+  }
+
+  /**
+   * Scores every warm story on its centroid, the best CANDIDATES also on their closest member:
+   * the best story (whether its score reaches its bar) and every story over its bar.
+   */
+  private bestStory(vector: TermVector, time: number) {
+    const opts = this.options;
     const entries = Object.entries(vector);
-
-    // Score every warm story on its centroid; the best few also on their closest member.
-    const coldBefore = time - opts.coldAfterDays * DAY;
-    const dots = new Map<StoryState, number>();
-    const cold = new Set<StoryState>();
-    for (const [term, w] of entries) {
-      for (const story of postings.get(term) ?? []) {
-        if (story.lastSeen < coldBefore) cold.add(story);
-        else dots.set(story, (dots.get(story) ?? 0) + w * story.centroid[term]!);
-      }
-    }
-    // Closed stories leave the index (documents arrive in time order; a late one cannot reopen them).
-    for (const story of cold) unindexStory(story);
-    const scored = [...dots].map(([story, dot]) => ({ story, centroid: dot / normOf(story), index: rank.get(story)! }));
-    scored.sort((a, b) => b.centroid - a.centroid || a.index - b.index);
-    let best: { story: StoryState; score: number; member?: string } | undefined;
+    const bar = barFor(entries.length, opts);
+    let best: { story: StoryState; score: number; member?: string; joins: boolean } | undefined;
     const over: StoryState[] = [];
-    const shortThreshold = opts.threshold * Math.min(1, Math.pow(entries.length / opts.shortTextTerms, opts.shortTextPower));
-    const thresholdFor = (story: StoryState) => (story.members >= opts.shortTextMinMembers ? shortThreshold : opts.threshold);
-    for (const candidate of scored.slice(0, 20)) {
-      let memberSim = 0;
-      let member: string | undefined;
-      for (const m of candidate.story.recent) {
-        const sim = dotOf(entries, m.vector);
-        if (sim > memberSim) {
-          memberSim = sim;
-          member = m.id;
-        }
-      }
-      const days = Math.max(0, (time - candidate.story.lastSeen) / DAY);
-      const score = (opts.centroidWeight * candidate.centroid + (1 - opts.centroidWeight) * memberSim) * Math.pow(opts.decayPerDay, days) * (1 + opts.sizeBoost * Math.log(candidate.story.members));
-      if (!best || score > best.score) best = { story: candidate.story, score, member };
-      if (score >= thresholdFor(candidate.story)) over.push(candidate.story);
+    for (const candidate of this.index.byCentroid(entries, time - opts.coldAfterDays * DAY).slice(0, CANDIDATES)) {
+      const { story } = candidate;
+      const member = closestMember(entries, story.recent);
+      const days = Math.max(0, (time - story.lastSeen) / DAY);
+      const score = (opts.centroidWeight * candidate.centroid + (1 - opts.centroidWeight) * member.similarity) * Math.pow(opts.decayPerDay, days) * (1 + opts.sizeBoost * Math.log(story.members));
+      const joins = score >= bar(story);
+      if (!best || score > best.score) best = { story, score, joins, ...(member.id ? { member: member.id } : {}) };
+      if (joins) over.push(story);
     }
+    return { best, over };
+  }
 
-    if (best && best.score >= thresholdFor(best.story)) {
-      const story = best.story;
-      for (const term of Object.keys(vector)) if (!(term in story.centroid)) sf.set(term, (sf.get(term) ?? 0) + 1);
-      unindexStory(story);
+  /** The document joins its best story, which then merges with the close ones it also reached. */
+  private join(best: { story: StoryState; score: number; member?: string }, over: StoryState[], id: string, vector: TermVector, entities: string[], time: number): StoryAssignment {
+    const story = best.story;
+    this.stats.countStory(Object.keys(vector).filter((term) => !(term in story.centroid)));
+    this.index.update(story, () => {
       addTo(story.centroid, vector);
       pruneCentroid(story);
-      indexStory(story);
-      norms.delete(story);
-      for (const e of new Set(entities)) story.entities[e] = (story.entities[e] ?? 0) + 1;
-      story.lastSeen = Math.max(story.lastSeen, time);
-      story.members += 1;
-      story.recent.push({ id: doc.id, vector });
-      if (story.recent.length > opts.memberMemory) story.recent.shift();
-      const survivor = mergeNeighbours(story, over);
-      return { storyId: survivor.id, isNew: false, similarity: round(best.score), ...(best.member ? { matchedEventId: best.member } : {}) };
-    }
+    });
+    for (const e of entities) story.entities[e] = (story.entities[e] ?? 0) + 1;
+    story.lastSeen = Math.max(story.lastSeen, time);
+    story.members += 1;
+    story.recent.push({ id, vector });
+    if (story.recent.length > this.options.memberMemory) story.recent.shift();
+    const survivor = this.mergeNeighbours(story, over);
+    return { storyId: survivor.id, isNew: false, similarity: round(best.score), ...(best.member ? { matchedEventId: best.member } : {}) };
+  }
 
-    st.storiesOpened = (st.storiesOpened ?? 0) + 1;
-    for (const term of Object.keys(vector)) sf.set(term, (sf.get(term) ?? 0) + 1);
+  /** The document opens a story of its own: the first report. */
+  private open(id: string, vector: TermVector, entities: string[], time: number, bestScore: number): StoryAssignment {
+    this.st.storiesOpened = (this.st.storiesOpened ?? 0) + 1;
+    this.stats.countStory(Object.keys(vector));
     const story: StoryState = {
-      id: storyIdFor(doc.id),
+      id: this.storyIdFor(id),
       centroid: { ...vector },
-      entities: Object.fromEntries([...new Set(entities)].map((e) => [e, 1])),
+      entities: Object.fromEntries(entities.map((e) => [e, 1])),
       firstSeen: time,
       lastSeen: time,
       members: 1,
-      recent: [{ id: doc.id, vector }],
+      recent: [{ id, vector }],
     };
-    st.stories.push(story);
-    rank.set(story, rank.size);
-    indexStory(story);
-    return { storyId: story.id, isNew: true, similarity: round(best?.score ?? 0) };
+    this.st.stories.push(story);
+    this.index.open(story);
+    return { storyId: story.id, isNew: true, similarity: round(bestScore) };
   }
 
-  function mergeNeighbours(story: StoryState, others: StoryState[]): StoryState {
+  /** Merges into `story` each of `others` whose centroid is close enough (mergeThreshold): the older one survives. */
+  private mergeNeighbours(story: StoryState, others: StoryState[]): StoryState {
     let target = story;
     for (const other of others) {
       if (other === target) continue;
-      const cos = cosine(target.centroid, normOf(target), other.centroid, normOf(other));
-      if (cos < opts.mergeThreshold) continue;
-      const [keep, drop] = rank.get(other)! < rank.get(target)! ? [other, target] : [target, other];
-      unindexStory(keep);
-      unindexStory(drop);
-      addTo(keep.centroid, drop.centroid);
-      pruneCentroid(keep);
-      indexStory(keep);
-      norms.delete(keep);
-      for (const [e, n] of Object.entries(drop.entities)) keep.entities[e] = (keep.entities[e] ?? 0) + n;
-      keep.firstSeen = Math.min(keep.firstSeen, drop.firstSeen);
-      keep.lastSeen = Math.max(keep.lastSeen, drop.lastSeen);
-      keep.members += drop.members;
-      keep.recent = [...keep.recent, ...drop.recent].slice(-opts.memberMemory);
-      st.stories.splice(st.stories.indexOf(drop), 1);
-      st.aliases[drop.id] = keep.id;
-      for (const [alias, to] of Object.entries(st.aliases)) if (to === drop.id) st.aliases[alias] = keep.id;
+      if (this.index.cosine(target, other) < this.options.mergeThreshold) continue;
+      const [keep, drop] = this.index.rank(other) < this.index.rank(target) ? [other, target] : [target, other];
+      this.merge(keep, drop);
       target = keep;
     }
     return target;
   }
 
-  function storyIdFor(docId: string): string {
-    let id = `story-${docId}`;
-    for (let n = 2; usedIds.has(id); n++) id = `story-${docId}-${n}`;
-    usedIds.add(id);
-    return id;
+  /** `drop` becomes part of `keep`: its centroid, entities, times, members and recent members; its id an alias. */
+  private merge(keep: StoryState, drop: StoryState): void {
+    this.index.remove(drop);
+    this.index.update(keep, () => {
+      addTo(keep.centroid, drop.centroid);
+      pruneCentroid(keep);
+    });
+    for (const [e, n] of Object.entries(drop.entities)) keep.entities[e] = (keep.entities[e] ?? 0) + n;
+    keep.firstSeen = Math.min(keep.firstSeen, drop.firstSeen);
+    keep.lastSeen = Math.max(keep.lastSeen, drop.lastSeen);
+    keep.members += drop.members;
+    keep.recent = [...keep.recent, ...drop.recent].slice(-this.options.memberMemory);
+    this.st.stories.splice(this.st.stories.indexOf(drop), 1);
+    this.st.aliases[drop.id] = keep.id;
+    for (const [alias, to] of Object.entries(this.st.aliases)) if (to === drop.id) this.st.aliases[alias] = keep.id;
   }
 
+  /**
+   * Closed stories (cold relative to the newest story) leave the state and the tracker itself: one
+   * kept in memory between batches stays the size of its open stories, and behaves as one read back
+   * from its state.
+   */
+  private dropClosed(): void {
+    const newest = this.st.stories.reduce((max, story) => Math.max(max, story.lastSeen), 0);
+    const open = this.st.stories.filter((story) => story.lastSeen >= newest - this.options.coldAfterDays * DAY);
+    if (open.length === this.st.stories.length) return;
+    const ids = new Set(open.map((story) => story.id));
+    for (const story of this.st.stories) {
+      if (ids.has(story.id)) continue;
+      this.index.forget(story);
+      this.usedIds.delete(story.id);
+    }
+    this.st.stories = open;
+    this.st.aliases = Object.fromEntries(Object.entries(this.st.aliases).filter(([, to]) => ids.has(to)));
+  }
+
+  private storyIdFor(docId: string): string {
+    let id = `story-${docId}`;
+    for (let n = 2; this.usedIds.has(id); n++) id = `story-${docId}-${n}`;
+    this.usedIds.add(id);
+    return id;
+  }
+}
+
+/** What a document brings to its vector: its words, and the keys of its entities and (country, kind) pairs. */
+interface Features {
+  /** Content word -> count. */
+  tf: Map<string, number>;
+  /** Entity keys, each once. */
+  entities: string[];
+  entityKeys: string[];
+  kindKeys: string[];
+}
+
+function featuresOf(doc: StoryDoc, opts: Options): Features {
+  const words = wordsOf(doc);
+  const entities = [...new Set((doc.entityKeys ?? (doc.entities ? doc.entities.map(entityKey) : extractEntities(doc.title, doc.text))).filter((e) => e.length > 1))];
+  const tf = new Map<string, number>();
+  for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
+  const countries = opts.kindWeight > 0 ? countriesOf(`${doc.title}. ${doc.text}`) : [];
+  const kinds = opts.kindWeight > 0 ? kindsOf(words) : [];
   return {
-    assign,
-    resolve: (storyId: string) => st.aliases[storyId] ?? storyId,
-    aliasesOf: (storyId: string) => Object.keys(st.aliases).filter((alias) => st.aliases[alias] === storyId),
-    serialised: () => {
-      // Closed stories leave the tracker itself too (one kept in memory between batches stays the
-      // size of its open stories, and behaves as one read back from this state).
-      const newest = st.stories.reduce((max, story) => Math.max(max, story.lastSeen), 0);
-      const open = st.stories.filter((story) => story.lastSeen >= newest - opts.coldAfterDays * DAY);
-      if (open.length < st.stories.length) {
-        const ids = new Set(open.map((story) => story.id));
-        for (const story of st.stories) {
-          if (ids.has(story.id)) continue;
-          unindexStory(story);
-          norms.delete(story);
-          rank.delete(story);
-          usedIds.delete(story.id);
-        }
-        st.stories = open;
-        st.aliases = Object.fromEntries(Object.entries(st.aliases).filter(([, to]) => ids.has(to)));
-      }
-      return JSON.stringify({ ...st, df: Object.fromEntries(df), sf: Object.fromEntries(sf) });
-    },
-    options: opts,
+    tf,
+    entities,
+    entityKeys: entities.map((e) => ENTITY_PREFIX + e),
+    kindKeys: countries.flatMap((c) => kinds.map((k) => `${PLACE_PREFIX}${c}|${k}`)),
   };
+}
+
+/**
+ * The content words of a document's title and text, then those of its address's slug that they
+ * lack, once each: the slug often says more than a headline (an RSS item's title may even be a
+ * section's name).
+ */
+function wordsOf(doc: StoryDoc): string[] {
+  const words = contentWords(`${doc.title} ${doc.text}`);
+  const have = new Set(words);
+  for (const word of contentWords(slugText(doc.url))) {
+    if (have.has(word)) continue;
+    words.push(word);
+    have.add(word);
+  }
+  return words;
+}
+
+/** A document's unit vector: TF-IDF of its words, its keys at their weights; its DOC_TERMS heaviest terms (enough to place it; state stays small). */
+function weigh(f: Features, stats: StreamStats, opts: Options): TermVector {
+  const weights = new Map<string, number>();
+  for (const [term, count] of f.tf) weights.set(term, (1 + Math.log(count)) * stats.idf(term));
+  for (const key of f.entityKeys) weights.set(key, (weights.get(key) ?? 0) + opts.entityWeight * stats.idf(key));
+  for (const key of f.kindKeys) weights.set(key, opts.kindWeight * stats.idf(key));
+  const vector: TermVector = {};
+  for (const [term, w] of [...weights].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, DOC_TERMS)) vector[term] = w;
+  normalise(vector);
+  return vector;
+}
+
+/** The bar a document of `terms` terms must reach on a story: lower for a short text on an established story (shortText*). */
+function barFor(terms: number, opts: Options): (story: StoryState) => number {
+  const short = opts.threshold * Math.min(1, Math.pow(terms / opts.shortTextTerms, opts.shortTextPower));
+  return (story) => (story.members >= opts.shortTextMinMembers ? short : opts.threshold);
+}
+
+/** The recent member a document is most similar to, and that similarity (0 and no id when it shares nothing). */
+function closestMember(entries: [string, number][], recent: StoryState['recent']): { id?: string; similarity: number } {
+  let best: { id?: string; similarity: number } = { similarity: 0 };
+  for (const m of recent) {
+    const sim = dotOf(entries, m.vector);
+    if (sim > best.similarity) best = { id: m.id, similarity: sim };
+  }
+  return best;
+}
+
+/** What the stream has taught: how many documents and stories hold each term, and the IDF they give. */
+class StreamStats {
+  readonly df: Map<string, number>;
+  readonly sf: Map<string, number>;
+
+  constructor(
+    private readonly st: TrackerState,
+    private readonly opts: Options,
+  ) {
+    this.df = new Map(Object.entries(st.df));
+    this.sf = new Map(Object.entries(st.sf ?? {}));
+    st.storiesOpened ??= st.stories.length;
+  }
+
+  countDocument(f: Features): void {
+    this.st.documents += 1;
+    for (const term of new Set([...f.tf.keys(), ...f.entityKeys, ...f.kindKeys])) this.df.set(term, (this.df.get(term) ?? 0) + 1);
+  }
+
+  /** Terms a story now holds that it did not. */
+  countStory(terms: string[]): void {
+    for (const term of terms) this.sf.set(term, (this.sf.get(term) ?? 0) + 1);
+  }
+
+  /** Document IDF and story IDF (storyIdfShare), each smoothed by priorDocs; story frequency counts the document weighed as a story of its own (it may open one). */
+  idf(term: string): number {
+    const { opts, st } = this;
+    return (
+      (1 - opts.storyIdfShare) * (Math.log((st.documents + opts.priorDocs + 1) / ((this.df.get(term) ?? 0) + 1)) + 1) +
+      opts.storyIdfShare * (Math.log(((st.storiesOpened ?? 0) + 1 + opts.priorDocs + 1) / ((this.sf.get(term) ?? 0) + 1 + 1)) + 1)
+    );
+  }
+}
+
+/** Runtime only: warm stories by the terms of their centroids, their creation rank (ties go to the older) and centroid norms. */
+class StoryIndex {
+  private readonly postings = new Map<string, Set<StoryState>>();
+  private readonly ranks = new Map<StoryState, number>();
+  /** Ranks only grow: a story forgotten does not free its rank for a newer one (ties go to the older). */
+  private nextRank = 0;
+  private readonly norms = new Map<StoryState, number>();
+
+  constructor(stories: StoryState[]) {
+    for (const story of stories) this.open(story);
+  }
+
+  /** A story joins the index, ranked after every other. */
+  open(story: StoryState): void {
+    this.ranks.set(story, this.nextRank++);
+    this.add(story);
+  }
+
+  /** The centroid changes: the story leaves the index, `change` runs, it comes back with its norm read again. */
+  update(story: StoryState, change: () => void): void {
+    this.remove(story);
+    change();
+    this.add(story);
+    this.norms.delete(story);
+  }
+
+  /** No document can reach the story any more (closed, or merged into another). */
+  remove(story: StoryState): void {
+    for (const term of Object.keys(story.centroid)) this.postings.get(term)?.delete(story);
+  }
+
+  /** The story leaves the tracker for good. */
+  forget(story: StoryState): void {
+    this.remove(story);
+    this.norms.delete(story);
+    this.ranks.delete(story);
+  }
+
+  rank(story: StoryState): number {
+    return this.ranks.get(story)!;
+  }
+
+  cosine(a: StoryState, b: StoryState): number {
+    return cosine(a.centroid, this.normOf(a), b.centroid, this.normOf(b));
+  }
+
+  /**
+   * The cosine of a unit vector's entries to every warm story's centroid, best first (ties: the
+   * older story). Stories last seen before `coldBefore` leave the index (documents arrive in time
+   * order; a late one cannot reopen them).
+   */
+  byCentroid(entries: [string, number][], coldBefore: number): { story: StoryState; centroid: number }[] {
+    const dots = new Map<StoryState, number>();
+    const cold = new Set<StoryState>();
+    for (const [term, w] of entries) {
+      for (const story of this.postings.get(term) ?? []) {
+        if (story.lastSeen < coldBefore) cold.add(story);
+        else dots.set(story, (dots.get(story) ?? 0) + w * story.centroid[term]!);
+      }
+    }
+    for (const story of cold) this.remove(story);
+    return [...dots]
+      .map(([story, dot]) => ({ story, centroid: dot / this.normOf(story), index: this.ranks.get(story)! }))
+      .sort((a, b) => b.centroid - a.centroid || a.index - b.index);
+  }
+
+  private add(story: StoryState): void {
+    for (const term of Object.keys(story.centroid)) {
+      let set = this.postings.get(term);
+      if (!set) this.postings.set(term, (set = new Set()));
+      set.add(story);
+    }
+  }
+
+  private normOf(story: StoryState): number {
+    let n = this.norms.get(story);
+    if (n === undefined) {
+      n = Math.sqrt(Object.values(story.centroid).reduce((sum, w) => sum + w * w, 0)) || 1;
+      this.norms.set(story, n);
+    }
+    return n;
+  }
 }
 
 function pruneCentroid(story: StoryState): void {

@@ -11,14 +11,19 @@ import { stem, STOP_WORDS } from '../../search/terms.js';
 /** compromise's names of a lead, title-case headlines re-cased first: the entity pool's worker file, so both give the same answers. */
 const entityNames = lazyRequire<{ namesOf(lead: string): string[] }>(path.join(ROOT, 'server', 'intelligence', 'builtin', 'entity-worker.cjs'));
 
-/** Function words plus words every news item uses (dates, reporting verbs): they join nothing. */
+/**
+ * Function words plus words every news item uses (dates, reporting verbs): they join nothing. The
+ * last line holds the words the shared list (search/terms.ts) stopped before it took Snowball's and
+ * the stopword package's lists, which lack them ('may' and 'new' begin headlines of every story).
+ */
 const STOP = new Set([
   ...STOP_WORDS,
   ...(
     'say three least per cent percent ' +
     'monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow week weeks month months year years day days ' +
     'january february march april june july august september october november december ' +
-    'report reports reported according announce announces announced state states stated people first last since amid'
+    'report reports reported according announce announces announced state states stated people first last since amid ' +
+    'may upon says one two new shall'
   ).split(' '),
 ]);
 
@@ -36,8 +41,7 @@ const DEMONYMS: Record<string, string> = {
   palestinian: 'palestine', canadian: 'canada', american: 'america', european: 'europe', african: 'africa', asian: 'asia',
 };
 
-/** Names news writes several ways (word level and entity level). */
-const WORD_ALIASES: Record<string, string> = { isis: 'islamic', isil: 'islamic', daesh: 'islamic', usa: 'america', uk: 'britain' };
+/** Names news writes several ways: one entity key for each. */
 const ENTITY_ALIASES: Record<string, string> = {
   isis: 'islamic state', isil: 'islamic state', daesh: 'islamic state', 'islamic state of iraq': 'islamic state',
   'islamic state of iraq and the levant': 'islamic state', 'islamic state in iraq and the levant': 'islamic state',
@@ -45,8 +49,6 @@ const ENTITY_ALIASES: Record<string, string> = {
   us: 'united states', usa: 'united states', 'u s': 'united states', america: 'united states',
   uk: 'united kingdom', britain: 'united kingdom', 'great britain': 'united kingdom', un: 'united nations', eu: 'european union',
 };
-
-const ALIAS_TARGETS = new Set(Object.values(ENTITY_ALIASES));
 
 /** A capitalised adjective of place -> the place: "Syrian" -> "syria", "Hungarian" -> "hungary". */
 function placeOf(word: string): string {
@@ -61,23 +63,12 @@ function placeOf(word: string): string {
 export function contentWords(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu)) {
-    let word = match[0].toLowerCase().replace(/['’]s$/, '');
+    const word = match[0].toLowerCase().replace(/['’]s$/, '');
     if (word.length < 2 || STOP.has(word)) continue;
     if (/^\d+$/.test(word) && word.length < 3) continue;
-    const alias = WORD_ALIASES[word];
-    if (alias) {
-      out.push(alias);
-      continue;
-    }
-    if (/^\p{Lu}/u.test(match[0])) {
-      const place = placeOf(word);
-      if (place !== word) {
-        out.push(place);
-        continue;
-      }
-    }
-    word = stem(word);
-    out.push(word);
+    // A capitalised demonym counts as its place ("Hungarian" -> "hungary"), stemmed as the place is
+    // where a text names it ("Hungary" -> "hungari"), so both meet.
+    out.push(stem(/^\p{Lu}/u.test(match[0]) ? placeOf(word) : word));
   }
   return out;
 }
@@ -121,8 +112,6 @@ export function entitiesOfNames(names: string[]): string[] {
     const key = entityKey(topic);
     if (key.length < 2) continue;
     found.add(key);
-    // A name known whole is one actor: "Iraq" in "Islamic State of Iraq and the Levant" places nothing.
-    if (ALIAS_TARGETS.has(key)) continue;
     for (const part of topic.split(/[,;]|\s+(?:of|in|and|for|de|del|la)\s+/i)) {
       const partKey = entityKey(part);
       if (partKey.length >= 3 && partKey !== key && /^\p{Lu}/u.test(part.trim())) found.add(partKey);

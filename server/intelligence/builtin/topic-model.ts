@@ -166,6 +166,12 @@ function relatedWords(word: string): { derived: string[]; synonyms: string[] } {
   return first ? relationsOf(first.lemma, first.part) : { derived: [], synonyms: [] };
 }
 
+/** An English word's derived forms, then its synonyms (WordNet, most common sense). */
+export function relatedWordsOf(word: string): string[] {
+  const { derived, synonyms } = relatedWords(word);
+  return [...derived, ...synonyms];
+}
+
 /** The topic's own words as weighted features (before the store and the reader). */
 export function ownWords(topic: TopicWords): Map<string, number> {
   const language = languageOf(topic.language);

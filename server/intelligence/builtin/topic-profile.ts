@@ -12,6 +12,8 @@ import { countriesOf, countryName } from './places.js';
 import { abbreviates, capitalise, classify, commonTerm, domainScores, functionWord, findEntities, findPlaces, hasPhrase, isKnownWord, isPlace, knownNamesIn, listing, meaningfulTerms, subjectOf, wordsOf } from './topic-analysis.js';
 import { ALL_DOMAINS, type Domain } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
+import { TOPIC_LIMITS } from '../../../contract/topics.js';
+import { relatedWordsOf } from './topic-model.js';
 
 export interface TopicEvidence {
   title: string;
@@ -299,11 +301,17 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
       ...wordsOf(context).filter((w) => meaningfulTerms(w).length > 0 && w.length > 3),
       ...entities.slice(0, 4).flatMap((e) => wordsOf(e)),
       ...places.slice(0, 3).flatMap((p) => wordsOf(p)),
-      // What the store's documents about it say, not what a kind of topic usually says.
+      // What the store's documents about it say, then what its words mean (WordNet), before what
+      // a kind of topic usually says: the query needs TOPIC_LIMITS.queryWords words.
       ...found.terms.slice(0, 10),
+      ...wordsOf(name).flatMap((w) => relatedWordsOf(w.toLowerCase())).filter((w) => !w.includes(' ')),
     ],
     (w) => terms(w)[0] ?? '',
   );
+  for (const extra of [...primary.queryTerms, 'announced', 'report', 'decision', 'officials', 'plans']) {
+    if (queryWords.length >= TOPIC_LIMITS.queryWords) break;
+    if (!queryWords.some((w) => terms(w)[0] === terms(extra)[0])) queryWords.push(extra);
+  }
   const query = queryWords.slice(0, 30).join(' ');
 
   const quote = (s: string) => `"${s}"`;

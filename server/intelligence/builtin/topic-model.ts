@@ -7,8 +7,8 @@
  *    (plurals folded), by its Snowball stem, and with its neighbour (two words in a row); an English
  *    word also brings WordNet's derived forms and synonyms of its most common sense ("acquisitions":
  *    "acquire"; "earnings": "profit", "net income").
- * 2. Expanded from the store (RM3 pseudo-relevance feedback): the sample documents that best match
- *    those words lend the words that characterise them ("merger" -> "stake", "tender", "offer").
+ * 2. Expanded from the store (RM3 pseudo-relevance feedback): the sample documents that hold the
+ *    name and best match those words lend the words that characterise them ("merger" -> "stake", "tender", "offer").
  *    A topic the store holds (almost) nothing about is left to its own words, and says so.
  * 3. Corrected by the reader (Rocchio): "More like this" documents add their words, "Less like
  *    this" documents subtract theirs.
@@ -187,9 +187,10 @@ export function ownWords(topic: TopicWords): Map<string, number> {
     addFeatures(tf, text, language, 1);
     for (const feature of tf.keys()) {
       const kind = feature.startsWith('=') ? 'written' : feature.includes('_') ? 'pair' : 'stem';
-      // A query is a list of words: they count one by one; only the name's and the entities' words
-      // are read two at a time ("money supply", "Federal Reserve").
-      if (kind === 'pair' && weight !== TEXT_WEIGHTS.name && weight !== TEXT_WEIGHTS.keyEntities) continue;
+      // A query is a list of words that may come from the store or a kind of topic: they count by
+      // their stems only; the name's and the entities' words also as written and two at a time
+      // ("money supply", "Federal Reserve").
+      if (kind !== 'stem' && weight === TEXT_WEIGHTS.query) continue;
       put(feature, weight * FEATURE_WEIGHTS[kind]);
     }
   }
@@ -231,9 +232,17 @@ function nameParts(name: string, language: string): string[][][] {
     .filter((part) => part.length > 0);
 }
 
-/** Whether a document holds at least half the words of one part of the name: it is about the topic by its own words. */
-function holdsName(parts: string[][][], features: DocumentFeatures): boolean {
-  return parts.some((part) => part.filter((forms) => forms.some((f) => features.tf.has(f))).length * 2 >= part.length);
+/**
+ * Whether a document holds one part of the name by at least half its words' weight, a rarer word
+ * weighing more (its inverse document frequency): it is about the topic by its own words. "Gold
+ * prices" is not held by a report of prices alone.
+ */
+function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: string) => number): boolean {
+  return parts.some((part) => {
+    const weights = part.map((forms) => idf(forms[0]!));
+    const held = part.reduce((sum, forms, i) => sum + (forms.some((f) => features.tf.has(f)) ? weights[i]! : 0), 0);
+    return held * 2 >= weights.reduce((a, b) => a + b, 0);
+  });
 }
 
 const l1 = (weights: Map<string, number>) => {
@@ -247,6 +256,8 @@ const l1 = (weights: Map<string, number>) => {
  * (a company in one deal) is no word of the topic.
  */
 function feedbackWords(query: Map<string, number>, docs: StoreSample['docs'], sample: StoreSample, idf: (f: string) => number): Map<string, number> {
+  // Read from the documents that hold the topic's name: the best-matching ones may owe their score
+  // to its commonest word alone ("market" of "Housing market" in money-market reports).
   const ranked = docs
     .map((d) => ({ d, score: bm25(query, d.features, sample.avgLength) }))
     .filter((r) => r.score > 0)
@@ -334,13 +345,13 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const own = ownWords(topic);
   const language = languageOf(topic.language);
   const parts = nameParts(topic.name, language);
-  const holding = docs.filter((d) => holdsName(parts, d.features));
+  const holding = docs.filter((d) => holdsName(parts, d.features, idf));
   const known = holding.length >= MIN_EVIDENCE;
   // A word no sample document holds cannot rank one; where the store knows the topic, it goes (a
   // synonym such as "atomic number 29" of "copper").
   let query = new Map([...own].filter(([f]) => !known || sample.df.has(f)).map(([f, w]) => [f, w * idf(f)]));
   if (known) {
-    const expansion = feedbackWords(query, docs, sample, idf);
+    const expansion = feedbackWords(query, holding, sample, idf);
     const mixed = l1(query);
     for (const [f, w] of mixed) mixed.set(f, OWN_WORDS * w);
     for (const [f, w] of expansion) mixed.set(f, (mixed.get(f) ?? 0) + (1 - OWN_WORDS) * w);
@@ -400,3 +411,14 @@ export function matchedWords(model: Pick<TopicModelRecord, 'terms'>, features: D
     .slice(0, count);
 }
 
+
+/** The sample's documents a model passes (score at its bar), the best first, at most `limit`; none for a topic the store knows nothing about. */
+export function documentsAbout(model: TopicModelRecord, sample: StoreSample, collections: number[] | undefined, limit: number): { id: number; score: number }[] {
+  if (model.basis === 'words') return [];
+  return sample.docs
+    .filter((d) => !collections?.length || collections.includes(d.collectionId))
+    .map((d) => ({ id: d.id, score: scoreDocument(model, d.features) }))
+    .filter((d) => d.score >= model.bar)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
+}

@@ -4,37 +4,34 @@ import { rowsOf, type Database } from '../../db/client.js';
 import { documents, documentSummaries } from '../../db/schema/index.js';
 import type { TopicEvidence } from '../../intelligence/builtin/topic-profile.js';
 import type { SearchIndex } from '../../search/index-state.js';
-import { searchChunks } from '../../search/search.js';
-
-/** A chunk must score this in hybrid search to count as evidence that the store covers a topic. */
-export const EVIDENCE_MIN_SCORE = 0.3;
+import { buildTopicModel, documentsAbout } from '../../intelligence/builtin/topic-model.js';
+import { storeSample } from '../../pipeline/topic-models.js';
 
 /**
  * The documents the store holds about a text, best first, one entry per document: title, its
- * summary (or the matching passage) and collection. The built-in engine reads their names,
- * places and words; a language model sees their titles.
+ * summary and collection. The text is read as a topic is: its relevance model
+ * (builtin/topic-model.ts, built on the store's recent documents) ranks them, and those at its bar
+ * are the evidence; a text the store holds nothing about has none (a search always answers with
+ * something, and a store of FOMC statements is no evidence about gold prices). The built-in engine
+ * reads their names, places and words; a language model sees their titles. `score` is the model's
+ * (1: as much about it as the store's best).
  */
-export async function topicEvidence(database: Database, search: SearchIndex, text: string, options: { collections?: number[]; limit?: number } = {}): Promise<(TopicEvidence & { documentId: number; score: number })[]> {
-  const query = text.replace(/\s+/g, ' ').trim().slice(0, 300);
-  if (!/\p{L}/u.test(query)) return [];
-  const found = await searchChunks(database, search, { query, limit: 60, offset: 0, collections: options.collections?.length ? coveredCollections(options.collections) : undefined, minScore: EVIDENCE_MIN_SCORE });
-  const best = new Map<number, { score: number; text: string }>();
-  for (const result of found.results) {
-    const id = result.metadata.document_id;
-    if (!best.has(id)) best.set(id, { score: result.score, text: result.text });
-  }
-  const ids = [...best.keys()].slice(0, options.limit ?? 30);
-  if (ids.length === 0) return [];
+export async function topicEvidence(database: Database, _search: SearchIndex, text: string, options: { collections?: number[]; limit?: number } = {}): Promise<(TopicEvidence & { documentId: number; score: number })[]> {
+  const name = text.replace(/\s+/g, ' ').trim().slice(0, 300);
+  if (!/\p{L}/u.test(name)) return [];
+  const sample = await storeSample(database);
+  const collections = options.collections?.length ? coveredCollections(options.collections) : undefined;
+  const best = documentsAbout(buildTopicModel({ name, collections }, sample), sample, collections, options.limit ?? 30);
+  if (best.length === 0) return [];
   const rows = await database.db
-    .select({ id: documents.id, title: documents.title, collectionId: documents.collectionId, summary: documentSummaries.summary })
+    .select({ id: documents.id, title: documents.title, collectionId: documents.collectionId, summary: documentSummaries.summary, text: sql<string>`substr(${documents.text}, 1, 600)` })
     .from(documents)
     .leftJoin(documentSummaries, sql`${documentSummaries.documentId} = ${documents.id}`)
-    .where(inArray(documents.id, ids));
+    .where(inArray(documents.id, best.map((d) => d.id)));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
+  return best.flatMap(({ id, score }) => {
     const row = byId.get(id);
-    if (!row) return [];
-    return [{ documentId: id, score: best.get(id)!.score, title: row.title, summary: row.summary ?? best.get(id)!.text.slice(0, 600), collectionId: row.collectionId }];
+    return row ? [{ documentId: id, score: Math.round(score * 1000) / 1000, title: row.title, summary: row.summary ?? row.text, collectionId: row.collectionId }] : [];
   });
 }
 

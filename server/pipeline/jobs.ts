@@ -26,6 +26,7 @@ import {
   SWEEP_JOB,
 } from './pipeline.js';
 import { prefilter } from './prefilter.js';
+import { requestTopicModel } from './topic-models.js';
 import { summariseDocuments } from './summarise.js';
 
 /*
@@ -128,7 +129,10 @@ export const prefilterJob: JobDefinition<typeof ZDocuments> = {
   payload: ZDocuments,
   queue: retries,
   async handler({ documentIds }, context) {
-    const pairs = await prefilter(stage(context), documentIds);
+    const rebuilt: number[] = [];
+    const pairs = await prefilter(stage(context), documentIds, (topicId) => rebuilt.push(topicId));
+    // A model rebuilt on a grown store takes a second look at what arrived since its topic was added.
+    for (const topicId of rebuilt) await requestTopicModel(context.queue, topicId, true);
     const alerting = await alertingUsers(context, pairs.map((p) => p.userId));
     for (const job of nextOf(PREFILTER_JOB)) await sendUrgentFirst(context, job, pairs, (p) => alerting.has(p.userId), (batch) => ({ pairs: batch }));
     return { documents: documentIds.length, pairs: pairs.length };
@@ -224,6 +228,9 @@ export const articleJob: JobDefinition<typeof ZArticleWork> = {
   name: ARTICLE_JOB,
   payload: ZArticleWork,
   queue: { ...retries, policy: 'stately' },
+  // One job per event and ~0.2 s each: taken one per poll (2 s) a stream of 1,900 relevant reports
+  // waited half an hour for its articles; the next is taken as soon as one is written.
+  drain: true,
   async handler({ eventId, update }, context) {
     const written = await writeArticle(stage(context), eventId, { update });
     if (written && !written.updated && written.rank >= ALERT_BAR) {

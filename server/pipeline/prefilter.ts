@@ -47,9 +47,10 @@ export function plausible(score: number, model: Pick<TopicModelRecord, 'prefilte
  * New documents x every active topic whose sources include the document's collection: only pairs
  * that are plausible go on to detection (the costly stages), so their count per document is the
  * pre-filter's selectivity (bench:pipeline reports it). Each topic's relevance model (built now
- * for a topic that has none) reads the document's title and text once for every topic.
+ * for a topic that has none or that the store has outgrown: `rebuilt` hears of those) reads the
+ * document's title and text once for every topic.
  */
-export async function prefilter(context: StageContext, documentIds: number[]): Promise<Pair[]> {
+export async function prefilter(context: StageContext, documentIds: number[], rebuilt?: (topicId: number) => void): Promise<Pair[]> {
   if (documentIds.length === 0) return [];
   const { db } = context.database;
   const docs = await db
@@ -69,7 +70,7 @@ export async function prefilter(context: StageContext, documentIds: number[]): P
   const active = await db.select().from(topics).where(isNull(topics.retiredAt));
   const live = active.filter((t) => t.description.trim() !== '');
   if (docs.length === 0 || live.length === 0) return [];
-  const models = await modelsOf(context, live, Math.max(...docs.map((d) => d.id)));
+  const models = await modelsOf(context, live, Math.max(...docs.map((d) => d.id)), rebuilt);
 
   const embedder = context.search.embedder;
   const missing = live.filter((t) => !topicVectors.has(`${t.id}:${topicText(t)}`));

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { coveredCollections } from '../../contract/collections.js';
 import { rowsOf, type Database } from '../db/client.js';
@@ -21,9 +21,11 @@ export const TOPIC_MODELS_TICK_JOB = 'topic-models-tick';
 export const SAMPLE_SIZE = 5000;
 /** A sample is reused this long by the models built in one process (a tick refreshes many). */
 const SAMPLE_TTL_MS = 120_000;
-/** A model is rebuilt when the store holds this many documents it has not seen (or this share of its sample). */
+/**
+ * A model is rebuilt when the store holds this many documents it has not seen: a stream that
+ * starts after its topics (a new feed) is soon read with what it says about them.
+ */
 const STALE_DOCUMENTS = 100;
-const STALE_SHARE = 0.1;
 /** Outgrown models one pre-filter batch rebuilds (the tick takes the rest). */
 const REBUILDS_AT_ONCE = 20;
 /** A refreshed model looks again at this many of the documents that arrived since its topic was added and never reached detection. */
@@ -40,7 +42,7 @@ let cached: { at: number; newest: number; size: number; sample: Promise<StoreSam
  * else once they are as many as make a model stale.
  */
 export function storeSample(database: Database, newest = 0): Promise<StoreSample> {
-  const lacking = cached !== undefined && newest > cached.newest && (cached.size < SAMPLE_SIZE || grown(cached.newest, newest, SAMPLE_SIZE));
+  const lacking = cached !== undefined && newest > cached.newest && (cached.size < SAMPLE_SIZE || grown(cached.newest, newest));
   if (!cached || performance.now() - cached.at > SAMPLE_TTL_MS || lacking) {
     const sample = loadSample(database);
     const entry = { at: performance.now(), newest, size: 0, sample };
@@ -55,9 +57,9 @@ export function storeSample(database: Database, newest = 0): Promise<StoreSample
   return cached.sample;
 }
 
-/** Whether the store has grown past what a model or sample of `sampleSize` documents, up to document `seen`, read. */
-function grown(seen: number, newest: number, sampleSize: number): boolean {
-  return newest - seen >= Math.max(STALE_DOCUMENTS, STALE_SHARE * sampleSize);
+/** Whether the store has grown past what a model or sample, up to document `seen`, read. */
+function grown(seen: number, newest: number): boolean {
+  return newest - seen >= STALE_DOCUMENTS;
 }
 
 /** Forgets the cached sample (tests that change the store between models). */
@@ -105,7 +107,7 @@ async function judgedDocuments(database: Database, topicId: number): Promise<Jud
 /** Whether a topic's model is missing, of an older version, or built on a store that has grown since. */
 export function isStale(model: TopicModelRecord | null, newestDocumentId: number): boolean {
   if (!model || model.version !== MODEL_VERSION) return true;
-  return grown(model.lastDocumentId, newestDocumentId, model.sampleSize);
+  return grown(model.lastDocumentId, newestDocumentId);
 }
 
 /** Builds a topic's model from the store and its judgements and stores it. Undefined for a retired or unprofiled topic. */
@@ -134,15 +136,16 @@ async function storeModel(context: StageContext, topic: TopicRow, newest = 0): P
  * REBUILDS_AT_ONCE of them (the rest at the next call or tick), so a stream that starts after its
  * topics soon reads them with what it says about them.
  */
-export async function modelsOf(context: StageContext, rows: TopicRow[], newest = 0): Promise<Map<number, TopicModelRecord>> {
+export async function modelsOf(context: StageContext, rows: TopicRow[], newest = 0, rebuilt?: (topicId: number) => void): Promise<Map<number, TopicModelRecord>> {
   const out = new Map<number, TopicModelRecord>();
-  let rebuilt = 0;
+  let count = 0;
   for (const topic of rows) {
     const model = topic.relevanceModel;
     const missing = !model || model.version !== MODEL_VERSION;
-    if (missing || (isStale(model, newest) && rebuilt < REBUILDS_AT_ONCE)) {
-      if (!missing) rebuilt++;
+    if (missing || (isStale(model, newest) && count < REBUILDS_AT_ONCE)) {
+      if (!missing) count++;
       out.set(topic.id, await storeModel(context, topic, newest));
+      rebuilt?.(topic.id);
     } else out.set(topic.id, model);
   }
   return out;
@@ -150,28 +153,36 @@ export async function modelsOf(context: StageContext, rows: TopicRow[], newest =
 
 /**
  * A second look, with a refreshed model, at the documents that arrived since the topic was added and
- * never reached detection for it (the pre-filter judged them with the model of the time, maybe
- * built before the store held anything about the topic): those the new model lets through go to
- * detection. Returns the pairs sent.
+ * that the model of the time kept from it: those the pre-filter stopped (no event) and those the
+ * built-in detection dropped with an older model (maybe built before the store held anything about
+ * the topic). Those the new model lets through go to detection again (a dropped event is removed
+ * first, so detection judges the pair afresh). Returns the pairs sent.
  */
 export async function rescan(context: StageContext & { send: (job: string, payload: object) => Promise<unknown> }, topic: TopicRow, model: TopicModelRecord): Promise<number> {
-  const rows = rowsOf<{ id: number; title: string; text: string; language: string | null; collection_id: number }>(
+  const rows = rowsOf<{ id: number; title: string; text: string; language: string | null; collection_id: number; event_id: number | null }>(
     await context.database.db.execute(sql`
-      SELECT d.id::int AS id, d.title, substr(d.text, 1, ${TEXT_READ}) AS text, d.language, d.collection_id::int AS collection_id
+      SELECT d.id::int AS id, d.title, substr(d.text, 1, ${TEXT_READ}) AS text, d.language, d.collection_id::int AS collection_id, e.id::int AS event_id
       FROM documents d
+      LEFT JOIN events e ON e.topic_id = ${topic.id} AND e.document_id = d.id
       WHERE d.ingested_at >= ${topic.createdAt.toISOString()}
-        AND NOT EXISTS (SELECT 1 FROM events e WHERE e.topic_id = ${topic.id} AND e.document_id = d.id)
+        AND (e.id IS NULL OR (e.status = 'dropped' AND e.decision_audit->>'model_used' = 'builtin'
+             AND coalesce(e.decision_audit->'topic_model'->>'built_at', '') < ${model.builtAt}))
       ORDER BY d.id DESC LIMIT ${RESCAN_DOCUMENTS}`),
   );
   const collections = topic.sources.length ? coveredCollections(topic.sources) : undefined;
   const turn = turnTaker();
   const pairs = [];
+  const stale: number[] = [];
   for (const row of rows) {
     if (collections && !collections.includes(row.collection_id)) continue;
     const score = scoreDocument(model, documentFeatures(row));
-    if (score >= model.prefilterBar) pairs.push({ userId: topic.userId, topicId: topic.id, documentId: row.id, score: Math.round(score * 1000) / 1000 });
+    if (score >= model.prefilterBar) {
+      pairs.push({ userId: topic.userId, topicId: topic.id, documentId: row.id, score: Math.round(score * 1000) / 1000 });
+      if (row.event_id !== null) stale.push(row.event_id);
+    }
     await turn();
   }
+  if (stale.length) await context.database.db.delete(events).where(and(inArray(events.id, stale), eq(events.status, 'dropped')));
   for (let i = 0; i < pairs.length; i += 50) await context.send(DETECT_JOB, { pairs: pairs.slice(i, i + 50) });
   return pairs.length;
 }

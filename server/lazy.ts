@@ -12,3 +12,23 @@ export function lazyRequire<T>(id: string): () => T {
   let loaded: T | undefined;
   return () => (loaded ??= require(id) as T);
 }
+
+/**
+ * An array built on its first use, for a module constant that other modules read as an array
+ * (`find`, `some`, iteration) but that costs work to build: world.ts's PLACES, built from the place
+ * knowledge layer, is imported by modules a warm start loads.
+ */
+export function lazyArray<T>(build: () => T[]): T[] {
+  let built: T[] | undefined;
+  const array = () => (built ??= build());
+  return new Proxy([] as T[], {
+    get: (_target, prop) => {
+      const a = array();
+      const value: unknown = Reflect.get(a, prop, a);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(a) : value;
+    },
+    has: (_target, prop) => Reflect.has(array(), prop),
+    ownKeys: () => Reflect.ownKeys(array()),
+    getOwnPropertyDescriptor: (_target, prop) => Reflect.getOwnPropertyDescriptor(array(), prop),
+  });
+}

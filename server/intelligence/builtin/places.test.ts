@@ -1,27 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { countriesOf, inEuropeanUnion, parseLocation } from './places.js';
+import { countriesOf, countryName, inEuropeanUnion, parseLocation } from './places.js';
 import { contentWords, kindsOf } from './text-features.js';
 
-describe('countriesOf (gazetteer)', () => {
+describe('countriesOf (the place knowledge layer, as the story tracker and relevance read it)', () => {
   it.each([
-    ['Hundreds of migrants wait at the Hungarian border.', ['hungary']],
-    ['Police clear the main railway station in Budapest.', ['hungary']],
-    ['A Saudi-led air raid hits the port of Aden.', ['saudi_arabia', 'yemen']],
-    ['The President of South Sudan meets officials from Sudan.', ['south_sudan', 'sudan']],
-    ['Fighting near Deir ez-Zor and in Mazar-i-Sharif.', ['syria', 'afghanistan']],
-    ['Pope Francis lands in Santiago de Cuba before flying to the U.S.', ['cuba', 'united_states']],
-    ['Wildfires spread across Northern California.', ['united_states']],
+    ['Hundreds of migrants wait at the Hungarian border.', ['HU']],
+    ['Police clear the main railway station in Budapest.', ['HU']],
+    ['A Saudi-led air raid hits the port of Aden.', ['SA', 'YE']],
+    ['The President of South Sudan meets officials from Sudan.', ['SS', 'SD']],
+    ['Fighting near Deir ez-Zor and in Mazar-i-Sharif.', ['SY', 'AF']],
+    ['Pope Francis lands in Santiago de Cuba before flying to the U.S.', ['CU', 'US']],
+    ['Wildfires spread across Northern California.', ['US']],
   ])('%s', (text, expected) => {
     expect(countriesOf(text)).toEqual(expected);
   });
 
-  it('reads only capitalised names, and leaves out names that are often something else', () => {
+  it('reads only capitalised names, and leaves out names that are something else here', () => {
     expect(countriesOf('They ate turkey and drank china tea.')).toEqual([]);
     expect(countriesOf('Chad Smith sails across the Indian Ocean.')).toEqual([]);
     // An armed group's name places nothing: the attack is in Afghanistan, not Iraq.
-    expect(countriesOf('Militants allied to the Islamic State of Iraq and the Levant attack Afghan police.')).toEqual(['afghanistan']);
-    expect(countriesOf('The Islamic State in Iraq and Syria claims an attack in Libya.')).toEqual(['libya']);
-    expect(countriesOf('Troops from Chad and Chadian police patrol the border.')).toEqual(['chad']);
+    expect(countriesOf('Militants allied to the Islamic State of Iraq and the Levant attack Afghan police.')).toEqual(['AF']);
+    expect(countriesOf('Troops from Chad and Chadian police patrol the border.')).toEqual(['TD']);
+  });
+
+  it('names a country key as before', () => {
+    expect(countryName('HU')).toBe('Hungary');
+    // A key of the hand-written gazetteer this replaced.
+    expect(countryName('united_states')).toBe('United States');
   });
 });
 
@@ -38,6 +43,14 @@ describe('kindsOf', () => {
     expect(kindsOf(contentWords('Voters go to the polls in a parliamentary election.'))).toEqual(['politics']);
     expect(kindsOf(contentWords('Flooding from the typhoon forces thousands to evacuate.'))).toEqual(['disaster']);
     expect(kindsOf(contentWords('The museum opens a new wing.'))).toEqual([]);
+  });
+});
+
+describe('content words of places', () => {
+  it('writes a demonym or an abbreviation as its place', () => {
+    expect(contentWords('Syrian rebels')).toEqual(['syria', 'rebel']);
+    expect(contentWords('UK and British officials')).toEqual(['britain', 'britain', 'offici']);
+    expect(contentWords('Kurdish fighters and Kurds')).toEqual(['kurdistan', 'fighter', 'kurdistan']);
   });
 });
 

@@ -8,11 +8,11 @@ import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
 import { INDUSTRIES } from '../../../contract/collections.js';
 import { terms } from '../../search/terms.js';
-import { countriesOf } from './places.js';
+import { countriesOf, memberOf } from '../knowledge/places.js';
 import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
 import { findEntities, findPlaces, hasPhrase, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
 import { broadExamples, unknownWords } from './topic-clarity.js';
-import { BROAD, PLACES } from './world.js';
+import { BROAD } from './world.js';
 
 const compromise = lazyRequire<typeof Compromise>('compromise');
 
@@ -133,7 +133,7 @@ export function buildAiProfile(facts: ProfileFacts): AiProfile {
 
   const phrases = interestPhrases([facts.interests, ...facts.answers].join(', '));
   const placeNames = unique([...(facts.chosenPlaces ?? []), ...findPlaces(`${facts.location}. ${facts.interests}. ${answers}`)]);
-  if (placeNames.some((p) => PLACES.find((pl) => pl.name === p)?.eu) && !placeNames.includes('European Union')) placeNames.push('European Union');
+  if (placeNames.some((p) => memberOf(p, 'EU')) && !placeNames.includes('European Union')) placeNames.push('European Union');
   const places = placeNames.slice(0, 6);
 
   const organizations = unique([facts.organization, ...findEntities(`${facts.interests}. ${answers}`).filter((e) => !places.includes(e))].filter((o) => o && o.length > 1)).slice(0, 8);

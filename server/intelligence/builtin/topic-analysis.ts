@@ -9,10 +9,10 @@ import { gunzipSync } from 'node:zlib';
 import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
 import { IDF_FILE } from '../../search/embeddings.js';
-import { stem, terms } from '../../search/terms.js';
-import { countriesOf } from './places.js';
+import { STOP_WORDS, stem, terms } from '../../search/terms.js';
+import { countriesAndGroups, isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN, type Domain } from './topic-domains.js';
-import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, PLACES, REGULATORS } from './world.js';
+import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, REGULATORS } from './world.js';
 
 const compromise = lazyRequire<typeof Compromise>('compromise');
 
@@ -55,7 +55,6 @@ const lexicon = () => (compromiseLexicon ??= (compromise() as unknown as { model
 const lexiconWords = new Set<string>();
 for (const domain of ALL_DOMAINS) for (const cue of domain.cues) for (const w of cue.split(' ')) lexiconWords.add(w);
 for (const key of [...Object.keys(BROAD), ...GENERIC, ...Object.keys(AMBIGUOUS)]) lexiconWords.add(key);
-for (const place of PLACES) for (const alias of place.aliases) for (const w of alias.split(' ')) lexiconWords.add(w);
 
 /**
  * Whether a lower-case word is a word Herald knows: in the search vocabulary (the words of the
@@ -65,7 +64,7 @@ for (const place of PLACES) for (const alias of place.aliases) for (const w of a
 export function isKnownWord(raw: string): boolean {
   if (/\d/.test(raw) || /^\p{Lu}/u.test(raw)) return true;
   const word = raw.toLowerCase();
-  if (word.length <= 2 || ACRONYMS.has(word) || lexiconWords.has(word) || word in lexicon()) return true;
+  if (word.length <= 2 || ACRONYMS.has(word) || lexiconWords.has(word) || word in lexicon() || placeWords().has(word)) return true;
   const vocab = searchVocabulary();
   return vocab.has(word) || vocab.has(stem(word));
 }
@@ -107,7 +106,8 @@ export function normalizeTopicName(input: string): string {
   const proper = new Set<string>();
   const doc = compromise()(text);
   for (const t of doc.match('(#Place|#Organization|#Person|#ProperNoun)').out('array') as string[]) for (const w of wordsOf(t)) proper.add(w.toLowerCase());
-  for (const place of PLACES) for (const alias of place.aliases) if (alias.includes(' ') && hasPhrase(text, alias)) for (const w of alias.split(' ')) proper.add(w);
+  // Places of several words are names whatever the case the user typed ("south korea", "new york").
+  for (const m of placesIn(text, 'en', { anyCase: true })) if (/\s/.test(m.text)) for (const w of wordsOf(m.text)) proper.add(w.toLowerCase());
   const out = text
     .split(' ')
     .map((token) => {
@@ -121,53 +121,44 @@ export function normalizeTopicName(input: string): string {
   return /^\p{Ll}\p{Ll}/u.test(out) || /^\p{Ll}$/u.test(out) || /^\p{Ll}[^\p{L}]/u.test(out) ? out.charAt(0).toUpperCase() + out.slice(1) : out;
 }
 
-const ADJECTIVES = new Set(['european', 'american']);
-
-/** A place's name ("U.S.", "Hungary", "Budapest", "European Union"), by the gazetteers alone (no tagging). */
+/** A place's name ("U.S.", "Hungary", "Budapest", "European Union"), by the place knowledge layer alone (no tagging). */
 export function isPlace(name: string): boolean {
-  const key = name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  return PLACES.some((pl) => pl.aliases.includes(key)) || (!key.includes(' ') && countriesOf(name).length > 0);
+  return isPlaceName(name);
 }
 
-/** Places a text names, as canonical names ("EU" -> "European Union"), in order of first mention. */
+/**
+ * Places a text names, as canonical names, in order of first mention: the jurisdictions the place
+ * knowledge layer finds ("EU" -> "European Union", "Kenyan" -> "Kenya", "Oslo" -> "Norway", "Texas"
+ * and "United States"), then the other places compromise reads that the layer does not know
+ * ("North Sea", "West Africa"). A text typed all in lower case is read in any case.
+ */
 export function findPlaces(text: string): string[] {
-  const p = padded(text);
-  const found: { name: string; at: number }[] = [];
-  for (const place of PLACES) {
-    let at = -1;
-    for (const alias of place.aliases) {
-      // "us" is a place only when written as "US"/"U.S.": in lower case it is the pronoun.
-      if ((alias === 'us' || alias === 'u s') && !/\bU\.?S\.?\b/.test(text)) continue;
-      // "federal" names no place on its own ("African swine fever" neither); "European" and
-      // "American" do when they describe a thing ("European migrant crisis") and not when they
-      // start a name ("European Central Bank").
-      if (alias === 'federal' || alias === 'asian' || alias === 'african') continue;
-      if (ADJECTIVES.has(alias)) {
-        const described = new RegExp(`\\b${alias}\\s+\\p{Ll}`, 'iu').exec(text);
-        if (!described || /^\p{Lu}\S*\s+\p{Lu}/u.test(text.slice(described.index))) continue;
-      }
-      const i = p.indexOf(` ${alias} `);
-      if (i >= 0 && (at < 0 || i < at)) at = i;
-    }
-    if (at >= 0) found.push({ name: place.name, at });
-  }
+  const anyCase = !/\p{Lu}/u.test(text);
+  const found = jurisdictionsIn(text, { anyCase }).map((j) => ({ name: j.name, at: j.start, end: j.end }));
   const known = new Set(found.map((f) => f.name));
+  const lower = text.toLowerCase();
   for (const place of (compromise()(text).places().out('array') as string[]).flatMap((p) => p.split(','))) {
     const name = place.replace(/[^\p{L}\p{N}\s'-]/gu, '').trim();
     if (name.length < 3 || known.has(name)) continue;
-    if (PLACES.some((pl) => pl.aliases.includes(name.toLowerCase()))) continue;
+    const at = lower.indexOf(name.toLowerCase());
+    // A place the layer read here (or rejected: "Jordan" of "Jordan Peterson") is not read again.
+    if (found.some((f) => at < f.end && at + name.length > f.at) || placeNamed(name) || placesIn(name, 'en', { anyCase }).length) continue;
     known.add(name);
-    found.push({ name: name.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase()), at: p.indexOf(padded(name)) });
+    found.push({ name: name.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase()), at, end: at + name.length });
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.name);
 }
 
+let placeWordSet: Set<string> | undefined;
+/** The words of the names and demonyms of countries and groups of countries ("united", "states", "kenyan"). */
 const placeWords = (): Set<string> => {
-  const words = new Set<string>();
-  for (const place of PLACES) for (const alias of place.aliases) for (const w of alias.split(' ')) words.add(w);
-  return words;
+  if (!placeWordSet) {
+    placeWordSet = new Set();
+    const { countries, groups } = countriesAndGroups();
+    for (const place of [...countries, ...groups]) for (const name of namesOf(place)) for (const w of name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w && !STOP_WORDS.has(w)) placeWordSet.add(w);
+  }
+  return placeWordSet;
 };
-const PLACE_WORDS = placeWords();
 
 /** Organisations, people and acronyms a text names (places left out). */
 export function findEntities(text: string): string[] {
@@ -180,13 +171,13 @@ export function findEntities(text: string): string[] {
     if (name.endsWith('.') && !/(?:\b(?:Inc|Ltd|Co|Corp|Jr|Sr|St)|\b\p{L}\.\p{L})\.$/u.test(name)) name = name.slice(0, -1);
     if (name.length < 2 || out.some((e) => e.toLowerCase() === name.toLowerCase())) return;
     if (places.has(name.toLowerCase())) return;
-    if (name.split(/[\s-]+/).every((w) => PLACE_WORDS.has(w.toLowerCase()) || GENERIC.has(w.toLowerCase()) || w === 'and' || places.has(w.toLowerCase()))) return;
+    if (name.split(/[\s-]+/).every((w) => placeWords().has(w.toLowerCase()) || GENERIC.has(w.toLowerCase()) || w === 'and' || places.has(w.toLowerCase()))) return;
     out.push(name);
   };
   for (const known of knownNamesIn(text)) add(known);
   for (const org of doc.organizations().out('array') as string[]) add(org);
   for (const person of doc.people().out('array') as string[]) if (/\p{Lu}/u.test(person)) add(person);
-  for (const word of wordsOf(text)) if (/^[A-Z][A-Z0-9&]{1,6}$/.test(word) && !PLACE_WORDS.has(word.toLowerCase())) add(word);
+  for (const word of wordsOf(text)) if (/^[A-Z][A-Z0-9&]{1,6}$/.test(word) && !placeWords().has(word.toLowerCase())) add(word);
   // Runs of capitalised words ("Jaguar Land Rover", "Bank of England"); a single capitalised
   // word only counts away from the start, where capitals are not just the sentence's.
   const tokens = text.split(/\s+/);
@@ -281,7 +272,7 @@ export function sentenceCase(phrase: string): string {
   if (!/^\p{Lu}[\p{Ll}-]+$/u.test(first)) return phrase;
   if (rest.length && /^\p{Lu}/u.test(rest[0]!)) return phrase;
   const lower = first.toLowerCase();
-  if (!isKnownWord(lower.split('-')[0]!) || isProperInLexicon(lower) || compromise()(first).has('(#Organization|#Person|#Place)') || countriesOf(first).length > 0) return phrase;
+  if (!isKnownWord(lower.split('-')[0]!) || isProperInLexicon(lower) || compromise()(first).has('(#Organization|#Person|#Place)') || placesIn(first).some((m) => m.country)) return phrase;
   return [lower, ...rest].join(' ');
 }
 
@@ -299,7 +290,8 @@ const JOINERS = new Set(['the', 'of', 'in', 'and', 'on', 'for', 'to', 'a', 'an',
  */
 export function subjectOf(name: string, places: string[], entities: string[] = [], texts: string[] = []): string {
   const drop = new Set<string>([...GENERIC]);
-  for (const place of PLACES.filter((pl) => places.includes(pl.name))) for (const alias of place.aliases) for (const w of alias.split(' ')) drop.add(w);
+  // Its places' names and demonyms ("US", "American" of the United States), their function words aside ("of" of "United States of America").
+  for (const place of places) for (const alias of namesOf(place)) for (const w of alias.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w && !STOP_WORDS.has(w)) drop.add(w);
   for (const place of places) for (const w of place.toLowerCase().split(' ')) drop.add(w);
   // A place inside a name stays: "Bank of England" is not about England.
   for (const entity of entities) if (entity.includes(' ')) for (const w of entity.toLowerCase().split(' ')) drop.delete(w);
@@ -311,7 +303,7 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
   // A capital only because the name starts with it ("Lithium mining") is not a name.
   if (kept.length > 1 && name.startsWith(kept[0]!) && /^\p{Lu}\p{Ll}+$/u.test(kept[0]!) && /^\p{Ll}/u.test(kept[1]!)) {
     const lower = kept[0]!.toLowerCase();
-    if (isKnownWord(lower) && !isProperInLexicon(lower) && !compromise()(kept[0]!).has('(#Organization|#Person|#Place)') && countriesOf(kept[0]!).length === 0) kept = [lower, ...kept.slice(1)];
+    if (isKnownWord(lower) && !isProperInLexicon(lower) && !compromise()(kept[0]!).has('(#Organization|#Person|#Place)') && !placesIn(kept[0]!).some((m) => m.country)) kept = [lower, ...kept.slice(1)];
   }
   const subject = kept.join(' ').trim();
   if (!subject) return name;

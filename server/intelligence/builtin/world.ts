@@ -1,8 +1,11 @@
 /**
  * Facts about the world the built-in engine uses to understand a topic or a profile: places and
- * the names they go by, the institutions that act for a jurisdiction on a subject, names that
- * mean several things, and subjects too broad to track on their own.
+ * the names they go by (from the place knowledge layer, server/intelligence/knowledge), the
+ * institutions that act for a jurisdiction on a subject, names that mean several things, and
+ * subjects too broad to track on their own.
  */
+import { lazyArray } from '../../lazy.js';
+import { countriesAndGroups, memberOf, namesOf } from '../knowledge/places.js';
 
 export interface Place {
   name: string;
@@ -11,55 +14,22 @@ export interface Place {
   eu?: boolean;
 }
 
-export const PLACES: Place[] = [
-  { name: 'United States', aliases: ['united states', 'us', 'u s', 'usa', 'america', 'american', 'federal'] },
-  { name: 'European Union', aliases: ['european union', 'eu', 'europe', 'european', 'brussels'] },
-  { name: 'United Kingdom', aliases: ['united kingdom', 'uk', 'u k', 'britain', 'british', 'england', 'scotland', 'wales', 'london'] },
-  { name: 'China', aliases: ['china', 'chinese', 'prc', 'beijing', 'shanghai'] },
-  { name: 'Japan', aliases: ['japan', 'japanese', 'tokyo'] },
-  { name: 'India', aliases: ['india', 'indian', 'delhi', 'mumbai'] },
-  { name: 'Canada', aliases: ['canada', 'canadian', 'ottawa', 'toronto'] },
-  { name: 'Mexico', aliases: ['mexico', 'mexican'] },
-  { name: 'Brazil', aliases: ['brazil', 'brazilian'] },
-  { name: 'Australia', aliases: ['australia', 'australian'] },
-  { name: 'South Korea', aliases: ['south korea', 'korea', 'korean', 'seoul'] },
-  { name: 'Taiwan', aliases: ['taiwan', 'taiwanese'] },
-  { name: 'Russia', aliases: ['russia', 'russian', 'moscow', 'kremlin'] },
-  { name: 'Ukraine', aliases: ['ukraine', 'ukrainian', 'kyiv', 'kiev'] },
-  { name: 'Israel', aliases: ['israel', 'israeli'] },
-  { name: 'Iran', aliases: ['iran', 'iranian'] },
-  { name: 'Saudi Arabia', aliases: ['saudi arabia', 'saudi'] },
-  { name: 'United Arab Emirates', aliases: ['united arab emirates', 'uae', 'dubai', 'abu dhabi'] },
-  { name: 'Turkey', aliases: ['turkey', 'turkish', 'turkiye', 'ankara'] },
-  { name: 'South Africa', aliases: ['south africa'] },
-  { name: 'Nigeria', aliases: ['nigeria', 'nigerian'] },
-  { name: 'Singapore', aliases: ['singapore'] },
-  { name: 'Switzerland', aliases: ['switzerland', 'swiss', 'geneva', 'zurich'] },
-  { name: 'Norway', aliases: ['norway', 'norwegian', 'oslo'] },
-  { name: 'Germany', aliases: ['germany', 'german', 'berlin', 'munich', 'frankfurt'], eu: true },
-  { name: 'France', aliases: ['france', 'french', 'paris'], eu: true },
-  { name: 'Italy', aliases: ['italy', 'italian', 'rome', 'milan'], eu: true },
-  { name: 'Spain', aliases: ['spain', 'spanish', 'madrid', 'barcelona'], eu: true },
-  { name: 'Netherlands', aliases: ['netherlands', 'dutch', 'amsterdam', 'holland'], eu: true },
-  { name: 'Belgium', aliases: ['belgium', 'belgian'], eu: true },
-  { name: 'Poland', aliases: ['poland', 'polish', 'warsaw'], eu: true },
-  { name: 'Sweden', aliases: ['sweden', 'swedish', 'stockholm'], eu: true },
-  { name: 'Denmark', aliases: ['denmark', 'danish', 'copenhagen'], eu: true },
-  { name: 'Finland', aliases: ['finland', 'finnish', 'helsinki'], eu: true },
-  { name: 'Ireland', aliases: ['ireland', 'irish', 'dublin'], eu: true },
-  { name: 'Austria', aliases: ['austria', 'austrian', 'vienna'], eu: true },
-  { name: 'Portugal', aliases: ['portugal', 'portuguese', 'lisbon'], eu: true },
-  { name: 'Greece', aliases: ['greece', 'greek', 'athens'], eu: true },
-  { name: 'Hungary', aliases: ['hungary', 'hungarian', 'budapest'], eu: true },
-  { name: 'Czechia', aliases: ['czechia', 'czech republic', 'czech', 'prague'], eu: true },
-  { name: 'Romania', aliases: ['romania', 'romanian'], eu: true },
-  { name: 'Croatia', aliases: ['croatia', 'croatian'], eu: true },
-  { name: 'Latin America', aliases: ['latin america', 'south america'] },
-  { name: 'Middle East', aliases: ['middle east', 'gulf'] },
-  { name: 'Africa', aliases: ['africa', 'african'] },
-  { name: 'Asia-Pacific', aliases: ['asia pacific', 'apac', 'asia', 'asian'] },
-  { name: 'Mediterranean Sea', aliases: ['mediterranean'] },
-];
+/**
+ * Every country and group of countries (the European Union, NATO, the continents, ...) with its
+ * names and demonyms as lower-case aliases, and whether it is a member state of the European
+ * Union: the place knowledge layer (server/intelligence/knowledge/places.ts) seen as the list
+ * this module held by hand. Built on first use. New code asks the knowledge layer instead
+ * (placesIn, placeNamed, namesOf, memberOf).
+ */
+export const PLACES: Place[] = lazyArray(() => {
+  const { countries, groups } = countriesAndGroups();
+  const alias = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return [...groups, ...countries].map((place) => ({
+    name: place.name,
+    aliases: [...new Set(namesOf(place).map(alias).filter(Boolean))],
+    ...(place.kind === 'country' && memberOf(place.id, 'EU') ? { eu: true } : {}),
+  }));
+});
 
 /**
  * Regulators by subject and jurisdiction: a topic about drug approvals in the United States

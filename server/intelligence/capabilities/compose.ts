@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
-import { isPlace } from '../builtin/topic-analysis.js';
+import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
@@ -80,7 +80,7 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
   const contextNames = new Set(named.filter((n) => !own(n)).map((n) => n.toLowerCase()));
   // A place alone is no shared subject: the destruction of a temple in Syria is not background to
   // migrants from Syria arriving in Vienna, nor a UK referendum on the EU to EU migrant quotas.
-  if (names(sentence).some((n) => contextNames.has(n.toLowerCase()) && !isPlace(n))) return true;
+  if (names(sentence).some((n) => contextNames.has(n.toLowerCase()) && !isPlaceName(n))) return true;
   // Words that say what kind of document it is ("treatment", "study", "trial") are shared by any two of a kind.
   const contextTerms = new Set(terms(context).filter((t) => !topicTerms.has(t) && !FACET_WORDS.has(t)));
   const words = terms(sentence);
@@ -89,7 +89,7 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
   // Places count among the shared words only in a sentence on the topic: Syria and Iraq named in
   // both make the destruction of a temple in Palmyra no background to migrants arriving in Vienna,
   // while migrants arriving in Munich through Germany and Austria are.
-  const placeTerms = new Set(named.filter(isPlace).flatMap((n) => terms(n)));
+  const placeTerms = new Set(named.filter(isPlaceName).flatMap((n) => terms(n)));
   return [...shared].filter((t) => !placeTerms.has(t)).length >= 3 || words.some((t) => topicTerms.has(t));
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INDUSTRIES } from '../../../contract/collections.js';
 import { INTERVIEW_DONE_PHRASE } from '../../../contract/onboarding.js';
 import { buildAiProfile } from '../builtin/profile-builder.js';
-import { findPlaces } from '../builtin/topic-analysis.js';
+import { jurisdictionsIn } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { ZAiProfile } from './validate-profile.js';
 
@@ -86,7 +86,7 @@ export function builtinInterview(input: InterviewInput): TInterviewTurn {
     case 'developments':
       return ask('developments', 'What kinds of developments matter most to you? Choose up to four.', DEVELOPMENTS.map((d) => d.text), 4);
     case 'places': {
-      const own = findPlaces(input.profile.location);
+      const own = jurisdictionsIn(input.profile.location).map((j) => j.name);
       return ask('places', 'Which regions or jurisdictions matter to your work? Choose up to three.', [...new Set([...own, ...REGIONS])].slice(0, 8), 3);
     }
     case 'organizations':

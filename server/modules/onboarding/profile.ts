@@ -11,7 +11,7 @@ import { addMessage, answeredTurns, openConversation, saveState, startConversati
 import type { TopicContext } from '../user-topics/context.js';
 import { loadUser, onboardingModel, type UserRow } from '../user-topics/user.js';
 import { generateSuggestions, openSuggestions, topUpSuggestions } from '../user-topics/suggestions.js';
-import { parseLocation } from '../../intelligence/builtin/places.js';
+import { parseLocation } from '../../intelligence/knowledge/places.js';
 
 type Form = { first_name: string; title: string; organization: string; location: string; language: string; interests: string };
 interface ProfileState extends ClarificationState {

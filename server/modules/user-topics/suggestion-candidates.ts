@@ -3,12 +3,13 @@ import { INDUSTRY_KNOWLEDGE } from '../../intelligence/builtin/profile-lexicon.j
 import { interestPhrases } from '../../intelligence/builtin/profile-builder.js';
 import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
-import { classify, findPlaces, hasPhrase, isKnownWord, knownNamesIn, meaningfulTerms } from '../../intelligence/builtin/topic-analysis.js';
+import { classify, hasPhrase, isKnownWord, knownNamesIn, meaningfulTerms } from '../../intelligence/builtin/topic-analysis.js';
 import { terms } from '../../search/terms.js';
 import { broadExamples } from '../../intelligence/builtin/topic-clarity.js';
 import type { SuggestionCandidate } from '../../intelligence/capabilities/suggest-topics.js';
 import { SELECTABLE_COLLECTIONS } from '../../intelligence/capabilities/topic-fields.js';
-import { GENERIC, PLACES } from '../../intelligence/builtin/world.js';
+import { GENERIC } from '../../intelligence/builtin/world.js';
+import { jurisdictionsIn, memberOf, namesOf, placeNamed } from '../../intelligence/knowledge/places.js';
 import type { TopicContext } from './context.js';
 import { titleMatches, topicEvidence } from './evidence.js';
 
@@ -51,12 +52,16 @@ function namedBodies(text: string): string[] {
     .filter((n, _, all) => !all.some((other) => other !== n && other.includes(n)))
     .filter((n) => !new RegExp(`${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+of\\s+(?:the\\s+)?\\p{Lu}`, 'u').test(text));
 }
-const SHORT_PLACE: Record<string, string> = { 'European Union': 'EU', 'United States': 'US', 'United Kingdom': 'UK' };
+/** A place's two-letter abbreviation where it has one ("EU", "US", "UK"): "US insurance regulation". */
+const shortName = (place: string) => namesOf(place).find((n) => /^\p{Lu}{2}$/u.test(n));
 /** Words that say what kind of news, not about what: sharing one does not make an industry's topic the user's. */
 const KIND_WORDS = new Set(['policy', 'regulate', 'rul', 'law', 'market', 'pric', 'research', 'news', 'updat', 'develop', 'industry', 'sector', 'service', 'system', 'manag', 'management', 'public', 'global', 'international', 'national', 'health', 'data', 'reform', 'enforc', 'enforcement', 'litigate', 'decision', 'federal', 'state', 'government', 'trial', 'clinic', 'clinical', 'study', 'control']);
 
-/** Places whose rules a regulation topic can be about: countries and unions, not cities. */
-const JURISDICTIONS = new Set(PLACES.map((p) => p.name));
+/** Places whose rules a regulation topic can be about: countries and unions, not cities, regions or continents. */
+const isJurisdiction = (name: string) => {
+  const place = placeNamed(name);
+  return !!place && place.name === name && (place.kind === 'country' || (place.kind === 'group' && !place.id.startsWith('CONTINENT:')));
+};
 // The head word of an organisation's name: "European Commission", "Potsdam Institute", "Standard Bank".
 const BODY_HEAD = /\b(?:Commission|Committee|Agency|Bank|Court|Institute|Council|Organi[sz]ation|Association|Union|Ministry|Department|Administration|Authority|Board|Office|Inc|Corp|Corporation|Ltd|Group|University|Fund|Reserve|Service|Parliament|Senate|Congress|Federation|Foundation|Exchange|Tribunal)\b/;
 
@@ -129,13 +134,13 @@ export async function suggestionCandidates(context: TopicContext, profile: Profi
   // The rules of their industry where they work: the industry their title or interests name.
   const namedIndustries = profile.industriesChosen ? industryValues : industryValues.filter((v) => INDUSTRY_KNOWLEDGE.find((k) => k.value === v)?.cues.some((cue) => terms(cue).every((t) => said.has(t))));
   // Where they work (a place their interests name, "Ukraine war", is a subject, not their jurisdiction).
-  const home = profile.location ? findPlaces(profile.location) : profile.places;
-  const jurisdictions = [...home, ...(home.some((h) => PLACES.find((p) => p.name === h)?.eu) ? ['European Union'] : [])];
-  for (const place of jurisdictions.filter((p) => JURISDICTIONS.has(p)).slice(0, 2)) {
+  const home = profile.location ? jurisdictionsIn(profile.location).map((j) => j.name) : profile.places;
+  const jurisdictions = [...home, ...(home.some((h) => memberOf(h, 'EU')) ? ['European Union'] : [])];
+  for (const place of jurisdictions.filter(isJurisdiction).slice(0, 2)) {
     // Lawyers follow the law of their practice, not the rules of legal services.
     for (const value of namedIndustries.filter((v) => v !== 'government' && v !== 'other' && v !== 'legal').slice(0, 1)) {
       const label = INDUSTRIES.find((i) => i.value === value)!.label.split(/ & | and /)[0]!;
-      const name = `${SHORT_PLACE[place] ?? place} ${label.toLowerCase()} regulation`;
+      const name = `${shortName(place) ?? place} ${label.toLowerCase()} regulation`;
       out.push({ name, kind: 'place', reasoning: `Rules for ${label.toLowerCase()} in ${place}, where you work.`, sources: [6, 5, 1] });
     }
   }
@@ -152,7 +157,7 @@ export async function suggestionCandidates(context: TopicContext, profile: Profi
       if (wanted.size <= 2 ? !hasPhrase(text, phrase) : [...wanted].filter((t) => have.has(t)).length < Math.ceil(wanted.size * 0.6)) continue;
       for (const entity of new Set(namedBodies(text))) {
         const key = entity.toLowerCase();
-        if (key.length < 3 || GENERIC.has(key) || places.has(key) || findPlaces(entity).length || !wholeName(entity) || partOfWritten(entity)) continue;
+        if (key.length < 3 || GENERIC.has(key) || places.has(key) || jurisdictionsIn(entity).length || !wholeName(entity) || partOfWritten(entity)) continue;
         const entry = counts.get(key) ?? { label: entity, docs: 0, collections: new Set<number>() };
         entry.docs++;
         entry.collections.add(doc.collectionId);

@@ -1,0 +1,386 @@
+/**
+ * The world's places and the names texts give them, built on first use from standard data:
+ *
+ * - countries (ISO 3166-1): common, official and other names, native names, translations and
+ *   demonyms from world-countries (ODbL 1.0) and i18n-iso-countries (MIT), read from node_modules;
+ *   English other names ("Britain", "Holland"), nouns for a country's people ("Danes", "Poles") and
+ *   pertaining adjectives from Princeton WordNet (datasets/wordnet-places.json, scripts/build-places.ts);
+ * - first-level regions (US states, Canadian provinces, Indian states, ...) from provinces (MIT);
+ * - cities: national capitals, seats of first-order divisions and cities of 100,000 people or more
+ *   from GeoNames (CC BY; datasets/geonames-cities.json, scripts/build-places.ts), with populations;
+ * - continents (world-countries' regions) and groups of countries (datasets/memberships.json).
+ *
+ * Names are indexed by a folded key (lower case, no accents, no dots, hyphens as spaces), per
+ * language: English by default, another language's names and demonyms when a text is in it.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type Compromise from 'compromise';
+import { lazyRequire } from '../../lazy.js';
+import { ROOT } from '../../paths.js';
+import { groups } from './memberships.js';
+
+export type PlaceKind = 'country' | 'region' | 'city' | 'group';
+
+export interface Place {
+  /** "KE" (a country: ISO 3166-1 alpha-2), "US-TX" (a region), "FR/Paris" (a city), "EU" (a group). */
+  id: string;
+  kind: PlaceKind;
+  /** Its English name as shown ("Kenya", "Texas", "Paris", "European Union"). */
+  name: string;
+  /** The ISO 3166-1 alpha-2 code of the country it is or lies in; null for a group. */
+  country: string | null;
+  /** People living there (GeoNames; 0 when unknown). */
+  population: number;
+  /** A national capital. */
+  capital: boolean;
+  /** A group's member countries (ISO codes); empty for the others. */
+  members: string[];
+  /** What kind of group: a union, region, continent or area is a territory; an alliance, organisation, forum or agreement is a body of states (NATO, OPEC, G7). */
+  group?: GroupKind;
+}
+
+export type GroupKind = 'union' | 'alliance' | 'organisation' | 'forum' | 'agreement' | 'region' | 'continent' | 'area';
+
+/** A place as a territory: a country, region or city, or a group that is one (a union, a region, a continent, an area), not a body of states (NATO, OPEC). */
+export const isTerritory = (place: Place) => place.kind !== 'group' || ['union', 'region', 'continent', 'area'].includes(place.group ?? '');
+
+/** How a name names its place: its name, an abbreviation written in capitals ("US", "EU"), or a demonym ("Kenyan", "Danes"). */
+export type NameKind = 'name' | 'code' | 'demonym';
+
+export interface NameRef {
+  place: Place;
+  how: NameKind;
+  /** From a place's own record (its names, its demonyms) rather than an added source (WordNet, a city's other names). */
+  primary: boolean;
+  /** Matched whatever the case (names written in lower case: "euro area"; adjectives in languages that write them so). */
+  anyCase: boolean;
+  /** The name as the data writes it. */
+  written: string;
+  /** Matched only with its accents: another language's spelling that folds into an English word ("Ísland" is not "Island"). */
+  accents: boolean;
+}
+
+export interface NameIndex {
+  names: Map<string, NameRef[]>;
+  /** Most words in a name. */
+  longest: number;
+  /** First words of the names that match in any case (lower-case starts worth a look-up). */
+  lowerStarts: Set<string>;
+}
+
+/** Lower case, accents off, dots and apostrophes out, hyphens and underscores as spaces. */
+export const fold = (s: string) =>
+  s
+    .toLowerCase()
+    // French and Italian elisions: "l'Union européenne", "Côte d'Ivoire".
+    .replace(/(^|[\s-])[ld]['’](?=\p{L})/gu, '$1')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/['’.,]/g, '')
+    .replace(/[-_]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** As `fold`, accents kept: for names that must be written with them. */
+export const foldKeepingAccents = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/(^|[\s-])[ld]['’](?=\p{L})/gu, '$1')
+    .normalize('NFC')
+    .replace(/['’.,]/g, '')
+    .replace(/[-_]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The plural of a noun or adjective for a people: Dane -> Danes, Frenchman -> Frenchmen; Swiss, Chinese, British as they are. */
+export function pluralOf(word: string): string {
+  if (/(?:sh|ch|s)man$/.test(word)) return word.replace(/man$/, 'men');
+  if (/(?:ese|ss|sh|ch|s|x|z)$/.test(word)) return word;
+  if (/[^aeiou]y$/.test(word)) return word.replace(/y$/, 'ies');
+  return `${word}s`;
+}
+
+const DATA = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'datasets');
+
+interface WorldCountry {
+  cca2: string;
+  name: { common: string; official: string; native?: Record<string, { common: string; official: string }> };
+  altSpellings: string[];
+  independent?: boolean | null;
+  capital?: string[];
+  region: string;
+  languages?: Record<string, string>;
+  translations: Record<string, { common: string; official: string }>;
+  demonyms?: Record<string, { f: string; m: string }>;
+}
+interface Province {
+  name: string;
+  country: string;
+  short?: string;
+  alt?: string[];
+  english?: string;
+  region?: string;
+}
+interface Cities {
+  countries: Record<string, number>;
+  cities: [string, string, number, string, ...string[]][];
+}
+interface WordNetPlaces {
+  countries: Record<string, { names: string[]; people: string[]; adjectives: string[] }>;
+  regions: Record<string, { people: string[]; adjectives: string[] }>;
+  continents: Record<string, { people: string[]; adjectives: string[] }>;
+  areas: Record<string, { names: string[]; members: string[]; people: string[]; adjectives: string[] }>;
+  commonWords: string[];
+}
+
+const worldCountries = lazyRequire<WorldCountry[]>('world-countries');
+const provinces = lazyRequire<Province[]>('provinces');
+const i18nNames = (language: string): Record<string, string | string[]> | undefined => {
+  try {
+    return (lazyRequire<{ countries: Record<string, string | string[]> }>(`i18n-iso-countries/langs/${language}.json`)()).countries;
+  } catch {
+    return undefined;
+  }
+};
+const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(DATA, file), 'utf8')) as T;
+
+/** ISO 639-1 -> the ISO 639-3 keys world-countries uses for translations, native names and demonyms. */
+const ISO639_3: Record<string, string> = {
+  ar: 'ara', br: 'bre', cs: 'ces', cy: 'cym', de: 'deu', en: 'eng', es: 'spa', et: 'est', fa: 'per', fi: 'fin', fr: 'fra', hr: 'hrv', hu: 'hun', it: 'ita', ja: 'jpn', ko: 'kor', nl: 'nld', pl: 'pol', pt: 'por', ru: 'rus', sk: 'slk', sr: 'srp', sv: 'swe', tr: 'tur', ur: 'urd', zh: 'zho',
+};
+
+/** A first-level division list longer than this is of a lower level (Peru's provinces, England's counties): left out. */
+const MAX_REGIONS_PER_COUNTRY = 60;
+
+interface World {
+  /** Words of place names that are also ordinary English words (WordNet): "valley", "split". */
+  commonWords: Set<string>;
+  places: Map<string, Place>;
+  countries: Place[];
+  cities: Place[];
+  regions: Place[];
+  groups: Place[];
+  english: NameIndex;
+}
+
+let world: World | undefined;
+const indexes = new Map<string, NameIndex>();
+
+function emptyIndex(): NameIndex {
+  return { names: new Map(), longest: 1, lowerStarts: new Set() };
+}
+
+function addName(index: NameIndex, written: string, ref: Omit<NameRef, 'written' | 'anyCase' | 'accents'> & { anyCase?: boolean; accents?: boolean }) {
+  const key = fold(written);
+  if (!key || key.length < 2) return;
+  const refs = index.names.get(key) ?? [];
+  const accents = (ref.accents ?? false) && key !== foldKeepingAccents(written);
+  const same = refs.find((r) => r.place === ref.place && r.how === ref.how);
+  if (same) {
+    // One spelling that needs no accents is enough for the place.
+    if (same.accents && !accents) Object.assign(same, { accents: false, written });
+    return;
+  }
+  const anyCase = ref.anyCase ?? /^\p{Ll}/u.test(written);
+  refs.push({ ...ref, anyCase, written, accents });
+  index.names.set(key, refs);
+  index.longest = Math.max(index.longest, key.split(' ').length);
+  if (anyCase) index.lowerStarts.add(key.split(' ')[0]!);
+}
+
+/** A name written in the Latin alphabet (the index of a language in another script takes that script's names too). */
+const latin = (s: string) => /^[\p{Script=Latin}\s.'’,()-]+$/u.test(s);
+/** An abbreviation written in capitals ("US", "UAE", "DPRK", "U.S."). */
+const isCode = (s: string) => /^(?:\p{Lu}\.?){2,5}$/u.test(s);
+
+function build(): World {
+  const places = new Map<string, Place>();
+  const add = (place: Place) => {
+    places.set(place.id, place);
+    return place;
+  };
+  const cityData = readJson<Cities>('geonames-cities.json');
+  const wordnet = readJson<WordNetPlaces>('wordnet-places.json');
+  const english = emptyIndex();
+  const data = worldCountries();
+  const en = i18nNames('en') ?? {};
+  const commonWords = new Set(wordnet.commonWords);
+  /** Another spelling that is an ordinary English word names nothing in English ("Island" of Iceland). */
+  const ordinary = (name: string) => !name.includes(' ') && commonWords.has(fold(name)) && !lexiconTags(fold(name)).some((t) => /Country|Place|City|Region/.test(t));
+
+  // Countries.
+  const countries: Place[] = [];
+  for (const c of data) {
+    const place = add({ id: c.cca2, kind: 'country', name: c.name.common, country: c.cca2, population: cityData.countries[c.cca2] ?? 0, capital: false, members: [] });
+    countries.push(place);
+    const own = [c.name.common, c.name.official, ...[en[c.cca2] ?? []].flat()];
+    for (const name of own) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: true });
+    // Other spellings, in the Latin alphabet; the bare ISO code is no name ("FR", "IT", "NO").
+    // Native spellings among them keep their accents ("Ísland" is Iceland, "Island" is not).
+    for (const name of c.altSpellings) if (name !== c.cca2 && latin(name) && name.length >= 3 && !ordinary(name)) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: true, accents: true });
+    for (const form of new Set([c.demonyms?.eng?.m, c.demonyms?.eng?.f].filter((d): d is string => !!d))) for (const word of [form, pluralOf(form)]) addName(english, word, { place, how: 'demonym', primary: true });
+    const more = wordnet.countries[c.cca2];
+    if (more) {
+      // A two-letter abbreviation only where the country's own names have it ("US", "UK"; not "GB").
+      for (const name of more.names) if (!(isCode(name) && name.replace(/\./g, '').length === 2 && !own.includes(name)) && !ordinary(name)) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: false });
+      for (const word of [...more.people, ...more.adjectives]) addName(english, word, { place, how: 'demonym', primary: false });
+    }
+  }
+  const countryOf = new Map(countries.map((c) => [c.id, c]));
+  const independent = new Set(data.filter((c) => c.independent).map((c) => c.cca2));
+
+  // First-level regions.
+  const regions: Place[] = [];
+  const perCountry = new Map<string, number>();
+  for (const p of provinces()) perCountry.set(p.country, (perCountry.get(p.country) ?? 0) + 1);
+  const ukParts = new Set<string>();
+  for (const p of provinces()) {
+    if (p.country === 'GB' && p.region) ukParts.add(p.region);
+    if ((perCountry.get(p.country) ?? 0) > MAX_REGIONS_PER_COUNTRY || !countryOf.has(p.country)) continue;
+    const name = p.english && latin(p.english) ? p.english : p.name;
+    // A territory with an ISO 3166-1 code of its own is that territory, not a province of another
+    // country ("Taiwan", "Hong Kong", "Puerto Rico"); a state that shares an independent country's
+    // name stays ("Georgia").
+    if (!latin(name) || [p.name, p.english, ...(p.alt ?? [])].some((n) => n && english.names.get(fold(n))?.some((r) => r.place.kind === 'country' && r.how === 'name' && !independent.has(r.place.id)))) continue;
+    const place = add({ id: `${p.country}-${p.short && /^[A-Z0-9]{1,3}$/.test(p.short) ? p.short : fold(name).replace(/ /g, '_')}`, kind: 'region', name, country: p.country, population: 0, capital: false, members: [] });
+    regions.push(place);
+    for (const written of [p.name, p.english, ...(p.alt ?? [])]) if (written && latin(written) && written.length >= 4 && !isCode(written)) addName(english, written, { place, how: 'name', primary: written === p.name || written === p.english });
+  }
+  // The United Kingdom's four countries (the `region` its counties are listed under).
+  for (const part of ukParts) {
+    const place = add({ id: `GB-${fold(part).replace(/ /g, '_')}`, kind: 'region', name: part, country: 'GB', population: 0, capital: false, members: [] });
+    regions.push(place);
+    addName(english, part, { place, how: 'name', primary: true });
+  }
+
+  // The regions' people and adjectives in WordNet ("Scottish", "Texan").
+  for (const [key, more] of Object.entries(wordnet.regions)) {
+    const [country, name] = [key.slice(0, 2), key.slice(3)];
+    const place = regions.find((r) => r.country === country && r.name === name);
+    if (place) for (const word of [...more.people, ...more.adjectives]) addName(english, word, { place, how: 'demonym', primary: false });
+  }
+
+  // Cities.
+  const cities: Place[] = [];
+  for (const [name, country, population, flag, ...alts] of cityData.cities) {
+    if (!countryOf.has(country)) continue;
+    const place = add({ id: `${country}/${name}`, kind: 'city', name, country, population, capital: flag === 'C', members: [] });
+    cities.push(place);
+    addName(english, name, { place, how: 'name', primary: true });
+    for (const alt of alts) addName(english, alt, { place, how: 'name', primary: false });
+  }
+  // Capitals as world-countries writes them ("Washington D.C."), when GeoNames has the city.
+  for (const c of data) {
+    for (const capital of c.capital ?? []) {
+      const refs = english.names.get(fold(capital)) ?? [];
+      const city = refs.find((r) => r.place.kind === 'city' && r.place.country === c.cca2)?.place;
+      if (city) city.capital = true;
+    }
+  }
+
+  // Continents (world-countries' regions) and the groups of datasets/memberships.json.
+  const groupPlaces: Place[] = [];
+  const continents = new Map<string, string[]>();
+  for (const c of data) if (c.region && c.region !== 'Antarctic') continents.set(c.region, [...(continents.get(c.region) ?? []), c.cca2]);
+  // A continent's adjectives (WordNet: "African", "Asian"), but one that several share ("Eurafrican").
+  const shared = Object.values(wordnet.continents).flatMap((c) => [...c.people, ...c.adjectives]);
+  for (const [name, members] of continents) {
+    const place = add({ id: `CONTINENT:${name.toUpperCase()}`, kind: 'group', name, country: null, population: 0, capital: false, members, group: 'continent' });
+    groupPlaces.push(place);
+    addName(english, name, { place, how: 'name', primary: true });
+    const more = wordnet.continents[name];
+    for (const word of [...(more?.people ?? []), ...(more?.adjectives ?? [])]) if (shared.filter((w) => w === word).length === 1) addName(english, word, { place, how: 'demonym', primary: false });
+  }
+  // Areas across countries (WordNet): "Kurdistan", "Kashmir", with their peoples' words ("Kurds", "Kurdish").
+  for (const [name, area] of Object.entries(wordnet.areas)) {
+    const members = area.members.filter((m) => countryOf.has(m));
+    if (members.length < 2) continue;
+    const place = add({ id: `AREA:${fold(name).toUpperCase().replace(/ /g, '_')}`, kind: 'group', name, country: null, population: 0, capital: false, members, group: 'area' });
+    groupPlaces.push(place);
+    for (const written of area.names) addName(english, written, { place, how: 'name', primary: false });
+    for (const word of [...area.people, ...area.adjectives]) addName(english, word, { place, how: 'demonym', primary: false });
+  }
+  for (const g of groups()) {
+    const place = add({ id: g.id, kind: 'group', name: g.names.en![0]!, country: null, population: 0, capital: false, members: g.members, group: g.kind });
+    groupPlaces.push(place);
+    for (const name of g.names.en!) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: true });
+    for (const word of g.demonyms?.en ?? []) addName(english, word, { place, how: 'demonym', primary: true });
+  }
+  // A city's other name yields to another country's place's own name ("Philadelphia" is not Amman's
+  // old name here; "Washington" stays the capital's beside the state's).
+  for (const [key, refs] of english.names) {
+    const own = refs.filter((r) => r.primary);
+    if (own.length === 0) continue;
+    const kept = refs.filter((r) => r.primary || r.place.kind !== 'city' || own.every((o) => o.place.country === r.place.country));
+    if (kept.length !== refs.length) english.names.set(key, kept);
+  }
+  return { commonWords, places, countries, cities, regions, groups: groupPlaces, english };
+}
+
+/** Everything the gazetteer knows (built on first use). */
+export function theWorld(): World {
+  return (world ??= build());
+}
+
+let englishNamesOf: Map<Place, NameRef[]> | undefined;
+/** A place's English names and demonyms (its references in the English index). */
+export function englishRefsOf(place: Place): NameRef[] {
+  if (!englishNamesOf) {
+    englishNamesOf = new Map();
+    for (const refs of theWorld().english.names.values()) for (const r of refs) englishNamesOf.set(r.place, [...(englishNamesOf.get(r.place) ?? []), r]);
+  }
+  return englishNamesOf.get(place) ?? [];
+}
+
+/**
+ * The names of a language: English's by default; another language's country names (i18n-iso-countries,
+ * world-countries' translations and the native names of the countries that speak it), its demonyms
+ * (world-countries has French ones, matched in lower case too: "le gouvernement français") and the
+ * groups' names in it, over the English index (cities, regions and most country names are written
+ * alike).
+ */
+export function nameIndex(language = 'en'): NameIndex {
+  const w = theWorld();
+  const lang = language.toLowerCase().slice(0, 2);
+  if (lang === 'en' || !/^[a-z]{2}$/.test(lang)) return w.english;
+  const cached = indexes.get(lang);
+  if (cached) return cached;
+  const index: NameIndex = { names: new Map(), longest: w.english.longest, lowerStarts: new Set(w.english.lowerStarts) };
+  const names = i18nNames(lang);
+  const iso3 = ISO639_3[lang];
+  const byId = new Map(w.countries.map((c) => [c.id, c]));
+  for (const c of worldCountries()) {
+    const place = byId.get(c.cca2)!;
+    for (const name of [...[names?.[c.cca2] ?? []].flat(), ...(iso3 && c.translations[iso3] ? [c.translations[iso3].common, c.translations[iso3].official] : [])]) addName(index, name, { place, how: isCode(name) ? 'code' : 'name', primary: true, anyCase: false, accents: true });
+    if (iso3 && c.languages && iso3 in c.languages && c.name.native?.[iso3]) for (const name of [c.name.native[iso3].common, c.name.native[iso3].official]) addName(index, name, { place, how: 'name', primary: true, anyCase: false, accents: true });
+    const demonym = iso3 ? c.demonyms?.[iso3] : undefined;
+    if (demonym) {
+      // Adjectives of nationality are written in lower case in most languages but English.
+      for (const form of new Set([demonym.m, demonym.f])) for (const word of new Set([form, /[sx]$/.test(form) ? form : `${form}s`])) addName(index, word, { place, how: 'demonym', primary: true, anyCase: true, accents: true });
+    }
+  }
+  for (const g of groups()) {
+    const place = w.places.get(g.id)!;
+    for (const name of g.names[lang] ?? []) addName(index, name, { place, how: isCode(name) ? 'code' : 'name', primary: true, anyCase: false, accents: true });
+    for (const word of g.demonyms?.[lang] ?? []) addName(index, word, { place, how: 'demonym', primary: true, anyCase: true, accents: true });
+  }
+  // English names after the language's own (a name both have keeps the language's reading first).
+  for (const [key, refs] of w.english.names) {
+    const own = index.names.get(key) ?? [];
+    index.names.set(key, [...own, ...refs.filter((r) => !own.some((o) => o.place === r.place)).map((r) => ({ ...r, primary: false }))]);
+    index.longest = Math.max(index.longest, key.split(' ').length);
+  }
+  indexes.set(lang, index);
+  return index;
+}
+
+const compromise = lazyRequire<typeof Compromise>('compromise');
+let lexicon: Record<string, string | string[]> | undefined;
+/** compromise's tags of a lower-case word (its lexicon: names, places, parts of speech). */
+export function lexiconTags(word: string): string[] {
+  lexicon ??= (compromise() as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
+  const tags = lexicon[word.toLowerCase()];
+  return tags === undefined ? [] : [tags].flat();
+}
+export { compromise };

@@ -28,7 +28,9 @@ export interface JudgedDocument {
 }
 
 /** The evaluation's documents as the store sample topic models are built on. */
+const storeIds = new Map<string, number>();
 export function storeOf(docs: JudgedDocument[]): StoreSample {
+  docs.forEach((d, i) => storeIds.set(d.id, i + 1));
   return sampleOf(docs.map((d, i) => ({ id: i + 1, title: d.title, text: d.text, language: d.language, collectionId: d.collection_id ?? 1 })));
 }
 
@@ -37,7 +39,7 @@ const fullTopic = (topic: NewTopic) => ({ description: '', query: '', keyEvents:
 /** A topic's model as the pipeline builds it (its words, the store, the reader's judgements on documents). */
 export function modelOf(topic: NewTopic, store: StoreSample, judged: { doc: JudgedDocument; judgement: 'more' | 'less' }[] = []): TopicModelRecord {
   const t = fullTopic(topic);
-  const judgements: Judged[] = judged.map((j) => ({ judgement: j.judgement, features: documentFeatures(j.doc) }));
+  const judgements: Judged[] = judged.map((j) => ({ judgement: j.judgement, documentId: storeIds.get(j.doc.id), features: documentFeatures(j.doc) }));
   return buildTopicModel({ name: t.name, keyEntities: t.keyEntities, query: t.query, collections: t.sources?.length ? coveredCollections(t.sources) : undefined }, store, judgements);
 }
 

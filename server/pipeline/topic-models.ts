@@ -88,6 +88,7 @@ async function judgedDocuments(database: Database, topicId: number): Promise<Jud
   const rows = await database.db
     .select({
       judgement: relevanceJudgements.judgement,
+      documentId: relevanceJudgements.documentId,
       title: documents.title,
       text: sql<string>`substr(${documents.text}, 1, ${TEXT_READ})`,
       language: documents.language,
@@ -100,7 +101,7 @@ async function judgedDocuments(database: Database, topicId: number): Promise<Jud
     .where(eq(relevanceJudgements.topicId, topicId));
   return rows.map((r) => {
     const byModel = typeof r.audit?.model_used === 'string' && r.audit.model_used !== 'builtin';
-    return { judgement: r.judgement, features: documentFeatures(r), llmScore: byModel ? (r.scores?.weighted_total ?? null) : null };
+    return { judgement: r.judgement, documentId: r.documentId, features: documentFeatures(r), llmScore: byModel ? (r.scores?.weighted_total ?? null) : null };
   });
 }
 

@@ -42,6 +42,10 @@ export interface TopicModelRecord {
   sampleSize: number;
   lastDocumentId: number;
   judgements: { more: number; less: number };
+  /** The topic's class in the store (builtin/topic-class.ts): prior and stem log-odds; absent while the store knows nothing of the topic. */
+  kind?: { prior: number; logOdds: Record<string, number> };
+  /** The parts of the topic's name, each word's weight and the stems that say it: a document of the class must name one part. */
+  concept?: { weight: number; forms: string[] }[][];
   builtAt: string;
 }
 

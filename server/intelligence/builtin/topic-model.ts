@@ -23,8 +23,9 @@
 import type { TopicModelRecord } from '../../db/schema/index.js';
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, relationsOf } from '../lexicon/wordnet.js';
+import { classLogit, trainTopicClass, type TopicClass } from './topic-class.js';
 
-export const MODEL_VERSION = 1;
+export const MODEL_VERSION = 2;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
 export const DETECTION_BAR = 0.45;
 /** The bar of a topic the store holds nothing about yet (its score is then against a document naming its words): generous until documents arrive. */
@@ -50,7 +51,7 @@ const OWN_WORDS = 0.5;
 /** A feedback word must be held by this many of the feedback documents. */
 const RECURRING = 2;
 /** Rocchio: the weights of the reader's "more" and "less" documents, the words a "more" lends and those that set the "less" ones apart. */
-const MORE_WEIGHT = 0.75;
+const MORE_WEIGHT = 0.3;
 const LESS_WEIGHT = 1;
 const LESS_WORDS = 10;
 const JUDGED_WORDS = 40;
@@ -60,6 +61,10 @@ const MIN_EVIDENCE = 3;
 const EMPTY_STORE_LENGTH = 100;
 /** Score references: the mean of this many best sample documents. */
 const REFERENCE_DOCUMENTS = 10;
+/** A document of the topic's class (topic-class.ts) scores the bar at this posterior (0.99, as log-odds), less below it. */
+const CLASS_LOGIT = Math.log(0.99 / 0.01);
+/** ... and only when it names this share of one part of the topic's name (its words, their derived forms or synonyms, rarer words weighing more). */
+const CONCEPT_SHARE = 0.3;
 
 /** The weights of the topic's texts, and of each kind of feature a word brings. */
 const TEXT_WEIGHTS = { name: 1, keyEntities: 0.5, query: 0.4 } as const;
@@ -141,12 +146,20 @@ const idfOf = (sample: StoreSample) => (feature: string) => {
   return Math.log(1 + (sample.docs.length - n + 0.5) / (n + 0.5));
 };
 
+/** A stored model's weights as entries, read once (a model scores thousands of documents; stored weights never change). */
+const entriesOf = new WeakMap<Record<string, number>, [string, number][]>();
+function weightEntries(weights: Map<string, number> | Record<string, number>): Iterable<[string, number]> {
+  if (weights instanceof Map) return weights;
+  let entries = entriesOf.get(weights);
+  if (!entries) entriesOf.set(weights, (entries = Object.entries(weights)));
+  return entries;
+}
+
 /** BM25 of a document over weighted features (weights include the inverse document frequency). */
 function bm25(weights: Map<string, number> | Record<string, number>, features: DocumentFeatures, avgLength: number): number {
   const norm = K1 * (1 - B + (B * features.length) / avgLength);
   let score = 0;
-  const entries = weights instanceof Map ? weights.entries() : Object.entries(weights);
-  for (const [feature, weight] of entries) {
+  for (const [feature, weight] of weightEntries(weights)) {
     const tf = features.tf.get(feature);
     if (tf) score += (weight * tf * (K1 + 1)) / (tf + norm);
   }
@@ -247,6 +260,39 @@ function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: str
   });
 }
 
+/**
+ * The topic's concept: each part of its name (nameParts) as its words, each word with the stems
+ * that say it (its own, its derived forms' and, in English, its synonyms': "earnings" is also said
+ * by "profit" and "net") and its weight (inverse document frequency; 0 for a word the store never
+ * holds, which says nothing either way).
+ */
+function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean): Concept {
+  const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
+  return (parts.length ? parts : [name])
+    .map((part) =>
+      wordsIn(part, language)
+        .filter((w) => contentWord(w, language))
+        .map((word) => {
+          const own = stem(word, language);
+          const related = language === 'en' ? Object.values(relatedWords(word)).flat().filter((r) => !r.includes(' ')) : [];
+          const forms = [...new Set([own, ...related.map((r) => stem(r, language))])];
+          return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
+        }),
+    )
+    .filter((part) => part.length > 0);
+}
+
+export type Concept = { weight: number; forms: string[] }[][];
+
+/** Whether a document names the topic's concept: a share of one part of its name by weight. */
+export function namesConcept(concept: Concept, tf: Map<string, number>): boolean {
+  return concept.some((part) => {
+    const total = part.reduce((sum, w) => sum + w.weight, 0);
+    const held = part.reduce((sum, w) => sum + (w.forms.some((f) => tf.has(f)) ? w.weight : 0), 0);
+    return total > 0 && held >= CONCEPT_SHARE * total;
+  });
+}
+
 const l1 = (weights: Map<string, number>) => {
   const total = [...weights.values()].reduce((sum, w) => sum + Math.abs(w), 0) || 1;
   return new Map([...weights].map(([f, w]) => [f, w / total]));
@@ -291,6 +337,8 @@ function judgedVector(features: DocumentFeatures, idf: (f: string) => number): M
 
 export interface Judged {
   judgement: 'more' | 'less';
+  /** The document's id, where it may be in the store sample. */
+  documentId?: number;
   features: DocumentFeatures;
   /** A language model's weighted total for the document, when one judged it. */
   llmScore?: number | null;
@@ -367,7 +415,8 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   }
   if (judged.length) query = withJudgements(query, judged, idf, new Set(own.keys()));
   const terms = Object.fromEntries([...l1(query)].filter(([, w]) => Math.abs(w) > 1e-4).map(([f, w]) => [f, Math.round(w * 1e5) / 1e5]));
-  const scores = docs.map((d) => bm25(terms, d.features, sample.avgLength)).sort((a, b) => b - a);
+  const raw = new Map(docs.map((d) => [d, bm25(terms, d.features, sample.avgLength)]));
+  const scores = [...raw.values()].sort((a, b) => b - a);
   // The reference: the mean of the best documents, as many as hold the name (ten at most).
   const best = scores.slice(0, Math.max(MIN_EVIDENCE, Math.min(REFERENCE_DOCUMENTS, holding.length)));
   // Nothing in the store about it: the score of a short document naming one part of the name once
@@ -379,6 +428,20 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const less = judged.filter((j) => j.judgement === 'less');
   const bar = judgedBar(known ? DETECTION_BAR : WORDS_BAR, more.map((j) => normalised(j.features)), less.map((j) => normalised(j.features)), BAR_RANGE);
   const llmScores = (js: Judged[]) => js.map((j) => j.llmScore).filter((s): s is number => typeof s === 'number');
+  // The topic's class: trained on the documents its words pass, the reader's judged ones labelled as judged.
+  const judgedIds = new Map(judged.filter((j) => j.documentId !== undefined).map((j) => [j.documentId!, j.judgement]));
+  const inSources = (d: StoreSample['docs'][number]) => !topic.collections?.length || topic.collections.includes(d.collectionId);
+  const kind = known
+    ? trainTopicClass(sample.docs, (i) => {
+        const doc = sample.docs[i]!;
+        if (!inSources(doc)) return 'skip';
+        const judgement = judgedIds.get(doc.id);
+        if (judgement) return judgement === 'more' ? 1 : 0;
+        return raw.get(doc)! / (reference || 1) >= bar ? 1 : undefined;
+      })
+    : undefined;
+  const concept = kind ? conceptOf(topic.name, language, idf, (f) => sample.df.has(f)) : undefined;
+  const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept };
   return {
     version: MODEL_VERSION,
     language,
@@ -389,10 +452,11 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
     prefilterBar: Math.round(bar * PREFILTER_SHARE * 1e3) / 1e3,
     llmBar: Math.round(judgedBar(LLM_BAR, llmScores(more), llmScores(less), LLM_BAR_RANGE) * 1e3) / 1e3,
     basis: known ? 'store' : 'words',
-    evidence: scores.filter((s) => s / (reference || 1) >= bar).length,
+    evidence: docs.filter((d) => raw.get(d)! / (reference || 1) >= bar || classScore(scored, d.features) >= bar).length,
     sampleSize: docs.length,
     lastDocumentId: sample.lastDocumentId,
     judgements: { more: more.length, less: less.length },
+    ...(kind && concept ? { kind, concept } : {}),
     builtAt: new Date().toISOString(),
   };
 }
@@ -404,9 +468,27 @@ function idealScore(terms: Record<string, number>, features: string[], avgLength
   return bm25(terms, { tf, length: avgLength }, avgLength);
 }
 
-/** A document's score for a topic: 1 is "as much about it as the store's best". */
-export function scoreDocument(model: Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'>, features: DocumentFeatures): number {
+/** The score of a document by the topic's words: BM25 over the model, 1 being "as much about it as the store's best". */
+export function wordScore(model: Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'>, features: DocumentFeatures): number {
   return Math.max(0, bm25(model.terms, features, model.avgLength) / (model.reference || 1));
+}
+
+type Scored = Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'> & Partial<Pick<TopicModelRecord, 'bar' | 'kind' | 'concept'>>;
+
+/** A document's score by the topic's class: for a document that names the topic's concept, the bar at a posterior of 0.99 and less below it; 0 otherwise. */
+function classScore(model: Scored, features: DocumentFeatures): number {
+  if (!model.kind || !model.concept || model.bar === undefined || !namesConcept(model.concept, features.tf)) return 0;
+  return model.bar * Math.min(1, Math.max(0, classLogit(model.kind, features.tf) / CLASS_LOGIT));
+}
+
+/** A document's score for a topic: by its words (wordScore) or by its class (classScore), whichever says more. */
+export function scoreDocument(model: Scored, features: DocumentFeatures): number {
+  return Math.max(wordScore(model, features), classScore(model, features));
+}
+
+/** Whether a document passes by the topic's class rather than by its words. */
+export function passesByClass(model: TopicModelRecord, features: DocumentFeatures): boolean {
+  return wordScore(model, features) < model.bar && scoreDocument(model, features) >= model.bar;
 }
 
 /** The model's words a document holds, the strongest first: what a rationale names. */

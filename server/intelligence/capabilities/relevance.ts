@@ -3,7 +3,7 @@ import type { TopicModelRecord } from '../../db/schema/index.js';
 import { cosine } from '../../search/embeddings.js';
 import { countriesOf, inEuropeanUnion } from '../builtin/places.js';
 import { abbreviates, escape } from '../builtin/topic-analysis.js';
-import { buildTopicModel, documentFeatures, matchedWords, sampleFromFeatures, scoreDocument, type DocumentFeatures } from '../builtin/topic-model.js';
+import { buildTopicModel, documentFeatures, matchedWords, passesByClass, sampleFromFeatures, scoreDocument, type DocumentFeatures } from '../builtin/topic-model.js';
 import type { Capability } from '../types.js';
 
 export interface RelevanceInput {
@@ -82,6 +82,7 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   const words = matchedWords(model, features);
   const named = [
     words.length ? `holds the topic's words ${words.join(', ')}` : "holds none of the topic's words",
+    passesByClass(model, features) ? "reads like the store's documents about it and names what it is about" : '',
     entityHits.length ? `names ${entityHits.map((h) => h.name).join(', ')}` : '',
     topic.keyPlaces.length ? (placeHits.length ? `mentions ${placeHits.join(', ')}` : places === 0 ? 'is set elsewhere than the key places' : 'names no country') : '',
   ].filter(Boolean);

@@ -23,7 +23,7 @@
 import type { TopicModelRecord } from '../../db/schema/index.js';
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, relationsOf } from '../lexicon/wordnet.js';
-import { classLogit, trainTopicClass, type TopicClass } from './topic-class.js';
+import { classLogit, trainTopicClass } from './topic-class.js';
 
 export const MODEL_VERSION = 2;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */

@@ -22,7 +22,7 @@
  */
 import type { TopicModelRecord } from '../../db/schema/index.js';
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
-import { lemmasOf, relationsOf } from '../lexicon/wordnet.js';
+import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
 import { classLogit, trainTopicClass } from './topic-class.js';
 
 export const MODEL_VERSION = 2;
@@ -173,20 +173,63 @@ export interface TopicWords {
   language?: string | null;
 }
 
-/** WordNet's derived forms and synonyms of an English word's first reading (noun, else verb, else adjective). */
-function relatedWords(word: string): { derived: string[]; synonyms: string[] } {
-  const [first] = lemmasOf(word);
-  return first ? relationsOf(first.lemma, first.part) : { derived: [], synonyms: [] };
+/** Whether the store's documents holding a word also hold a related word, more than the store does: a sense the store speaks of. */
+export type Affinity = (word: string, related: string) => boolean;
+
+/** A related word the store speaks of: held by at least this many of the documents holding the word, at this many times its share of the whole sample. */
+const AFFINITY_HOLDERS = 2;
+const AFFINITY_LIFT = 2;
+
+/**
+ * The store's affinity: the documents holding a word ("yen") hold a related word of one of its
+ * senses ("money", "hankering") at least twice as often as the whole sample does, in two or more
+ * of them.
+ */
+export function storeAffinity(sample: StoreSample): Affinity {
+  const holders = new Map<string, StoreSample['docs']>();
+  const total = sample.docs.length || 1;
+  return (word, related) => {
+    const own = stem(word, 'en');
+    let docs = holders.get(own);
+    if (!docs) holders.set(own, (docs = sample.docs.filter((d) => d.features.tf.has(own))));
+    // A related phrase ("net income") is held as its pair of words; a word as its stem.
+    const tf = new Map<string, number>();
+    addFeatures(tf, related, 'en', 1);
+    const feature = [...tf.keys()].find((f) => (related.includes(' ') ? f.includes('_') : !f.startsWith('=') && !f.includes('_')));
+    if (!feature || docs.length === 0) return false;
+    const held = docs.filter((d) => d.features.tf.has(feature)).length;
+    return held >= AFFINITY_HOLDERS && held / docs.length >= (AFFINITY_LIFT * (sample.df.get(feature) ?? 0)) / total;
+  };
 }
 
-/** An English word's derived forms, then its synonyms (WordNet, most common sense). */
-export function relatedWordsOf(word: string): string[] {
-  const { derived, synonyms } = relatedWords(word);
+const NO_RELATIONS: Relations = { derived: [], synonyms: [], gloss: '' };
+/** Senses read for synonyms where the store is known. */
+const SENSES_READ = 3;
+
+/**
+ * WordNet's derived forms (of its most common sense) and synonyms of an English word (its first
+ * part of speech: noun, else verb, else adjective). Without a store, the synonyms of its most
+ * common sense; with one, those of its first senses that the store speaks of beside the word
+ * ("yen": no "hankering"; "earnings": "profit" and "net", no "lucre"; "grain": "cereal").
+ */
+function relatedWords(word: string, affinity?: Affinity): Relations {
+  const [first] = lemmasOf(word);
+  if (!first) return NO_RELATIONS;
+  const senses = sensesOf(first.lemma, first.part, affinity ? SENSES_READ : 1);
+  const common = senses[0] ?? NO_RELATIONS;
+  if (!affinity) return common;
+  const synonyms = [...new Set(senses.flatMap((sense) => sense.synonyms))].filter((synonym) => affinity(word, synonym));
+  return { ...common, synonyms };
+}
+
+/** An English word's derived forms, then its synonyms (WordNet, in the sense the store speaks of where an affinity is given). */
+export function relatedWordsOf(word: string, affinity?: Affinity): string[] {
+  const { derived, synonyms } = relatedWords(word, affinity);
   return [...derived, ...synonyms];
 }
 
 /** The topic's own words as weighted features (before the store and the reader). */
-export function ownWords(topic: TopicWords): Map<string, number> {
+export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, number> {
   const language = languageOf(topic.language);
   const out = new Map<string, number>();
   const put = (feature: string, weight: number) => out.set(feature, Math.max(out.get(feature) ?? 0, weight));
@@ -210,7 +253,7 @@ export function ownWords(topic: TopicWords): Map<string, number> {
   // The name's words also bring their derived forms and synonyms (English: WordNet).
   if (language === 'en') {
     for (const word of wordsIn(topic.name, language).filter((w) => contentWord(w, language))) {
-      const { derived, synonyms } = relatedWords(word);
+      const { derived, synonyms } = relatedWords(word, affinity);
       for (const [words, weight] of [[derived, FEATURE_WEIGHTS.derived], [synonyms, FEATURE_WEIGHTS.synonym]] as const) {
         for (const related of words) {
           const tf = new Map<string, number>();
@@ -230,7 +273,7 @@ export function ownWords(topic: TopicWords): Map<string, number> {
  * unemployment). Each part is its words, each word the features that say it (as written, its stem,
  * its derived forms).
  */
-function nameParts(name: string, language: string): string[][][] {
+function nameParts(name: string, language: string, affinity?: Affinity): string[][][] {
   const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
   return (parts.length ? parts : [name])
     .map((part) =>
@@ -238,7 +281,7 @@ function nameParts(name: string, language: string): string[][][] {
         .filter((w) => contentWord(w, language))
         .map((word) => {
           const forms = [`=${written(word, language)}`, stem(word, language)];
-          if (language === 'en') for (const related of relatedWords(word).derived) if (!related.includes(' ')) forms.push(stem(related, language));
+          if (language === 'en') for (const related of relatedWords(word, affinity).derived) if (!related.includes(' ')) forms.push(stem(related, language));
           return forms;
         }),
     )
@@ -266,7 +309,7 @@ function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: str
  * by "profit" and "net") and its weight (inverse document frequency; 0 for a word the store never
  * holds, which says nothing either way).
  */
-function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean): Concept {
+function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean, affinity?: Affinity): Concept {
   const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
   return (parts.length ? parts : [name])
     .map((part) =>
@@ -274,7 +317,8 @@ function conceptOf(name: string, language: string, idf: (f: string) => number, i
         .filter((w) => contentWord(w, language))
         .map((word) => {
           const own = stem(word, language);
-          const related = language === 'en' ? Object.values(relatedWords(word)).flat().filter((r) => !r.includes(' ')) : [];
+          const { derived, synonyms } = relatedWords(word, affinity);
+          const related = language === 'en' ? [...derived, ...synonyms].filter((r) => !r.includes(' ')) : [];
           const forms = [...new Set([own, ...related.map((r) => stem(r, language))])];
           return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
         }),
@@ -392,9 +436,11 @@ export function judgedBar(start: number, more: number[], less: number[], range: 
 export function buildTopicModel(topic: TopicWords & { collections?: number[] }, sample: StoreSample, judged: Judged[] = []): TopicModelRecord {
   const idf = idfOf(sample);
   const docs = topic.collections?.length ? sample.docs.filter((d) => topic.collections!.includes(d.collectionId)) : sample.docs;
-  const own = ownWords(topic);
+  // The senses of the name's words are those the store speaks of (an empty store: the most common).
+  const affinity = sample.docs.length ? storeAffinity(sample) : undefined;
+  const own = ownWords(topic, affinity);
   const language = languageOf(topic.language);
-  const parts = nameParts(topic.name, language);
+  const parts = nameParts(topic.name, language, affinity);
   const holding = docs.filter((d) => holdsName(parts, d.features, idf, (f) => sample.df.has(f)));
   const known = holding.length >= MIN_EVIDENCE;
   // Where the store knows the topic, its words must be those of the documents about it: a word no
@@ -402,7 +448,7 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   // entity or query word of the profile that none of them names (a profile written while the store
   // held other things: the FOMC for "Jobs and unemployment" before any jobs report arrived). The
   // name's own words stay whatever the store says.
-  const named = new Set(ownWords({ name: topic.name, language: topic.language }).keys());
+  const named = new Set(ownWords({ name: topic.name, language: topic.language }, affinity).keys());
   const held = known ? new Set(holding.flatMap((d) => [...d.features.tf.keys()])) : undefined;
   const keep = (f: string) => !held || (named.has(f) ? sample.df.has(f) : held.has(f));
   let query = new Map([...own].filter(([f]) => keep(f)).map(([f, w]) => [f, w * idf(f)]));
@@ -440,7 +486,7 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
         return raw.get(doc)! / (reference || 1) >= bar ? 1 : undefined;
       })
     : undefined;
-  const concept = kind ? conceptOf(topic.name, language, idf, (f) => sample.df.has(f)) : undefined;
+  const concept = kind ? conceptOf(topic.name, language, idf, (f) => sample.df.has(f), affinity) : undefined;
   const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept };
   return {
     version: MODEL_VERSION,

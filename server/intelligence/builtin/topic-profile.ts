@@ -13,7 +13,7 @@ import { abbreviates, capitalise, classify, commonTerm, domainScores, functionWo
 import { ALL_DOMAINS, type Domain } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
-import { relatedWordsOf } from './topic-model.js';
+import { relatedWordsOf, type Affinity } from './topic-model.js';
 
 export interface TopicEvidence {
   title: string;
@@ -257,6 +257,31 @@ export function topicKind(input: TopicProfileInput): { kind: string; runnerUp: s
   return { kind: primary.key, runnerUp: secondary && secondary.key !== primary.key ? secondary.key : null };
 }
 
+/** Words of a kind's development that say nothing of what happened ("announced", "or"). */
+const EVENT_FURNITURE = new Set(terms('announced released published made new major change changes data decision'));
+
+/**
+ * Whether the documents about a topic speak of a development: half its content words are each held
+ * by two of them (or a fifth). With no documents, nothing is spoken of.
+ */
+function evidenceSpeaksOf(evidence: TopicEvidence[], event: string): boolean {
+  const words = [...new Set(terms(event).filter((t) => !EVENT_FURNITURE.has(t)))];
+  if (words.length === 0 || evidence.length === 0) return false;
+  const docs = evidence.slice(0, 30).map((d) => new Set(terms(`${d.title}. ${d.summary}`)));
+  const need = Math.max(2, Math.ceil(docs.length / 5));
+  return words.filter((word) => docs.filter((doc) => doc.has(word)).length >= need).length * 2 >= words.length;
+}
+
+/** WordNet's words for the topic's words only in the senses its documents speak of (two of them hold the related word); the most common sense with no documents. */
+function evidenceAffinity(evidence: TopicEvidence[]): Affinity | undefined {
+  if (evidence.length < 2) return undefined;
+  const docs = evidence.slice(0, 30).map((d) => new Set(terms(`${d.title}. ${d.summary}`)));
+  return (_word, related) => {
+    const words = terms(related);
+    return words.length > 0 && docs.filter((doc) => words.every((w) => doc.has(w))).length >= 2;
+  };
+}
+
 export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   const { name } = input;
   const { context, text, evidence, own, isOrganisation, primary, secondary } = readKind(input);
@@ -294,6 +319,9 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
     .slice(0, 10);
 
   const events = uniqueBy([...primary.events.slice(0, 7), ...(secondary && secondary.key !== primary.key ? secondary.events.slice(0, 2) : [])]).slice(0, 10);
+  // Only the kind's developments the documents about the topic speak of are named as typical: a
+  // sugar market's reports speak of prices and output, not of rate decisions.
+  const spoken = events.filter((event) => evidenceSpeaksOf(evidence, event));
 
   const queryWords = uniqueBy(
     [
@@ -304,7 +332,7 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
       // What the store's documents about it say, then what its words mean (WordNet), before what
       // a kind of topic usually says: the query needs TOPIC_LIMITS.queryWords words.
       ...found.terms.slice(0, 10),
-      ...wordsOf(name).flatMap((w) => relatedWordsOf(w.toLowerCase())).filter((w) => !w.includes(' ')),
+      ...wordsOf(name).flatMap((w) => relatedWordsOf(w.toLowerCase(), evidenceAffinity(evidence))).filter((w) => !w.includes(' ')),
     ],
     (w) => terms(w)[0] ?? '',
   );
@@ -339,7 +367,7 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   const players = spelledOnce(entities.filter((e) => e.toLowerCase() !== subject.toLowerCase())).slice(0, 4);
   const sentences = [
     `${primary.scope} concerning ${(/\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject) || /\b(?:Act|Directive|Treaty|Agreement|Accord|Convention|Protocol)$/.test(subject)) && !/^the\b/i.test(subject) ? 'the ' : ''}${subject}${where}.`,
-    `Typical developments: ${events.slice(0, 4).map(lowerFirst).join('; ')}.`,
+    spoken.length ? `Typical developments: ${spoken.slice(0, 4).map(lowerFirst).join('; ')}.` : '',
     players.length ? `Key players include ${listing(players.map(withThe))}.` : '',
     chosen.length >= SELECTABLE.length ? 'Drawn from every kind of source Herald reads.' : `Drawn from ${listing(chosen.map((id) => collectionName(id).toLowerCase()))}.`,
   ].filter(Boolean);

@@ -107,27 +107,37 @@ export function lemmasOf(word: string): { lemma: string; part: PartOfSpeech }[] 
 }
 
 export interface Relations {
-  /** Derivationally related forms of the lemma in its most common sense ("acquisition" -> "acquire"). */
+  /** Derivationally related forms of the lemma in this sense ("acquisition" -> "acquire"). */
   derived: string[];
-  /** The other words of its most common sense ("earnings" -> "net income", "profit"). */
+  /** The other words of this sense ("earnings" -> "net income", "profit"). */
   synonyms: string[];
+  /** What the sense means, in WordNet's words ("the basic unit of money in Japan"). */
+  gloss: string;
 }
 
-/** A lemma's relations in its most common sense (nouns and verbs; adjectives give synonyms only). Multi-word entries are written with spaces. */
+/** The senses of a lemma, most common first (at most `limit`), each with its relations (nouns and verbs; adjectives give synonyms only). Multi-word entries are written with spaces. */
+export function sensesOf(lemma: string, part: PartOfSpeech, limit = 4): Relations[] {
+  return senses(part, lemma)
+    .slice(0, limit)
+    .map((offset) => {
+      const line = synsetLine(part, offset);
+      const synset = parseSynset(line);
+      const position = synset.words.indexOf(lemma) + 1;
+      const derived = new Set<string>();
+      for (const pointer of synset.pointers) {
+        // Across parts of speech only: the noun of a verb and the verb of a noun ("acquisition",
+        // "acquire"), not the agent or the adjective ("industrialist", "oily").
+        if (pointer.symbol !== '+' || pointer.source !== position || !pointer.part || pointer.part === 'adj' || pointer.part === part) continue;
+        derived.add(parseSynset(synsetLine(pointer.part, pointer.offset)).words[pointer.target - 1]!);
+      }
+      const spaced = (w: string) => w.replace(/_/g, ' ');
+      return { derived: [...derived].filter((w) => w !== lemma).map(spaced), synonyms: synset.words.filter((w) => w !== lemma).map(spaced), gloss: line.split(' | ')[1]?.trim() ?? '' };
+    });
+}
+
+/** A lemma's relations in its most common sense. */
 export function relationsOf(lemma: string, part: PartOfSpeech): Relations {
-  const [first] = senses(part, lemma);
-  if (!first) return { derived: [], synonyms: [] };
-  const synset = parseSynset(synsetLine(part, first));
-  const position = synset.words.indexOf(lemma) + 1;
-  const derived = new Set<string>();
-  for (const pointer of synset.pointers) {
-    // Across parts of speech only: the noun of a verb and the verb of a noun ("acquisition",
-    // "acquire"), not the agent or the adjective ("industrialist", "oily").
-    if (pointer.symbol !== '+' || pointer.source !== position || !pointer.part || pointer.part === 'adj' || pointer.part === part) continue;
-    derived.add(parseSynset(synsetLine(pointer.part, pointer.offset)).words[pointer.target - 1]!);
-  }
-  const spaced = (w: string) => w.replace(/_/g, ' ');
-  return { derived: [...derived].filter((w) => w !== lemma).map(spaced), synonyms: synset.words.filter((w) => w !== lemma).map(spaced) };
+  return sensesOf(lemma, part, 1)[0] ?? { derived: [], synonyms: [], gloss: '' };
 }
 
 /** Closes the data files (tests). */

@@ -82,11 +82,22 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * A pool whose connections never end the process when the server ends them (a restart, a fast
+ * shutdown, an administrator's command: 57P01). An idle connection's error reaches the pool's
+ * listener and the pool replaces it; a checked-out one (a transaction between statements, the
+ * migration lock) has no pool listener in node-postgres, so each connection gets its own as it
+ * opens. The statements in flight fail with the error; the next ones get new connections.
+ */
+function listened(pool: pg.Pool, onError?: (error: Error) => void): pg.Pool {
+  const tell = (error: Error) => onError?.(error);
+  pool.on('error', tell);
+  pool.on('connect', (client) => client.on('error', tell));
+  return pool;
+}
+
 async function openPostgres(url: string, max: number, onIdleError?: (error: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: 'herald' });
-  // An idle connection the server ends (restart, admin command) is dropped by the pool and
-  // replaced on next use; without a listener its 'error' event would crash the process.
-  pool.on('error', (error) => onIdleError?.(error));
+  const pool = listened(new pg.Pool({ connectionString: url, max, application_name: 'herald' }), onIdleError);
   // Fail at start, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -94,8 +105,7 @@ async function openPostgres(url: string, max: number, onIdleError?: (error: Erro
   // Without JIT: a generic plan does not know the page's LIMIT, so it costs a page as a tenth of
   // the reader's articles; past jit_above_cost (100,000: a 100k-article feed with its per-row
   // subqueries) PostgreSQL spent ~15 ms compiling a page that runs in 0.3 ms.
-  const generic = new pg.Pool({ connectionString: url, max, application_name: 'herald', options: '-c plan_cache_mode=force_generic_plan -c jit=off' });
-  generic.on('error', (error) => onIdleError?.(error));
+  const generic = listened(new pg.Pool({ connectionString: url, max, application_name: 'herald', options: '-c plan_cache_mode=force_generic_plan -c jit=off' }), onIdleError);
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as AppDb,

@@ -270,22 +270,22 @@ export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, nu
 /**
  * The parts of a name a document may be about on its own: split at "and", "or", commas and
  * semicolons ("Coffee and cocoa markets": coffee | cocoa markets; "Jobs and unemployment": jobs |
- * unemployment). Each part is its words, each word the features that say it (as written, its stem,
- * its derived forms).
+ * unemployment), each as its content words.
  */
-function nameParts(name: string, language: string, affinity?: Affinity): string[][][] {
+function partsOf(name: string, language: string): string[][] {
   const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
-  return (parts.length ? parts : [name])
-    .map((part) =>
-      wordsIn(part, language)
-        .filter((w) => contentWord(w, language))
-        .map((word) => {
-          const forms = [`=${written(word, language)}`, stem(word, language)];
-          if (language === 'en') for (const related of relatedWords(word, affinity).derived) if (!related.includes(' ')) forms.push(stem(related, language));
-          return forms;
-        }),
-    )
-    .filter((part) => part.length > 0);
+  return (parts.length ? parts : [name]).map((part) => wordsIn(part, language).filter((w) => contentWord(w, language))).filter((part) => part.length > 0);
+}
+
+/** The parts of a name, each word as the features that say it (as written, its stem, its derived forms). */
+function nameParts(name: string, language: string, affinity?: Affinity): string[][][] {
+  return partsOf(name, language).map((part) =>
+    part.map((word) => {
+      const forms = [`=${written(word, language)}`, stem(word, language)];
+      if (language === 'en') for (const related of relatedWords(word, affinity).derived) if (!related.includes(' ')) forms.push(stem(related, language));
+      return forms;
+    }),
+  );
 }
 
 /**
@@ -310,20 +310,15 @@ function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: str
  * holds, which says nothing either way).
  */
 function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean, affinity?: Affinity): Concept {
-  const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
-  return (parts.length ? parts : [name])
-    .map((part) =>
-      wordsIn(part, language)
-        .filter((w) => contentWord(w, language))
-        .map((word) => {
-          const own = stem(word, language);
-          const { derived, synonyms } = relatedWords(word, affinity);
-          const related = language === 'en' ? [...derived, ...synonyms].filter((r) => !r.includes(' ')) : [];
-          const forms = [...new Set([own, ...related.map((r) => stem(r, language))])];
-          return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
-        }),
-    )
-    .filter((part) => part.length > 0);
+  return partsOf(name, language).map((part) =>
+    part.map((word) => {
+      const own = stem(word, language);
+      const { derived, synonyms } = relatedWords(word, affinity);
+      const related = language === 'en' ? [...derived, ...synonyms].filter((r) => !r.includes(' ')) : [];
+      const forms = [...new Set([own, ...related.map((r) => stem(r, language))])];
+      return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
+    }),
+  );
 }
 
 export type Concept = { weight: number; forms: string[] }[][];

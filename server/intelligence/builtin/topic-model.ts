@@ -61,7 +61,7 @@ const MIN_EVIDENCE = 3;
 const EMPTY_STORE_LENGTH = 100;
 /** Score references: the mean of this many best sample documents. */
 const REFERENCE_DOCUMENTS = 10;
-/** A document of the topic's class (topic-class.ts) scores the bar at this posterior (0.99, as log-odds), less below it. */
+/** A document of the topic's class (topic-class.ts) scores the bar from this posterior (0.99, as log-odds). */
 const CLASS_LOGIT = Math.log(0.99 / 0.01);
 /** ... and only when it names this share of one part of the topic's name (its words, their derived forms or synonyms, rarer words weighing more). */
 const CONCEPT_SHARE = 0.3;
@@ -516,10 +516,14 @@ export function wordScore(model: Pick<TopicModelRecord, 'terms' | 'avgLength' | 
 
 type Scored = Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'> & Partial<Pick<TopicModelRecord, 'bar' | 'kind' | 'concept'>>;
 
-/** A document's score by the topic's class: for a document that names the topic's concept, the bar at a posterior of 0.99 and less below it; 0 otherwise. */
+/**
+ * A document's score by the topic's class: the bar for a document that names the topic's concept
+ * and is of its class at a posterior of 0.99; 0 otherwise (the pre-filter sends on no more than
+ * detection would pass: a share of the bar would send every near miss of every topic).
+ */
 function classScore(model: Scored, features: DocumentFeatures): number {
   if (!model.kind || !model.concept || model.bar === undefined || !namesConcept(model.concept, features.tf)) return 0;
-  return model.bar * Math.min(1, Math.max(0, classLogit(model.kind, features.tf) / CLASS_LOGIT));
+  return classLogit(model.kind, features.tf) >= CLASS_LOGIT ? model.bar : 0;
 }
 
 /** A document's score for a topic: by its words (wordScore) or by its class (classScore), whichever says more. */

@@ -1,3 +1,4 @@
+import { deadline } from '../deadline.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { APICallError } from 'ai';
 import type { Logger } from 'pino';
@@ -127,6 +128,7 @@ export async function runCapability<I, S extends z.ZodType>(
   let lastError: unknown;
   for (let retry = 0; retry <= context.llm.maxRetries; ) {
     attempts++;
+    const timeout = deadline(context.llm.timeoutMs, context.signal);
     try {
       const result = await generateObject({
         model: resolved.model,
@@ -134,7 +136,7 @@ export async function runCapability<I, S extends z.ZodType>(
         system,
         prompt,
         maxRetries: 0,
-        abortSignal: context.signal ? AbortSignal.any([context.signal, AbortSignal.timeout(context.llm.timeoutMs)]) : AbortSignal.timeout(context.llm.timeoutMs),
+        abortSignal: timeout.signal,
         ...(entry.reasoning ? { providerOptions: { openai: { reasoningEffort: entry.reasoning } } } : {}),
       });
       usedIn += result.usage.inputTokens ?? 0;
@@ -163,6 +165,8 @@ export async function runCapability<I, S extends z.ZodType>(
       retry++;
       context.logger.warn({ capability: capability.name, model: entry.value, attempt: attempts, delay: Math.round(delay), err: error }, 'model call failed; retrying');
       await sleep(delay, undefined, context.signal ? { signal: context.signal } : undefined).catch(() => undefined);
+    } finally {
+      timeout.clear();
     }
   }
   const message = lastError instanceof Error ? lastError.message : String(lastError);

@@ -1,3 +1,4 @@
+import { deadline } from '../deadline.js';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { checkUrl, guardedDispatcher, sourceErrorIn } from './net-guard.js';
 import { SourceError, type HttpClient, type HttpRequest, type HttpResponse, type HttpStats, type SourceKeys, type Validators } from './types.js';
@@ -286,8 +287,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function attempt(request: HttpRequest): Promise<HttpResponse | Retry> {
     counts.requests++;
     // One timeout for the whole attempt: every redirect hop and the body share it.
-    const perAttempt = AbortSignal.timeout(request.timeoutMs ?? timeoutMs);
-    const signal = options.signal ? AbortSignal.any([perAttempt, options.signal]) : perAttempt;
+    const perAttempt = deadline(request.timeoutMs ?? timeoutMs, options.signal);
+    try {
+      return await fetchAndAnswer(request, perAttempt.signal);
+    } finally {
+      perAttempt.clear();
+    }
+  }
+
+  async function fetchAndAnswer(request: HttpRequest, signal: AbortSignal): Promise<HttpResponse | Retry> {
     let fetched: Fetched;
     try {
       fetched = await follow(request, signal);

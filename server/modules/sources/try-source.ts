@@ -1,3 +1,4 @@
+import { deadline } from '../../deadline.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { TFeedCandidate, TPreviewItem, TPreviewResponse } from '../../../contract/sources.js';
 import type { Config } from '../../config.js';
@@ -52,14 +53,16 @@ export function previewItem(document: Pick<RawDocument, 'title' | 'url' | 'publi
 
 /** The feeds a site or feed address offers, each with its first items and whether it is added already. */
 export async function discover(database: Database, config: Config, url: string): Promise<TFeedCandidate[]> {
-  const signal = AbortSignal.timeout(TRY_TIMEOUT_MS);
+  const timeout = deadline(TRY_TIMEOUT_MS);
   const feed = addableConnector('feed');
   let found;
   try {
-    found = await discoverFeeds(clientFor(config, Math.min(DISCOVERY_INTERVAL_MS, feed.minRequestIntervalMs), signal), url, { previewItems: PREVIEW_ITEMS });
+    found = await discoverFeeds(clientFor(config, Math.min(DISCOVERY_INTERVAL_MS, feed.minRequestIntervalMs), timeout.signal), url, { previewItems: PREVIEW_ITEMS });
   } catch (error) {
     if (error instanceof SourceError && error.code === 'malformed') throw new AppError(422, ErrorCode.feedNotFound, error.message);
     throw refusal(error, `Could not read ${url}`);
+  } finally {
+    timeout.clear();
   }
   if (found.length === 0) throw new AppError(422, ErrorCode.feedNotFound, `No feed found at ${url}: the page links to no RSS, Atom or JSON feed.`);
   return Promise.all(found.map(async (candidate) => ({ ...candidate, duplicate_of: await findDuplicate(database.db, 'feed', { url: candidate.url }) })));
@@ -74,7 +77,8 @@ export async function preview(database: Database, config: Config, kind: string, 
     throw new AppError(422, ErrorCode.sourceKeyMissing, `${connector.label} needs ${missing.join(' and ')} set in the server's environment.`, { keys: missing });
   }
   const controller = new AbortController();
-  const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(TRY_TIMEOUT_MS)]);
+  const timeout = deadline(TRY_TIMEOUT_MS, controller.signal);
+  const signal = timeout.signal;
   const items: TPreviewItem[] = [];
   try {
     const pages = connector.fetch({ config: connector.config.parse(settings), cursor: null, http: clientFor(config, connector.requestIntervalMs?.(config.sourceKeys) ?? connector.minRequestIntervalMs, signal), keys: config.sourceKeys, signal, now: new Date() });
@@ -86,6 +90,7 @@ export async function preview(database: Database, config: Config, kind: string, 
     throw refusal(error, `${connector.label} did not answer as expected`);
   } finally {
     controller.abort();
+    timeout.clear();
   }
   return { items, duplicate_of: await findDuplicate(database.db, kind, settings) };
 }

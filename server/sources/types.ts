@@ -79,6 +79,11 @@ export interface SourceKeys {
   pubmedApiKey?: string;
   /** Contact email: EDGAR's User-Agent and PubMed's `email` parameter. */
   contactEmail: string;
+  /**
+   * Tests only (the connectors' fixture server): hosts that may receive keys besides each
+   * service's own. Never read from the environment or a source's settings.
+   */
+  trustKeysAt?: readonly string[];
 }
 
 export interface Page {
@@ -113,7 +118,7 @@ export interface Connector<S extends z.ZodType = z.ZodType> {
   /** One sentence: what it reads. */
   description: string;
   /** The API keys (SourceKeys fields) it uses; required ones make it refuse to run without them. */
-  keys?: { key: keyof SourceKeys; required: boolean }[];
+  keys?: { key: Exclude<keyof SourceKeys, 'trustKeysAt'>; required: boolean }[];
   /** Yields pages until there is nothing new; a 304 yields nothing. */
   fetch(context: ConnectorContext<z.infer<S>>): AsyncIterable<Page>;
 }

@@ -5,7 +5,7 @@ import { ALL_CONNECTORS } from '../../sources/registry.js';
 import type { Connector, SourceKeys } from '../../sources/types.js';
 
 /** Each API key: the environment variable that sets it, its name and what it is for. */
-export const SOURCE_KEYS: Record<keyof SourceKeys, { env: string; label: string; help: string }> = {
+export const SOURCE_KEYS: Record<Exclude<keyof SourceKeys, 'trustKeysAt'>, { env: string; label: string; help: string }> = {
   contactEmail: { env: 'SOURCE_CONTACT_EMAIL', label: 'Contact email', help: "An address the API's operators can reach you at; SEC EDGAR refuses requests without it." },
   congressApiKey: { env: 'CONGRESS_API_KEY', label: 'Congress.gov API key', help: 'Free from api.congress.gov/sign-up; without it the shared DEMO_KEY allows a few requests an hour.' },
   regulationsApiKey: { env: 'REGULATIONS_API_KEY', label: 'api.data.gov key', help: 'Free from open.gsa.gov/api/regulationsgov; without it the shared DEMO_KEY allows a few requests an hour.' },

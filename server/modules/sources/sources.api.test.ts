@@ -45,7 +45,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 }
 
 beforeAll(async () => {
-  herald = await createTestHerald({ SUPERUSER_EMAILS: 'root-sources@example.com', SOURCES_ALLOW_PRIVATE: '1' });
+  herald = await createTestHerald({ SUPERUSER_EMAILS: 'root-sources@example.com', SOURCES_ALLOW_PRIVATE: '1', CONGRESS_API_KEY: 'install-congress-key' });
   const kit = authKit(herald);
   root = (await kit.signedIn('root-sources@example.com')).access;
   reader = (await kit.signedIn()).access;
@@ -115,6 +115,16 @@ describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgl
     const none = await call('POST', '/sources/discover/', root, { url: `${bare.url}/` });
     expect(none.statusCode).toBe(422);
     expect(none.json()).toMatchObject({ code: 'feed_not_found' });
+  });
+
+  it("sends the install's keys only to each service's own host: a preview at another address gets none", async () => {
+    feeds.route({ path: '/congress/v3/bill', body: JSON.stringify({ bills: [], pagination: {} }), contentType: 'application/json' });
+    const response = await call('POST', '/sources/preview/', root, { kind: 'congress', settings: { baseUrl: `${feeds.url}/congress/v3` } });
+    expect(response.statusCode).toBe(200);
+    const sent = feeds.requests.filter((r) => r.path.startsWith('/congress/'));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.map((r) => r.query.get('api_key'))).toEqual(sent.map(() => 'DEMO_KEY'));
+    expect(JSON.stringify(sent)).not.toContain('install-congress-key');
   });
 
   it('preview a source before saving it, or say which key is missing', async () => {

@@ -47,6 +47,12 @@ describe('congress connector', () => {
     expect(request.query.get('fromDateTime')).toBe('2022-03-29T00:00:00Z');
   });
 
+  it("sends the install's key only to congress.gov: a mirror's address gets the shared DEMO_KEY", async () => {
+    const { trustKeysAt: _trusted, ...keys } = TEST_KEYS;
+    await run(congress, config(), { now: NOW, keys });
+    expect(server.requests[0]!.query.get('api_key')).toBe('DEMO_KEY');
+  });
+
   it('pages with offset while pagination.next is present; each page cursor can resume', async () => {
     server.reset();
     const half = (bills: unknown[], next: boolean) =>

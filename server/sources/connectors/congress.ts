@@ -14,7 +14,11 @@ import {
   toDate,
   trimSlash,
   type Json,
+  keyFor,
 } from './util.js';
+
+/** The service's own address: the only host its key goes to (util.ts keyFor). */
+const HOME = 'https://api.congress.gov/v3';
 
 /**
  * congress.gov API v3: bills updated since the last run (`fromDateTime`, sorted by updateDate
@@ -33,7 +37,7 @@ export const congressConfig = z
     pageSize: z.number().int().min(1).max(250).default(250).describe("Bills per request (at most 250)."),
     maxPagesPerRun: z.number().int().min(1).max(1000).default(40).describe("Most requests one run makes."),
     lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
-    baseUrl: z.url().default('https://api.congress.gov/v3').describe("The API's address; change it only for a mirror."),
+    baseUrl: z.url().default(HOME).describe("The API's address; change it only for a mirror."),
   })
   .refine((c) => !c.billType || c.congress, { message: 'billType needs congress', path: ['billType'] });
 
@@ -124,7 +128,7 @@ export const congress: Connector<typeof congressConfig> = {
   async *fetch(context) {
     const { config, keys } = context;
     const cursor = readCursor(context.cursor);
-    const apiKey = keys.congressApiKey ?? 'DEMO_KEY';
+    const apiKey = keyFor(keys.congressApiKey, config.baseUrl, HOME, keys) ?? 'DEMO_KEY';
     const path = ['bill', config.congress, config.billType].filter((p) => p !== undefined).join('/');
     const from = cursor.run?.from ?? apiDateTime(cursor.mark.since ?? daysBefore(context.now, config.lookbackDays).toISOString());
     yield* fetchPages<CongressRun>(context, {

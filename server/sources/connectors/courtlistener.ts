@@ -14,7 +14,11 @@ import {
   str,
   trimSlash,
   type Json,
+  keyFor,
 } from './util.js';
+
+/** The service's own address: the only host its key goes to (util.ts keyFor). */
+const HOME = 'https://www.courtlistener.com/api/rest/v4';
 
 /**
  * CourtListener REST API v4 search: /search/?q=...&type=o (opinions), r (RECAP dockets) or oa (oral
@@ -29,7 +33,7 @@ export const courtListenerConfig = z.object({
   court: z.string().min(1).optional().describe("Space-separated court ids, e.g. scotus ca9; every court when empty."),
   maxPagesPerRun: z.number().int().min(1).max(500).default(20).describe("Most requests one run makes."),
   lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
-  baseUrl: z.url().default('https://www.courtlistener.com/api/rest/v4').describe("The API's address; change it only for a mirror."),
+  baseUrl: z.url().default(HOME).describe("The API's address; change it only for a mirror."),
 });
 
 /** While a run pages: the next page's URL (path and query, rebased on baseUrl). */
@@ -101,7 +105,8 @@ export const courtListener: Connector<typeof courtListenerConfig> = {
     const { config, keys } = context;
     const cursor = readCursor(context.cursor);
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (keys.courtListenerToken) headers.authorization = `Token ${keys.courtListenerToken}`;
+    const token = keyFor(keys.courtListenerToken, config.baseUrl, HOME, keys);
+    if (token) headers.authorization = `Token ${token}`;
     const from = cursor.mark.since ? cursor.mark.since.slice(0, 10) : day(daysBefore(context.now, config.lookbackDays));
     const firstUrl = buildUrl(`${trimSlash(config.baseUrl)}/search/`, {
       q: config.query,

@@ -86,6 +86,14 @@ describe('patentsview connector', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("sends the install's key only to PatentsView's own host: another address is refused before any request", async () => {
+    const { trustKeysAt: _trusted, ...keys } = TEST_KEYS;
+    const error = await runError(patentsView, config(), { now: NOW, keys });
+    expect(error.code).toBe('config');
+    expect(error.message).toBe(`PatentsView's key goes only to search.patentsview.org, not to ${new URL(server.url).host}`);
+    expect(server.requests).toHaveLength(0);
+  });
+
   failureCases({
     server: () => server,
     connector: patentsView,

@@ -13,7 +13,11 @@ import {
   str,
   trimSlash,
   type Json,
+  keyFor,
 } from './util.js';
+
+/** The service's own address: the only host its key goes to (util.ts keyFor). */
+const HOME = 'https://search.patentsview.org/api/v1';
 
 /**
  * PatentsView PatentSearch API: GET /api/v1/patent/ (granted) or /api/v1/publication/
@@ -50,7 +54,7 @@ export const patentsViewConfig = z.object({
   pageSize: z.number().int().min(1).max(1000).default(100).describe("Records per request."),
   maxPagesPerRun: z.number().int().min(1).max(500).default(20).describe("Most requests one run makes."),
   lookbackDays: z.number().int().min(1).max(36500).default(30).describe("How far back the first run looks, in days."),
-  baseUrl: z.url().default('https://search.patentsview.org/api/v1').describe("The API's address; change it only for a mirror."),
+  baseUrl: z.url().default(HOME).describe("The API's address; change it only for a mirror."),
 });
 
 interface PvRun {
@@ -132,10 +136,11 @@ export const patentsView: Connector<typeof patentsViewConfig> = {
   defaultIntervalMinutes: 1440,
   async *fetch(context) {
     const { config, keys } = context;
-    if (!keys.patentsViewApiKey) throw new SourceError('PatentsView needs an API key (X-Api-Key)', 'config');
+    const apiKey = keyFor(keys.patentsViewApiKey, config.baseUrl, HOME, keys);
+    if (!apiKey) throw new SourceError(keys.patentsViewApiKey ? `PatentsView's key goes only to ${new URL(HOME).host}, not to ${new URL(config.baseUrl).host}` : 'PatentsView needs an API key (X-Api-Key)', 'config');
     const spec = ENDPOINTS[config.endpoint];
     const cursor = readCursor(context.cursor);
-    const headers = { 'X-Api-Key': keys.patentsViewApiKey, accept: 'application/json' };
+    const headers = { 'X-Api-Key': apiKey, accept: 'application/json' };
     const from = cursor.run?.from ?? (cursor.mark.since ? cursor.mark.since.slice(0, 10) : day(daysBefore(context.now, config.lookbackDays)));
     const dateClause = { _gte: { [spec.date]: from } };
     const q = config.query && Object.keys(config.query).length ? { _and: [config.query, dateClause] } : dateClause;

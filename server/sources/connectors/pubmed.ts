@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
 import { conditionalGet } from './paging.js';
-import { arr, buildUrl, collapse, daysBefore, getBody, isObject, malformed, parseXml, readRemembered, stripTags, str, text, trimSlash, type Json, type Remembered } from './util.js';
+import { arr, buildUrl, collapse, daysBefore, getBody, isObject, malformed, parseXml, readRemembered, stripTags, str, text, trimSlash, type Json, type Remembered, keyFor } from './util.js';
+
+/** The service's own address: the only host its key goes to (util.ts keyFor). */
+const HOME = 'https://eutils.ncbi.nlm.nih.gov/entrez/eutils';
 
 /**
  * PubMed through the NCBI E-utilities: esearch with usehistory=y over the entry dates since the
@@ -18,7 +21,7 @@ export const pubmedConfig = z.object({
   lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
   /** edat (entry date, default), pdat (publication) or mdat (modification). */
   dateType: z.enum(['edat', 'pdat', 'mdat']).default('edat').describe("Which date the window uses: edat (entry), pdat (publication) or mdat (modification)."),
-  baseUrl: z.url().default('https://eutils.ncbi.nlm.nih.gov/entrez/eutils').describe("The API's address; change it only for a mirror."),
+  baseUrl: z.url().default(HOME).describe("The API's address; change it only for a mirror."),
 });
 
 interface PubmedCursor {
@@ -140,7 +143,7 @@ export const pubmed: Connector<typeof pubmedConfig> = {
     const { config, keys } = context;
     const cursor = readCursor(context.cursor);
     const base = trimSlash(config.baseUrl);
-    const common = { db: 'pubmed', tool: 'herald', email: keys.contactEmail, api_key: keys.pubmedApiKey };
+    const common = { db: 'pubmed', tool: 'herald', email: keys.contactEmail, api_key: keyFor(keys.pubmedApiKey, config.baseUrl, HOME, keys) };
     const since = cursor.since ?? slashDate(daysBefore(context.now, config.lookbackDays));
     const until = slashDate(context.now);
     const searchUrl = buildUrl(`${base}/esearch.fcgi`, {

@@ -14,7 +14,11 @@ import {
   toDate,
   trimSlash,
   type Json,
+  keyFor,
 } from './util.js';
+
+/** The service's own address: the only host its key goes to (util.ts keyFor). */
+const HOME = 'https://api.regulations.gov/v4';
 
 /**
  * regulations.gov API v4: /documents (or /dockets) modified since the last run
@@ -33,7 +37,7 @@ export const regulationsGovConfig = z.object({
   pageSize: z.number().int().min(5).max(250).default(250).describe("Records per request (5 to 250)."),
   maxPagesPerRun: z.number().int().min(1).max(200).default(40).describe("Most requests one run makes."),
   lookbackDays: z.number().int().min(1).max(3650).default(7).describe("How far back the first run looks, in days."),
-  baseUrl: z.url().default('https://api.regulations.gov/v4').describe("The API's address; change it only for a mirror."),
+  baseUrl: z.url().default(HOME).describe("The API's address; change it only for a mirror."),
 });
 
 interface RegsRun {
@@ -115,7 +119,7 @@ export const regulationsGov: Connector<typeof regulationsGovConfig> = {
   async *fetch(context) {
     const { config, keys } = context;
     const cursor = readCursor(context.cursor);
-    const headers = { 'X-Api-Key': keys.regulationsApiKey ?? 'DEMO_KEY', accept: 'application/vnd.api+json, application/json' };
+    const headers = { 'X-Api-Key': keyFor(keys.regulationsApiKey, config.baseUrl, HOME, keys) ?? 'DEMO_KEY', accept: 'application/vnd.api+json, application/json' };
     const start = cursor.run?.from ?? easternDateTime(cursor.mark.since ? new Date(cursor.mark.since) : daysBefore(context.now, config.lookbackDays));
     yield* fetchPages<RegsRun>(context, {
       cursor,

@@ -13,6 +13,8 @@ export const TEST_KEYS: SourceKeys = {
   courtListenerToken: 'cl-token',
   patentsViewApiKey: 'pv-key',
   usptoApiKey: 'uspto-key',
+  // The fixture server on loopback stands in for each service's own host.
+  trustKeysAt: ['127.0.0.1', 'localhost'],
 };
 
 export interface RunResult {

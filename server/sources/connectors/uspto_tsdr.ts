@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { SourceError, type Connector, type RawDocument } from '../types.js';
 import { conditionalGet } from './paging.js';
-import { arr, collapse, isObject, malformed, parseXml, readRemembered, text, toDate, trimSlash, type Json, type Remembered } from './util.js';
+import { arr, collapse, isObject, malformed, parseXml, readRemembered, text, toDate, trimSlash, type Json, type Remembered, keyFor } from './util.js';
+
+/** The service's own address: the only host its key goes to (util.ts keyFor). */
+const HOME = 'https://tsdrapi.uspto.gov/ts/cd';
 
 /**
  * USPTO TSDR case status: GET /ts/cd/casestatus/sn{serial}/info.xml (or rn{registration}) for
@@ -14,7 +17,7 @@ export const usptoTsdrConfig = z
   .object({
     serialNumbers: z.array(z.string().regex(/^\d{8}$/)).default([]).describe("Application serial numbers (8 digits)."),
     registrationNumbers: z.array(z.string().regex(/^\d{7}$/)).default([]).describe("Registration numbers (7 digits)."),
-    baseUrl: z.url().default('https://tsdrapi.uspto.gov/ts/cd').describe("The API's address; change it only for a mirror."),
+    baseUrl: z.url().default(HOME).describe("The API's address; change it only for a mirror."),
   })
   .refine((c) => c.serialNumbers.length + c.registrationNumbers.length > 0, { message: 'list at least one serial or registration number', path: ['serialNumbers'] });
 
@@ -178,14 +181,15 @@ export const usptoTsdr: Connector<typeof usptoTsdrConfig> = {
   defaultIntervalMinutes: 1440,
   async *fetch(context) {
     const { config, keys } = context;
-    if (!keys.usptoApiKey) throw new SourceError('USPTO TSDR needs an API key (USPTO-API-KEY)', 'config');
+    const apiKey = keyFor(keys.usptoApiKey, config.baseUrl, HOME, keys);
+    if (!apiKey) throw new SourceError(keys.usptoApiKey ? `USPTO TSDR's key goes only to ${new URL(HOME).host}, not to ${new URL(config.baseUrl).host}` : 'USPTO TSDR needs an API key (USPTO-API-KEY)', 'config');
     const cursor = readCursor(context.cursor);
     const cases = [...new Set([...config.serialNumbers.map((n) => `sn${n}`), ...config.registrationNumbers.map((n) => `rn${n}`)])];
     let done = 0;
     for (const key of cases) {
       const state = cursor.cases[key] ?? {};
       const url = `${trimSlash(config.baseUrl)}/casestatus/${key}/info.xml`;
-      const fresh = await conditionalGet(context, url, state.validators, { headers: { 'USPTO-API-KEY': keys.usptoApiKey, accept: 'application/xml' } });
+      const fresh = await conditionalGet(context, url, state.validators, { headers: { 'USPTO-API-KEY': apiKey, accept: 'application/xml' } });
       context.progress?.(++done, cases.length);
       if (!fresh) continue;
       const status = parseTsdr(fresh.body, url);

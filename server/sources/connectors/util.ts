@@ -1,7 +1,7 @@
 import { decodeHTML, decodeHTMLStrict } from 'entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { lazyRequire } from '../../lazy.js';
-import { SourceError, type ConnectorContext, type HttpResponse, type Validators } from '../types.js';
+import { SourceError, type ConnectorContext, type HttpResponse, type SourceKeys, type Validators } from '../types.js';
 
 const linkedom = lazyRequire<typeof import('linkedom')>('linkedom');
 
@@ -282,4 +282,15 @@ export function buildUrl(base: string, params: Record<string, string | number | 
 
 export function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/**
+ * A server key for a request to `url`: only when it goes to the service's own host (that of its
+ * default address, `home`). A source's address can be changed to a mirror, which gets no key: the
+ * install's keys never go to a host a user typed.
+ */
+export function keyFor(key: string | undefined, url: string, home: string, keys: Pick<SourceKeys, 'trustKeysAt'>): string | undefined {
+  if (!key) return undefined;
+  const host = new URL(url).host;
+  return host === new URL(home).host || keys.trustKeysAt?.includes(new URL(url).hostname) ? key : undefined;
 }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX, isApiTokenScope, type TApiTokenScope } from '../../contract/api-tokens.js';
 import { ErrorCode } from '../../contract/errors.js';
-import type { Database } from '../db/client.js';
+import type { Database, DbOrTx } from '../db/client.js';
 import { apiTokens, users } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
 import type { AccessClaims } from './jwt.js';
@@ -26,6 +26,12 @@ export function newApiToken(): { token: string; hash: string; prefix: string } {
 }
 
 export const isApiToken = (bearer: string) => bearer.startsWith(API_TOKEN_PREFIX);
+
+/** Revokes every personal API token of a user (a password reset or change ends them with the sessions). Returns how many. */
+export async function revokeApiTokens(db: DbOrTx, userId: string): Promise<number> {
+  const revoked = await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt))).returning({ id: apiTokens.id });
+  return revoked.length;
+}
 
 /** Route (method and the route's pattern) -> the scopes that admit it. */
 const ROUTES: Record<string, readonly TApiTokenScope[]> = {

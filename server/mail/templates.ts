@@ -128,6 +128,7 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
     blocks: [
       hi(d.firstName),
       { kind: 'p', text: `The password of your ${PRODUCT_NAME} account was changed on ${formatDate(d.when)}.` },
+      { kind: 'p', text: 'Every other session was signed out and your personal API tokens were revoked: make new tokens in My Profile where you need them.' },
       { kind: 'p', text: 'If you did this, there is nothing else to do.' },
       { kind: 'p', text: `If it was not you, reset your password at once: open ${PRODUCT_NAME}, choose Log in, then Forgot password.` },
       { kind: 'button', label: `Open ${PRODUCT_NAME}`, url: ctx.publicUrl },

@@ -84,6 +84,25 @@ describe('personal API tokens', () => {
     expect((await call('GET', '/api/for-you/', 'hrld_not-a-token')).statusCode).toBe(401);
   });
 
+  it('is revoked by a password reset and by a password change, and the email says so', async () => {
+    const { access, email } = await kit.signedIn();
+    const first = (await create(access, { name: 'Before the reset', scopes: ['feed:read'] })).json().token as string;
+    expect((await call('GET', '/api/for-you/', first)).statusCode).toBe(200);
+    await kit.post('/api/auth/reset/', { email });
+    const reset = await kit.post('/api/auth/reset_code/', { email, code: (await kit.lastEmail(email, 'reset-code')).code, password: 'a brand new passphrase' });
+    expect(reset.statusCode).toBe(200);
+    expect((await call('GET', '/api/for-you/', first)).json()).toMatchObject({ code: 'api_token_invalid' });
+    expect(JSON.stringify(await kit.lastEmail(email, 'password-changed'))).toContain('personal API tokens were revoked');
+
+    const session = reset.json().access as string;
+    const second = (await create(session, { name: 'Before the change', scopes: ['feed:read'] })).json().token as string;
+    expect((await call('GET', '/api/for-you/', second)).statusCode).toBe(200);
+    await kit.post('/api/me/password/', {}, session);
+    const changed = await kit.post('/api/me/password/confirm/', { code: (await kit.lastEmail(email, 'password-change-code')).code, password: 'another fine passphrase' }, session);
+    expect(changed.statusCode).toBe(200);
+    expect((await call('GET', '/api/for-you/', second)).statusCode).toBe(401);
+  });
+
   it('refuses bad input with the field at fault and writes nothing', async () => {
     const { access } = await kit.signedIn();
     await create(access, { name: 'Taken', scopes: ['feed:read'] });

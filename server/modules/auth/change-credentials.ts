@@ -3,6 +3,7 @@ import { ACCOUNT_MESSAGES, AUTH_MESSAGES, type TTokenPair } from '../../../contr
 import { ErrorCode } from '../../../contract/errors.js';
 import { checkCode, CODE_MINUTES, consumeCodes, issueCode, verifyCode, type CodeCheck } from '../../auth/codes.js';
 import { hashPassword, passwordProblem } from '../../auth/passwords.js';
+import { revokeApiTokens } from '../../auth/api-tokens.js';
 import { endAllSessions, startSession } from '../../auth/sessions.js';
 import { oneTimeCodes, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
@@ -48,6 +49,7 @@ export async function confirmPasswordChange(context: AuthContext, userId: string
   const result = await context.database.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
+    await revokeApiTokens(tx, user.id);
     const tokens = await startSession(tx, context.keys, user);
     const emailId = await queueEmail(tx, user.email, 'password-changed', { firstName: user.firstName, when: new Date() }, { publicUrl: context.config.publicUrl });
     return { tokens, emailId };

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, type TTokenPair } from '../../../contract/auth.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import { checkCode, CODE_MINUTES, issueCode } from '../../auth/codes.js';
 import { hashPassword, passwordProblem } from '../../auth/passwords.js';
+import { revokeApiTokens } from '../../auth/api-tokens.js';
 import { endAllSessions, startSession } from '../../auth/sessions.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
@@ -46,6 +47,7 @@ export async function resetWithCode(context: AuthContext, email: string, code: s
       .set({ passwordHash, updatedAt: sql`now()`, emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
       .where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
+    await revokeApiTokens(tx, user.id);
     const tokens = await startSession(tx, context.keys, user);
     const emailId = await queueEmail(tx, user.email, 'password-changed', { firstName: user.firstName, when: new Date() }, { publicUrl: context.config.publicUrl });
     return { tokens, emailId };

@@ -63,6 +63,37 @@ describe('feeds out', () => {
     expect(topicFeed.items?.map((item) => item.title)).toEqual(['Basel endgame <revised>']);
   });
 
+  it('writes a hostile title and lead as text in every format: no section ends early, no markup runs', async () => {
+    const hostile = 'Evil ]]> <script>alert(1)</script> ]]> <b>bold</b> & more';
+    const me = await kit.reader();
+    const id = await kit.publish(me.userId, me.topics[0]!.id, { title: hostile });
+    const [row] = await herald.database.db.select({ article: events.article }).from(events).where(eq(events.id, id));
+    await herald.database.db.update(events).set({ article: { ...row!.article!, introduction: hostile } }).where(eq(events.id, id));
+    const urls = await urlsOf(me.access);
+    const unsplit = (text: string | undefined) => text?.replace(/\u200b/g, '');
+    // No element but the feed's own: the text never became markup.
+    const elements = (xml: string) => [...new Set([...xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, '').matchAll(/<([a-zA-Z][\w:-]*)/g)].map((m) => m[1]))];
+
+    const rss = (await fetchFeed(urls.rss)).body;
+    expect(XMLValidator.validate(rss)).toBe(true);
+    expect(elements(rss)).not.toContain('script');
+    const rssItem = parseRssFeed(rss).items![0]!;
+    expect(unsplit(rssItem.title)).toBe(hostile);
+    expect(rssItem.description).toBe('Evil ]]&gt; &lt;script&gt;alert(1)&lt;/script&gt; ]]&gt; &lt;b&gt;bold&lt;/b&gt; &amp; more');
+
+    const atom = (await fetchFeed(urls.atom)).body;
+    expect(XMLValidator.validate(atom)).toBe(true);
+    expect(elements(atom)).not.toContain('script');
+    const entry = parseAtomFeed(atom).entries![0]!;
+    // type="html": the HTML of the text, which a reader shows as the text itself.
+    expect(entry.title).toEqual({ type: 'html', value: 'Evil ]]&gt; &lt;script&gt;alert(1)&lt;/script&gt; ]]&gt; &lt;b&gt;bold&lt;/b&gt; &amp; more' });
+    expect(entry.summary).toEqual(entry.title);
+
+    const json = parseJsonFeed((await fetchFeed(urls.json)).body);
+    expect(json.items![0]!.title).toBe(hostile);
+    expect(json.items![0]!.content_html).not.toContain('<script');
+  });
+
   it('answers 304 to a matching ETag or If-Modified-Since, and 200 again once an article arrives', async () => {
     const me = await kit.reader();
     await kit.publish(me.userId, me.topics[0]!.id, { publishedAt: new Date(Date.now() - 120_000) });

@@ -66,6 +66,20 @@ function itemHtml(article: TReaderArticle, sourceUrls: Map<string, string>, publ
   return parts.join('\n');
 }
 
+/** Text inside a CDATA section: every "]]>" split so the section cannot end early (the XML writer, xml-js, splits only the first). */
+const cdataText = (text: string) => text.replaceAll(']]>', ']]\u200b>');
+
+/**
+ * How an article's title and lead are written in each format, so that what a source wrote is shown
+ * as text and never runs as markup: RSS titles are text (in CDATA) and its descriptions HTML; Atom
+ * writes both as type="html"; JSON Feed titles and summaries are text.
+ */
+const TEXT_IN: Record<FeedFormat, { title: (text: string) => string; summary: (text: string) => string }> = {
+  rss: { title: cdataText, summary: escape },
+  atom: { title: escape, summary: escape },
+  json: { title: (text) => text, summary: (text) => text },
+};
+
 export interface FeedOwner {
   userId: string;
   firstName: string;
@@ -106,16 +120,17 @@ async function writeFeed(db: DbOrTx, owner: FeedOwner, format: FeedFormat, versi
     feedLinks: { rss: links.rss, atom: links.atom, json: links.json },
     copyright: 'Herald articles cite their public sources by number.',
   });
+  const { title, summary } = TEXT_IN[format];
   for (const article of articles) {
     const link = `${owner.publicUrl}/a/${article.id}`;
     feed.addItem({
-      title: article.title,
+      title: title(article.title),
       id: link,
       guid: link,
       link,
       date: new Date(article.updated_at ?? article.published_at),
       published: new Date(article.published_at),
-      description: article.introduction,
+      description: summary(article.introduction),
       content: itemHtml(article, sourceUrls, owner.publicUrl),
       category: [{ name: article.topic.name }],
     });

@@ -14,17 +14,20 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 
 type Target = typeof deliveryTargets.$inferSelect;
 
-/** A Slack-compatible message: the title as a link, the lead, the topic; a brief as a list of links. */
+/** Text in a Slack message: its control characters escaped, so a source's "<!channel>" or "<https://…|…>" is shown, never obeyed. */
+const slackText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A Slack-compatible message: the title as a link, the lead, the topic; a brief as a list of links. Every text field is escaped. */
 export function slackMessage(payload: TWebhookPayload): { text: string } {
-  const link = (url: string, title: string) => `<${url}|${title.replace(/[<>|]/g, ' ')}>`;
+  const link = (url: string, title: string) => `<${url}|${slackText(title.replace(/\|/g, ' '))}>`;
   if (payload.type === 'test') return { text: 'Herald: this is a test message. Breaking alerts, new articles or daily briefs you chose will arrive here.' };
   if (payload.brief) {
-    const lines = payload.brief.articles.map((a) => `• ${link(a.url, a.title)} (${a.topic.name})`);
-    return { text: [`*Herald daily brief, ${payload.brief.date}*`, ...lines].join('\n') };
+    const lines = payload.brief.articles.map((a) => `• ${link(a.url, a.title)} (${slackText(a.topic.name)})`);
+    return { text: [`*Herald daily brief, ${slackText(payload.brief.date)}*`, ...lines].join('\n') };
   }
   const a = payload.article!;
   const label = payload.type === 'alert' ? 'Breaking' : a.topic.name;
-  return { text: `*${label}:* ${link(a.url, a.title)}\n${a.introduction.replace(/\s*\[\d+\]/g, '')}` };
+  return { text: `*${slackText(label)}:* ${link(a.url, a.title)}\n${slackText(a.introduction.replace(/\s*\[\d+\]/g, ''))}` };
 }
 
 export interface PostOutcome {

@@ -1,3 +1,4 @@
+import { loggedRequest } from './redact.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -63,7 +64,8 @@ const apiDescription = () => [
 
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: services.logger as FastifyBaseLogger,
+    // Request lines never carry a secret of the address: a feed's key, an invitation's token, a code.
+    loggerInstance: services.logger.child({}, { serializers: { req: loggedRequest } }) as FastifyBaseLogger,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
+import pino from 'pino';
 import { XMLValidator } from 'fast-xml-parser';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +11,11 @@ import { feedKit } from '../feed/feed-test-kit.js';
 
 let herald: TestHerald;
 let kit: ReturnType<typeof feedKit>;
+/** The server's log lines (request lines included). */
+const logged: string[] = [];
 beforeAll(async () => {
-  herald = await createTestHerald({ PUBLIC_URL: 'https://herald.example.com' });
+  const capture = new Writable({ write: (chunk: Buffer, _encoding, done) => (logged.push(chunk.toString('utf8')), done()) });
+  herald = await createTestHerald({ PUBLIC_URL: 'https://herald.example.com' }, { logger: pino({ level: 'info' }, capture) });
   kit = feedKit(herald);
 });
 afterAll(async () => herald?.close());
@@ -92,6 +97,17 @@ describe('feeds out', () => {
     const json = parseJsonFeed((await fetchFeed(urls.json)).body);
     expect(json.items![0]!.title).toBe(hostile);
     expect(json.items![0]!.content_html).not.toContain('<script');
+  });
+
+  it('keeps the secret of a feed address out of the log', async () => {
+    const me = await kit.reader();
+    const { rss } = await urlsOf(me.access);
+    const key = new URL(rss).pathname.split('/')[3]!;
+    expect((await fetchFeed(rss)).statusCode).toBe(200);
+    const lines = logged.filter((line) => line.includes('/api/feeds/'));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join('')).toContain('/api/feeds/[redacted]/rss.xml');
+    expect(logged.join('')).not.toContain(key);
   });
 
   it('answers 304 to a matching ETag or If-Modified-Since, and 200 again once an article arrives', async () => {

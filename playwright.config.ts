@@ -56,6 +56,7 @@ export default defineConfig({
       SOURCES_ALLOW_PRIVATE: '1',
       DELIVERY_ALLOW_PRIVATE: '1',
       OIDC_ISSUER: `http://127.0.0.1:${E2E_OIDC.port}`,
+      OIDC_ALLOW_HTTP: '1',
       OIDC_CLIENT_ID: E2E_OIDC.clientId,
       OIDC_CLIENT_SECRET: E2E_OIDC.clientSecret,
       OIDC_NAME: E2E_OIDC.name,

@@ -41,6 +41,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ABOUT_EXECUTIVES: 'Ada Lovelace' })).toThrow(/ABOUT_EXECUTIVES/);
   });
 
+  it('refuses a plain-http sign-on issuer unless OIDC_ALLOW_HTTP=1 says it is for development', () => {
+    const oidc = { OIDC_CLIENT_ID: 'herald', OIDC_CLIENT_SECRET: 'a-long-client-secret' };
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'http://idp.example.com' })).toThrow(/OIDC_ISSUER=.*expected an https address \(set OIDC_ALLOW_HTTP=1/);
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:4000', OIDC_ALLOW_HTTP: '1' }).oidc?.issuer).toBe('http://127.0.0.1:4000');
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: 'https://idp.example.com' }).oidc?.issuer).toBe('https://idp.example.com');
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }).port).toBe(3000);
   });

@@ -54,6 +54,7 @@ const ZEnv = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_NAME: z.string().trim().min(1).max(40, 'at most 40 characters').optional(),
+  OIDC_ALLOW_HTTP: z.enum(['0', '1'], '1 (a plain-http issuer, for development) or 0').default('0'),
   WEB_DIST: z.string().default(path.join(ROOT, 'web/dist')),
   SUPERUSER_EMAILS: z
     .string()
@@ -69,6 +70,7 @@ const ZEnv = z.object({
   SOURCES_ALLOW_PRIVATE: z.enum(['0', '1'], '1 (fetch private and loopback addresses) or 0').default('0'),
   DELIVERY_ALLOW_PRIVATE: z.enum(['0', '1'], '1 (deliver to private and loopback addresses) or 0').default('0'),
   SOURCES_CONCURRENCY: z.coerce.number().int('a whole number').min(1, 'at least 1').max(64, 'at most 64').default(8),
+  SOURCES_MAX: z.coerce.number().int('a whole number').min(1, 'at least 1').max(1_000_000, 'at most 1000000').default(5000),
   CONGRESS_API_KEY: z.string().optional(),
   REGULATIONS_API_KEY: z.string().optional(),
   COURTLISTENER_TOKEN: z.string().optional(),
@@ -144,6 +146,8 @@ export interface Config {
   deliveryAllowPrivate: boolean;
   /** Source runs one worker process makes at once (one per host at a time). */
   sourceConcurrency: number;
+  /** Sources this install reads at most (SOURCES_MAX): adding or importing past it is refused. */
+  sourcesMax: number;
   /** LLM providers: a provider without its key is not used (stages fall back to the built-in engine). */
   llm: {
     keys: Partial<Record<'openai' | 'anthropic' | 'google' | 'mistral' | 'xai' | 'deepseek' | 'openai-compatible', string>>;
@@ -186,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  // Sign-on over plain http sends codes and tokens in the clear: only where a developer says so.
+  if (e.OIDC_ISSUER?.startsWith('http:') && e.OIDC_ALLOW_HTTP !== '1') {
+    throw new ConfigError([`OIDC_ISSUER=${JSON.stringify(e.OIDC_ISSUER)} is invalid: expected an https address (set OIDC_ALLOW_HTTP=1 to allow a plain-http issuer for development)`]);
+  }
   return {
     port: e.PORT,
     trustProxy: e.TRUST_PROXY === 'off' ? false : e.TRUST_PROXY === 'on' ? true : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY.split(',').map((a) => a.trim()),
@@ -229,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourcesAllowPrivate: e.SOURCES_ALLOW_PRIVATE === '1',
     deliveryAllowPrivate: e.DELIVERY_ALLOW_PRIVATE === '1',
     sourceConcurrency: e.SOURCES_CONCURRENCY,
+    sourcesMax: e.SOURCES_MAX,
     embeddings: embeddingsConfig(e),
     llm: {
       keys: Object.fromEntries(

@@ -12,10 +12,16 @@ export function oidcConfiguration(config: Config): Promise<client.Configuration>
   const oidc = config.oidc!;
   const key = `${oidc.issuer}|${oidc.clientId}`;
   if (discovered?.key !== key) {
+    // A plain-http issuer only where OIDC_ALLOW_HTTP=1 let the configuration through (config.ts).
     const options = new URL(oidc.issuer).protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined;
     // client_secret_basic, the default of the specification, or a public client without a secret.
     const authentication = oidc.clientSecret ? client.ClientSecretBasic(oidc.clientSecret) : client.None();
-    const configuration = client.discovery(new URL(oidc.issuer), oidc.clientId, undefined, authentication, options);
+    // The ID token's signature is checked against the provider's keys (JWKS) whatever the transport:
+    // openid-client otherwise trusts a token that came from the token endpoint over TLS.
+    const configuration = client.discovery(new URL(oidc.issuer), oidc.clientId, undefined, authentication, options).then((found) => {
+      client.enableNonRepudiationChecks(found);
+      return found;
+    });
     discovered = { key, configuration };
     configuration.catch(() => {
       if (discovered?.configuration === configuration) discovered = undefined;

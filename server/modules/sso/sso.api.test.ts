@@ -25,6 +25,7 @@ let herald: TestHerald;
 let plain: TestHerald;
 let idp: http.Server;
 let issuer: string;
+let corruptIdToken = false;
 beforeAll(async () => {
   idp = http.createServer();
   await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
@@ -36,9 +37,18 @@ beforeAll(async () => {
     pkce: { required: () => true },
     cookies: { keys: ['a-cookie-key-for-tests'] },
   });
+  // One test corrupts the ID token's signature on its way to Herald.
+  provider.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body as { id_token?: string } | undefined;
+    if (corruptIdToken && ctx.path === '/token' && typeof body?.id_token === 'string') {
+      const [header, payload, signed] = body.id_token.split('.');
+      ctx.body = { ...body, id_token: `${header}.${payload}.${signed!.startsWith('A') ? 'B' : 'A'}${signed!.slice(1)}` };
+    }
+  });
   idp.on('request', provider.callback());
   [herald, plain] = await Promise.all([
-    createTestHerald({ PUBLIC_URL, OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'herald', OIDC_CLIENT_SECRET: 'a-long-client-secret-for-tests', OIDC_NAME: 'Acme ID' }),
+    createTestHerald({ PUBLIC_URL, OIDC_ISSUER: issuer, OIDC_ALLOW_HTTP: '1', OIDC_CLIENT_ID: 'herald', OIDC_CLIENT_SECRET: 'a-long-client-secret-for-tests', OIDC_NAME: 'Acme ID' }),
     createTestHerald(),
   ]);
 });
@@ -125,6 +135,17 @@ describe('single sign-on with an OpenID provider', () => {
     expect(dan.pathname).toBe('/login');
     expect(dan.searchParams.get('sso_error')).toBe('no_account');
     expect(await db.$count(users, eq(users.email, 'dan@nowhere.test'))).toBe(0);
+  });
+
+  it("refuses an ID token whose signature the provider's keys do not verify, and signs no one in", async () => {
+    corruptIdToken = true;
+    try {
+      const landed = await signInAs('ada');
+      expect(landed.pathname).toBe('/login');
+      expect(landed.searchParams.get('sso_error')).toBe('failed');
+    } finally {
+      corruptIdToken = false;
+    }
   });
 
   it('refuses an unverified address and a callback in another browser than the one that started', async () => {

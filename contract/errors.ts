@@ -34,6 +34,8 @@ export const ErrorCode = {
   sourceAddressRefused: 'source_address_refused',
   feedNotFound: 'feed_not_found',
   invalidOpml: 'invalid_opml',
+  opmlTooLarge: 'opml_too_large',
+  sourceLimit: 'source_limit',
   apiTokenInvalid: 'api_token_invalid',
   apiTokenScope: 'api_token_scope',
   apiTokenLimit: 'api_token_limit',

@@ -52,14 +52,14 @@ export async function postToTarget(database: Database, target: Target, payload: 
     headers[DELIVERY_SIGNATURE_HEADER] = signature(signingSecret(key, target.id), timestamp, body);
   }
   try {
-    checkUrl(url, allowPrivate);
+    checkUrl(url, allowPrivate, 'DELIVERY_ALLOW_PRIVATE');
     const response = await undiciFetch(url, {
       method: 'POST',
       body,
       headers,
       redirect: 'manual',
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      ...(allowPrivate ? {} : { dispatcher: guardedDispatcher() }),
+      ...(allowPrivate ? {} : { dispatcher: guardedDispatcher('DELIVERY_ALLOW_PRIVATE') }),
     });
     await response.body?.cancel().catch(() => undefined);
     if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status, detail: `The receiver answered ${response.status}.` };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
 import { createHttpClient } from './http.js';
-import { addressProblem, checkUrl, guardedLookup } from './net-guard.js';
+import { addressProblem, addressRefusal, checkUrl, guardedLookup, reachRefusal } from './net-guard.js';
 import { SourceError, type HttpClient } from './types.js';
 
 let server: FixtureServer;
@@ -73,8 +73,23 @@ describe('checkUrl', () => {
     },
   );
 
-  it('says which address and why', () => {
+  it('says which address and why, and which setting allows it', () => {
     expect(() => checkUrl('http://10.0.0.5/feed', false)).toThrow('Refused: 10.0.0.5 is a private address (set SOURCES_ALLOW_PRIVATE=1 to allow)');
+    expect(() => checkUrl('http://10.0.0.5/hook', false, 'DELIVERY_ALLOW_PRIVATE')).toThrow('Refused: 10.0.0.5 is a private address (set DELIVERY_ALLOW_PRIVATE=1 to allow)');
+  });
+});
+
+describe('addressRefusal: what is refused when a source is added', () => {
+  it('refuses a user name or password in the address, even where private addresses are allowed', async () => {
+    expect(await addressRefusal('https://ops:s3cret@feeds.example.com/rss', true)).toMatch(/may not carry a user name or password/);
+  });
+
+  it('refuses names and literals inside the network unless allowed, naming the setting', async () => {
+    expect(await addressRefusal('http://localhost:8080/feed.xml', false)).toMatch(/^Refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address \(set SOURCES_ALLOW_PRIVATE=1 to allow\)$/);
+    expect(await addressRefusal('http://192.168.1.10/feed.xml', false)).toMatch(/a private address/);
+    expect(await reachRefusal('http://localhost/hook', false, 'DELIVERY_ALLOW_PRIVATE')).toMatch(/DELIVERY_ALLOW_PRIVATE/);
+    expect(await addressRefusal('http://localhost:8080/feed.xml', true)).toBeNull();
+    expect(await addressRefusal('ftp://example.com/feed', true)).toMatch(/http and https only/);
   });
 });
 

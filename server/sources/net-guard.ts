@@ -17,7 +17,9 @@ import { SourceError } from './types.js';
  * lookup for IP literals, so `checkUrl` checks those before every request and redirect hop.
  */
 
-const ALLOW_HINT = '(set SOURCES_ALLOW_PRIVATE=1 to allow)';
+/** The setting that lifts the address check, named in each refusal: sources' by default, deliveries' for webhooks. */
+export type AllowSetting = 'SOURCES_ALLOW_PRIVATE' | 'DELIVERY_ALLOW_PRIVATE';
+const allowHint = (setting: AllowSetting) => `(set ${setting}=1 to allow)`;
 
 const RANGE_WORDS: Record<string, string> = {
   private: 'a private',
@@ -59,9 +61,9 @@ export function addressProblem(address: string): string | null {
   return `${RANGE_WORDS[range] ?? `a special-purpose (${range})`} address`;
 }
 
-function refusal(host: string, address: string, problem: string): SourceError {
+function refusal(host: string, address: string, problem: string, setting: AllowSetting = 'SOURCES_ALLOW_PRIVATE'): SourceError {
   const what = host === address ? `${address} is ${problem}` : `${host} resolves to ${address}, ${problem}`;
-  return new SourceError(`Refused: ${what} ${ALLOW_HINT}`, 'forbidden_address');
+  return new SourceError(`Refused: ${what} ${allowHint(setting)}`, 'forbidden_address');
 }
 
 /**
@@ -69,7 +71,7 @@ function refusal(host: string, address: string, problem: string): SourceError {
  * unless private addresses are allowed. The URL parser has already read odd IPv4 spellings
  * (127.1, 0x7f.1, 2130706433) as the dotted address, so they are checked as such.
  */
-export function checkUrl(url: string, allowPrivate: boolean): URL {
+export function checkUrl(url: string, allowPrivate: boolean, setting: AllowSetting = 'SOURCES_ALLOW_PRIVATE'): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -82,20 +84,20 @@ export function checkUrl(url: string, allowPrivate: boolean): URL {
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && ipaddr.isValid(host)) {
     const problem = addressProblem(host);
-    if (problem) throw refusal(host, host, problem);
+    if (problem) throw refusal(host, host, problem, setting);
   }
   return parsed;
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
-/** dns.lookup that fails with a `forbidden_address` SourceError when any address of the name is not public. */
-export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+/** dns.lookup that fails with a `forbidden_address` SourceError when any address of the name is not public (the refusal names `setting`). */
+export function guardedLookup(hostname: string, options: LookupOptions, callback: LookupCallback, setting: AllowSetting = 'SOURCES_ALLOW_PRIVATE'): void {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, []);
     for (const { address } of addresses) {
       const problem = addressProblem(address);
-      if (problem) return callback(refusal(hostname, address, problem) as unknown as NodeJS.ErrnoException, []);
+      if (problem) return callback(refusal(hostname, address, problem, setting) as unknown as NodeJS.ErrnoException, []);
     }
     if (options.all) return callback(null, addresses);
     const first = addresses[0];
@@ -104,11 +106,13 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
   });
 }
 
-let agent: Agent | undefined;
+const agents = new Map<AllowSetting, Agent>();
 
-/** One connection pool for every guarded client: the lookup above runs for each new connection. */
-export function guardedDispatcher(): Agent {
-  return (agent ??= new Agent({ connect: { lookup: guardedLookup } }));
+/** One connection pool per setting for every guarded client: the lookup above runs for each new connection. */
+export function guardedDispatcher(setting: AllowSetting = 'SOURCES_ALLOW_PRIVATE'): Agent {
+  let agent = agents.get(setting);
+  if (!agent) agents.set(setting, (agent = new Agent({ connect: { lookup: (hostname, options, callback) => guardedLookup(hostname, options, callback, setting) } })));
+  return agent;
 }
 
 /** The SourceError a failed fetch carries somewhere in its cause chain (a refused address). */
@@ -118,4 +122,39 @@ export function sourceErrorIn(error: unknown): SourceError | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * Why an address is refused when a source or a delivery target is added (null: it is not): a
+ * scheme other than http(s), or, unless private addresses are allowed, a host that is or resolves
+ * to an address inside the install's own network. A name that does not resolve now is left to the
+ * connection (the connect-time check holds).
+ */
+export async function reachRefusal(url: string, allowPrivate: boolean, setting: AllowSetting = 'SOURCES_ALLOW_PRIVATE'): Promise<string | null> {
+  let parsed: URL;
+  try {
+    parsed = checkUrl(url, allowPrivate, setting);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  if (allowPrivate) return null;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host)) return null;
+  const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
+  for (const { address } of addresses) {
+    const problem = addressProblem(address);
+    if (problem) return refusal(host, address, problem, setting).message;
+  }
+  return null;
+}
+
+/** Why a source's address is refused when it is added: reachRefusal, or a user name or password in it (never fetched, and it would be stored, shown and logged). */
+export async function addressRefusal(url: string, allowPrivate: boolean): Promise<string | null> {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username || parsed.password) return 'An address may not carry a user name or password: they would be stored and shown in the clear. Use a feed address without them.';
+  } catch {
+    return `Refused: "${url}" is not a valid URL`;
+  }
+  return reachRefusal(url, allowPrivate);
 }

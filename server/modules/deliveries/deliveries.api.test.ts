@@ -99,7 +99,8 @@ describe('delivery targets', () => {
   it('refuses private and loopback addresses unless DELIVERY_ALLOW_PRIVATE is set', async () => {
     const strictKit = feedKit(strict);
     const me = await strictKit.reader();
-    for (const url of [hookUrl, 'http://10.1.2.3/hook', 'http://[::1]:8080/x', 'http://169.254.169.254/latest']) {
+    // A name that resolves inside is refused when added too, not only when a delivery connects.
+    for (const url of [hookUrl, 'http://10.1.2.3/hook', 'http://[::1]:8080/x', 'http://169.254.169.254/latest', 'http://localhost:8080/hook']) {
       const answer = await call('POST', '/api/me/deliveries/', me.access, { name: 'inside', kind: 'webhook', url, events: ['alerts'] }, strict.app!);
       expect(answer.json().fields?.url, url).toEqual([DELIVERY_MESSAGES.urlPrivate]);
     }

@@ -16,7 +16,7 @@ import { deliveryKey, seal, signingSecret, urlHint } from '../../deliveries/keys
 import { deliveredUser } from '../../deliveries/payload.js';
 import { postToTarget } from '../../deliveries/send.js';
 import { AppError } from '../../http/errors.js';
-import { checkUrl } from '../../sources/net-guard.js';
+import { checkUrl, reachRefusal } from '../../sources/net-guard.js';
 
 /** Whose targets a call manages: a user's own, or (an account admin's) their account's team targets. */
 export type Owner = { userId: string } | { accountId: string };
@@ -75,13 +75,8 @@ async function fieldProblems(db: DbOrTx, config: Config, owner: Owner, fields: F
     } catch {
       problems.url = [DELIVERY_MESSAGES.urlInvalid];
     }
-    if (parsed && !config.deliveryAllowPrivate) {
-      try {
-        checkUrl(fields.url, false);
-      } catch {
-        problems.url = [DELIVERY_MESSAGES.urlPrivate];
-      }
-    }
+    // Refused when added (names that resolve inside the install's network too), and again when sent.
+    if (parsed && !config.deliveryAllowPrivate && (await reachRefusal(fields.url, false, 'DELIVERY_ALLOW_PRIVATE'))) problems.url = [DELIVERY_MESSAGES.urlPrivate];
   }
   const events = fields.events ?? (current?.events as TDeliveryEvent[] | undefined) ?? [];
   const topicIds = fields.topic_ids ?? current?.topicIds ?? [];

@@ -32,7 +32,7 @@ import { maintainSearchIndex } from '../../search/maintenance.js';
 import { ALL_CONNECTORS } from '../../sources/registry.js';
 import { runSource } from '../../sources/runner.js';
 import { findSource, listSources, sourceDetail } from './list.js';
-import { createSource, updateSource } from './manage.js';
+import { createSource, updateSource, sourcePolicy } from './manage.js';
 import { importOpml } from './opml.js';
 
 class UsageError extends Error {}
@@ -116,12 +116,12 @@ async function localOperations(config: Config): Promise<Operations> {
   };
   return {
     list: () => listSources(database),
-    add: async (body) => found((await createSource(database, undefined, body)).id),
+    add: async (body) => found((await createSource(database, undefined, body, sourcePolicy(config))).id),
     update: async (id, body) => {
-      await updateSource(database, undefined, id, body);
+      await updateSource(database, undefined, id, body, sourcePolicy(config));
       return found(id);
     },
-    importOpml: (xml, collectionId) => importOpml(database, undefined, xml, { dryRun: false, collectionId }),
+    importOpml: (xml, collectionId) => importOpml(database, undefined, xml, { dryRun: false, collectionId, policy: sourcePolicy(config) }),
     async run(id, progress) {
       await found(id);
       await runSource({ database, search, logger, config }, id, { trigger: 'cli', progress: (done) => progress(done) });

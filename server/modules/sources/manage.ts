@@ -2,11 +2,13 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { COLLECTIONS } from '../../../contract/collections.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { TCreateSource, TSourceImpact, TUpdateSource } from '../../../contract/sources.js';
+import type { Config } from '../../config.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { sources } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Queue } from '../../jobs/types.js';
 import { SOURCE_RUN_JOB } from '../../sources/jobs.js';
+import { addressRefusal } from '../../sources/net-guard.js';
 import { connectorFor } from '../../sources/registry.js';
 import type { Connector } from '../../sources/types.js';
 import { sourceUrl } from './presenter.js';
@@ -27,6 +29,32 @@ export function checkSettings(connector: Connector, settings: Record<string, unk
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) (fields[['settings', ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
   throw new AppError(400, ErrorCode.sourceSettingsInvalid, `The ${connector.label} settings are not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`).join('; ')}.`, fields);
+}
+
+/** The addresses a source's settings fetch (a feed's url, an API's baseUrl), refused when added if they hold credentials or, unless allowed, reach the install's own network. */
+export async function checkAddresses(settings: Record<string, unknown>, allowPrivate: boolean): Promise<void> {
+  for (const field of ['url', 'baseUrl'] as const) {
+    const value = settings[field];
+    if (typeof value !== 'string') continue;
+    const problem = await addressRefusal(value, allowPrivate);
+    if (problem) throw new AppError(400, ErrorCode.sourceAddressRefused, problem, { [`settings.${field}`]: [problem] });
+  }
+}
+
+/** What an install allows of its sources: private addresses, and how many it reads at most. */
+export interface SourcePolicy {
+  allowPrivate: boolean;
+  max: number;
+}
+export const sourcePolicy = (config: Pick<Config, 'sourcesAllowPrivate' | 'sourcesMax'>): SourcePolicy => ({ allowPrivate: config.sourcesAllowPrivate, max: config.sourcesMax });
+
+/** Refuses adding `adding` sources past the install's limit (the demo source does not count). */
+export async function checkSourceLimit(db: DbOrTx, policy: SourcePolicy, adding: number): Promise<void> {
+  const held = await db.$count(sources, ne(sources.kind, 'demo'));
+  if (held + adding > policy.max) {
+    const left = Math.max(0, policy.max - held);
+    throw new AppError(409, ErrorCode.sourceLimit, `This install reads at most ${policy.max} sources and has ${held}: ${left === 0 ? 'none' : left} more can be added. The operator can raise SOURCES_MAX.`);
+  }
 }
 
 function checkCollection(id: number): void {
@@ -82,10 +110,12 @@ export async function queueRun(queue: Queue | undefined, sourceId: number, trigg
 }
 
 
-export async function createSource(database: Database, queue: Queue | undefined, body: TCreateSource): Promise<SourceRow> {
+export async function createSource(database: Database, queue: Queue | undefined, body: TCreateSource, policy: SourcePolicy): Promise<SourceRow> {
   const connector = addableConnector(body.kind);
   const settings = body.settings ?? {};
   checkSettings(connector, settings);
+  await checkAddresses(settings, policy.allowPrivate);
+  await checkSourceLimit(database.db, policy, 1);
   const collectionId = body.collection_id ?? connector.defaultCollectionId;
   checkCollection(collectionId);
   await nameTaken(database.db, body.kind, body.name.trim());
@@ -111,7 +141,7 @@ export async function createSource(database: Database, queue: Queue | undefined,
   return row;
 }
 
-export async function updateSource(database: Database, queue: Queue | undefined, id: number, body: TUpdateSource): Promise<void> {
+export async function updateSource(database: Database, queue: Queue | undefined, id: number, body: TUpdateSource, policy: SourcePolicy): Promise<void> {
   const [current] = await database.db.select().from(sources).where(eq(sources.id, id));
   if (!current) throw notFound(id);
   const connector = connectorFor(current.kind);
@@ -122,6 +152,7 @@ export async function updateSource(database: Database, queue: Queue | undefined,
   }
   if (body.settings !== undefined) {
     if (connector) checkSettings(connector, body.settings);
+    await checkAddresses(body.settings, policy.allowPrivate);
     const duplicate = await findDuplicate(database.db, current.kind, body.settings, id);
     if (duplicate) throw new AppError(409, ErrorCode.sourceExists, `This is already added as "${duplicate.name}".`, { settings: [`Already added as "${duplicate.name}"`] });
     if (JSON.stringify(sortKeys(body.settings)) !== JSON.stringify(sortKeys(current.config))) {

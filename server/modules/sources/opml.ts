@@ -7,13 +7,16 @@ import { sources } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Queue } from '../../jobs/types.js';
 import { parseOpml } from '../../sources/connectors/index.js';
+import { addressRefusal } from '../../sources/net-guard.js';
 import { connectorFor } from '../../sources/registry.js';
 import { SourceError } from '../../sources/types.js';
 import { sendSourceRuns } from '../../sources/jobs.js';
-import { addressKey } from './manage.js';
+import { addressKey, checkSourceLimit, type SourcePolicy } from './manage.js';
 import { sourceUrl } from './presenter.js';
 
 const FEED_KINDS = ['feed', 'court_rss'];
+/** Outlines one import reads at most. */
+export const OPML_IMPORT_MAX = 500;
 
 function isWebAddress(url: string): boolean {
   try {
@@ -29,7 +32,7 @@ function isWebAddress(url: string): boolean {
  * invalid; unless it is a dry run, the new ones are added (each named after its outline, a name
  * taken already gets its host added) and queued for a first run.
  */
-export async function importOpml(database: Database, queue: Queue | undefined, xml: string, options: { dryRun: boolean; collectionId: number }): Promise<TOpmlImportResult> {
+export async function importOpml(database: Database, queue: Queue | undefined, xml: string, options: { dryRun: boolean; collectionId: number; policy: SourcePolicy }): Promise<TOpmlImportResult> {
   if (!COLLECTIONS.some((c) => c.id === options.collectionId)) throw new AppError(400, ErrorCode.validationFailed, `There is no collection ${options.collectionId}.`, { collection_id: ['Unknown collection'] });
   let outlines: { title: string; url: string }[];
   try {
@@ -39,6 +42,7 @@ export async function importOpml(database: Database, queue: Queue | undefined, x
     throw error;
   }
   if (outlines.length === 0) throw new AppError(400, ErrorCode.invalidOpml, 'This OPML file lists no feeds (no outline has an xmlUrl).');
+  if (outlines.length > OPML_IMPORT_MAX) throw new AppError(413, ErrorCode.opmlTooLarge, `This OPML file lists ${outlines.length} feeds: import at most ${OPML_IMPORT_MAX} at a time (split the file).`);
   const existing = await database.db.select({ name: sources.name, kind: sources.kind, config: sources.config }).from(sources).where(inArray(sources.kind, FEED_KINDS));
   const known = new Map(existing.flatMap((row) => (sourceUrl(row.config) ? [[addressKey(sourceUrl(row.config)!), row.name] as const] : [])));
   const names = new Set(existing.filter((row) => row.kind === 'feed').map((row) => row.name.toLowerCase()));
@@ -47,6 +51,11 @@ export async function importOpml(database: Database, queue: Queue | undefined, x
     const base = { name: outline.title.trim().slice(0, 200) || outline.url, url: outline.url, collection_id: options.collectionId };
     if (!isWebAddress(outline.url)) {
       entries.push({ ...base, status: 'invalid', reason: 'not an http or https address' });
+      continue;
+    }
+    const refused = await addressRefusal(outline.url, options.policy.allowPrivate);
+    if (refused) {
+      entries.push({ ...base, status: 'invalid', reason: refused.replace(/^Refused: /, '') });
       continue;
     }
     const key = addressKey(outline.url);
@@ -63,6 +72,7 @@ export async function importOpml(database: Database, queue: Queue | undefined, x
   }
   const fresh = entries.filter((entry) => entry.status === 'new');
   if (options.dryRun || fresh.length === 0) return { dry_run: options.dryRun, entries, added: 0 };
+  await checkSourceLimit(database.db, options.policy, fresh.length);
   const feedInterval = connectorFor('feed')?.defaultIntervalMinutes ?? 15;
   const rows = await database.db
     .insert(sources)

@@ -27,7 +27,7 @@ import { perUserRateLimit } from '../../http/rate-limit.js';
 import type { Queue } from '../../jobs/types.js';
 import { listKinds } from './kinds.js';
 import { findSource, listSources, sourceDetail } from './list.js';
-import { createSource, deleteSource, notFound, queueRun, sourceImpact, updateSource } from './manage.js';
+import { createSource, deleteSource, notFound, queueRun, sourceImpact, sourcePolicy, updateSource } from './manage.js';
 import { exportOpml, importOpml } from './opml.js';
 import { discover, preview } from './try-source.js';
 
@@ -66,7 +66,7 @@ export const sourceRoutes =
     app.get('/sources/kinds/', { schema: { ...base, response: { 200: ZSourceKinds, ...errors } } }, async () => ({ kinds: listKinds(config) }));
 
     app.post('/sources/', { schema: { ...base, body: ZCreateSource, response: { 201: ZSource, ...errors } } }, async (request, reply) => {
-      const row = await createSource(database, queue, request.body);
+      const row = await createSource(database, queue, request.body, sourcePolicy(config));
       return reply.status(201).send(await present(row.id));
     });
 
@@ -94,7 +94,7 @@ export const sourceRoutes =
           throw new AppError(413, ErrorCode.payloadTooLarge, `The OPML file is larger than ${OPML_MAX_BYTES / 1024 / 1024} MB.`);
         }
         const dryRun = request.query.dry_run === '1' || request.query.dry_run === 'true';
-        return importOpml(database, queue, buffer.toString('utf8'), { dryRun, collectionId: request.query.collection_id ?? 1 });
+        return importOpml(database, queue, buffer.toString('utf8'), { dryRun, collectionId: request.query.collection_id ?? 1, policy: sourcePolicy(config) });
       },
     );
 
@@ -118,7 +118,7 @@ export const sourceRoutes =
     });
 
     app.patch('/sources/:id/', { schema: { ...base, params: ZId, body: ZUpdateSource, response: { 200: ZSource, ...errors } } }, async (request) => {
-      await updateSource(database, queue, request.params.id, request.body);
+      await updateSource(database, queue, request.params.id, request.body, sourcePolicy(config));
       return present(request.params.id);
     });
 

@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDiscoverResponse, TOpmlImportResult, TSource, TSourceDetail, TSourceKinds } from '../../../contract/sources.js';
 import { documents, sources } from '../../db/schema/index.js';
+import { createSource } from './manage.js';
+import { importOpml } from './opml.js';
 import { fixture, startFixtureServer, type FixtureServer } from '../../sources/fixture-server.js';
 import { SOURCE_RUN_JOB, sourcesTickJob } from '../../sources/jobs.js';
 import { INDEX_VECTORS_JOB, pendingVectors } from '../../search/vector-index.js';
@@ -125,6 +127,30 @@ describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgl
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.map((r) => r.query.get('api_key'))).toEqual(sent.map(() => 'DEMO_KEY'));
     expect(JSON.stringify(sent)).not.toContain('install-congress-key');
+  });
+
+  it('refuses at add an address with a user name or password, in the form and in an OPML file, and stores nothing', async () => {
+    const before = await herald.database.db.$count(sources);
+    const answer = await call('POST', '/sources/', root, { kind: 'feed', name: 'Secret feed', settings: { url: 'https://ops:s3cret@feeds.example.com/rss' } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'source_address_refused', fields: { 'settings.url': [expect.stringContaining('user name or password')] } });
+    const opml = '<opml version="2.0"><body><outline text="Secret" xmlUrl="https://ops:s3cret@feeds.example.com/rss"/></body></opml>';
+    const imported = (await upload('/sources/import-opml/', root, opml)).json() as TOpmlImportResult;
+    expect(imported).toMatchObject({ added: 0, entries: [{ status: 'invalid', reason: expect.stringContaining('user name or password') }] });
+    expect(await herald.database.db.$count(sources)).toBe(before);
+  });
+
+  it('caps an OPML import at 500 outlines and the install at SOURCES_MAX sources, saying how many can still be added', async () => {
+    const outlines = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `<outline text="${tag} ${i}" xmlUrl="https://feeds.example.com/${tag}/${i}.xml"/>`).join('');
+    const big = await upload('/sources/import-opml/', root, `<opml version="2.0"><body>${outlines(501, 'big')}</body></opml>`);
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'opml_too_large', error: 'This OPML file lists 501 feeds: import at most 500 at a time (split the file).' });
+    const held = await herald.database.db.$count(sources, ne(sources.kind, 'demo'));
+    const policy = { allowPrivate: true, max: held + 2 };
+    const over = importOpml(herald.database, undefined, `<opml version="2.0"><body>${outlines(3, 'cap')}</body></opml>`, { dryRun: false, collectionId: 1, policy });
+    await expect(over).rejects.toMatchObject({ status: 409, code: 'source_limit', message: `This install reads at most ${held + 2} sources and has ${held}: 2 more can be added. The operator can raise SOURCES_MAX.` });
+    await expect(createSource(herald.database, undefined, { kind: 'feed', name: 'One too many', settings: { url: 'https://feeds.example.com/x.xml' } }, { allowPrivate: true, max: held })).rejects.toMatchObject({ code: 'source_limit' });
+    expect(await herald.database.db.$count(sources, ne(sources.kind, 'demo'))).toBe(held);
   });
 
   it('preview a source before saving it, or say which key is missing', async () => {

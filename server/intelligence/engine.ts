@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { findModel, type ModelEntry } from '../../contract/models.js';
 import type { Config } from '../config.js';
-import { tokenCount } from '../text.js';
+import { tokenCount, tokenCountByLines } from '../text.js';
 import { languageModel } from './providers.js';
 import type { Capability, CapabilityResult, InteractionRecord } from './types.js';
 
@@ -46,10 +46,12 @@ function retryAfterMs(error: APICallError): number | undefined {
 
 /**
  * The record of an answer by the built-in engine: what it read (its "prompt") and what it
- * answered, with real token counts of both; no system prompt, no cost.
+ * answered, with their token counts (the prompt's counted line by line, within a token or two);
+ * no system prompt, no cost.
  */
 export function builtinRecord(stage: InteractionRecord['stage'], task: string, userMessage: string, response: string, ms: number): InteractionRecord {
-  const promptTokens = tokenCount(userMessage);
+  // Line by line: a document's lines repeat in the record of every topic it is judged against.
+  const promptTokens = tokenCountByLines(userMessage);
   const responseTokens = tokenCount(response);
   return {
     stage,

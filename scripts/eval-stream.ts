@@ -108,7 +108,7 @@ try {
   const rows = await db.select({ id: topics.id, name: topics.name }).from(topics).where(eq(topics.userId, user!.id));
   const byName = new Map(rows.map((r) => [r.name, r.id]));
   const passedRows = await db
-    .select({ topicId: events.topicId, documentId: events.documentId, article: events.articleGenerated })
+    .select({ topicId: events.topicId, documentId: events.documentId, article: events.articleGenerated, audit: events.decisionAudit, initialization: events.initialization })
     .from(events)
     .where(sql`${events.userId} = ${user!.id} AND ${events.status} = 'detected'`);
   const empty = (): Confusion => ({ tp: 0, fp: 0, fn: 0, tn: 0 });
@@ -133,6 +133,21 @@ try {
     }
     console.log(`${`${topic.name} [${topic.set}]`.padEnd(48)} ${prf(c).replace(/ {2}/g, ' ').padEnd(30)} ${String(articles).padStart(8)}  ${c.tp + c.fn}`);
   }
+  // Where the wrong passes come from: the model that judged them (its basis and the store it was built on) and the catch-up.
+  const why = new Map<string, { right: number; wrong: number }>();
+  const topicOf = new Map(wanted.map((t) => [byName.get(t.name), t]));
+  for (const row of passedRows) {
+    const topic = topicOf.get(row.topicId);
+    if (!topic) continue;
+    const model = (row.audit as { topic_model?: { basis?: string; sample_size?: number } } | null)?.topic_model;
+    const size = model?.sample_size ?? -1;
+    const key = `${row.initialization ? 'catch-up' : 'stream'}, ${model?.basis ?? '?'}, sample ${size < 0 ? '?' : size < 200 ? '<200' : size < 500 ? '<500' : size < 1000 ? '<1000' : '>=1000'}`;
+    const entry = why.get(key) ?? { right: 0, wrong: 0 };
+    entry[(labelsOf.get(storyOf.get(row.documentId) ?? '') ?? []).some((l) => topic.labels.includes(l)) ? 'right' : 'wrong']++;
+    why.set(key, entry);
+  }
+  console.log('\npassed stories by the model that judged them:');
+  for (const [key, c] of [...why].sort()) console.log(`  ${key.padEnd(36)} right ${String(c.right).padStart(4)}  wrong ${String(c.wrong).padStart(4)}`);
   for (const set of ['tune', 'held-out', 'all']) console.log(`micro, ${set.padEnd(9)} ${prf(totals[set]!).replace(/ {2}/g, ' ')}  (${articlesBySet[set]} articles for ${totals[set]!.tp + totals[set]!.fn} relevant stories)`);
 } finally {
   await herald.stop();

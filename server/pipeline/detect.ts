@@ -75,7 +75,7 @@ export async function detect(context: StageContext, pair: Pair): Promise<{ event
         prefilter_score: pair.score,
         model_used: record.model_used,
         topic_bar: topicModel.bar,
-        topic_model: { basis: topicModel.basis, built_at: topicModel.builtAt, judgements: topicModel.judgements },
+        topic_model: { basis: topicModel.basis, built_at: topicModel.builtAt, sample_size: topicModel.sampleSize, judgements: topicModel.judgements },
       },
       llmInteractions: { ...interactions, relevance: record },
       error: null,

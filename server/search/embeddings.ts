@@ -30,6 +30,18 @@ function loadIdf(): IdfTable {
   return idfTable;
 }
 
+/**
+ * The share of documents of the bundled corpus (news, rules, studies ...) holding an English stem:
+ * how common a word is in general, for a store too small to say. A stem the corpus never holds
+ * gets the share of one document.
+ */
+export function generalShare(stem: string): number {
+  const table = loadIdf();
+  // The table's IDF is ln((documents + 1) / (df + 1)) + 1.
+  const idf = Object.hasOwn(table.idf, stem) ? table.idf[stem]! : Math.log(table.documents + 1) + 1;
+  return Math.min(1, Math.max(1 / (table.documents + 1), Math.exp(1 - idf) - 1 / (table.documents + 1)));
+}
+
 /** FNV-1a, 32 bits. */
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;

@@ -4,10 +4,10 @@ import { buildTopicModel, documentFeatures, passesByClass, sampleOf, scoreDocume
 
 // A made-up wire: a few results reports that say "earnings", many that are only the table a wire
 // files for results, monthly statistics, and other news. No demo data.
-const companies = ['Acme', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta', 'Iota', 'Kappa', 'Lambda', 'Sigma'];
+const companies = ['Acme', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta', 'Iota', 'Kappa', 'Lambda', 'Sigma', 'Omega', 'Rho', 'Tau', 'Chi', 'Psi', 'Nu', 'Xi', 'Pi', 'Mu', 'Phi'];
 const table = (i: number) => `Shr ${10 + i} cts vs ${8 + i} cts. Net ${1 + i},234,000 vs ${1 + i},100,000. Revs ${20 + i}.1 mln vs ${18 + i}.2 mln. Avg shrs ${9 + i},589,000 vs ${9 + i},348,000.`;
-const said = companies.slice(0, 5).map((c, i) => [`${c} Inc 4th qtr earnings rise`, `${c} Inc said its fourth quarter earnings rose on higher sales. ${table(i)}`]);
-const tables = companies.slice(5).map((c, i) => [`${c} Inc 4th qtr net`, table(i + 5)]);
+const said = companies.slice(0, 12).map((c, i) => [`${c} Inc 4th qtr earnings rise`, `${c} Inc said its fourth quarter earnings rose on higher sales. ${table(i)}`]);
+const tables = companies.slice(12).map((c, i) => [`${c} Inc 4th qtr net`, table(i + 12)]);
 const statistics = [
   ['U.S. industrial production rose 0.5 pct in February', 'Industrial production rose 0.5 pct in February after a 0.3 pct rise in January, the Federal Reserve said.'],
   ['Japan industrial production up 1.2 pct in January', 'Japan industrial production rose 1.2 pct in January from December, the ministry said.'],
@@ -24,9 +24,10 @@ const other = [
   ['New bridge opens to traffic', 'The new bridge opened to traffic after three years of works.'],
   ['Election turnout falls', 'Turnout in the regional election fell to its lowest level.'],
 ];
-// The rest of a wire, as many as a store holds of other things: ten subjects in four places.
+// The rest of a wire, as many as a class needs a store to hold (500 documents): ten subjects in
+// fifty places.
 const subjects = ['storm', 'election', 'strike', 'festival', 'bridge', 'court case', 'football match', 'wildfire', 'museum', 'railway'];
-const placesOf = ['Oslo', 'Lima', 'Perth', 'Accra'];
+const placesOf = Array.from({ length: 50 }, (_, i) => `Town${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
 const filler = subjects.flatMap((subject, i) => placesOf.map((place, j) => [`${place} ${subject} draws crowds`, `The ${subject} in ${place} drew large crowds on day ${i + j}, officials said, and more events follow.`]));
 const rows = [...said, ...tables, ...statistics, ...other, ...filler];
 const docs: ModelDocument[] = rows.map(([title, text], i) => ({ id: i + 1, title: title!, text: text! }));
@@ -58,9 +59,9 @@ describe('topic class: documents of the topic\'s kind that never say its words',
   });
 
   it('labels the reader\'s judged documents: a "less like this" document is out of the class, a "more like this" one in it', () => {
-    const labelledIn = trainTopicClass(store.docs, (i) => (i < 5 ? 1 : undefined))!;
-    const labelledOut = trainTopicClass(store.docs, (i) => (i < 5 ? 1 : i < 8 ? 0 : undefined))!;
-    const tableFeatures = store.docs[6]!.features.tf;
+    const labelledIn = trainTopicClass(store.docs, (i) => (i < 12 ? 1 : undefined))!;
+    const labelledOut = trainTopicClass(store.docs, (i) => (i < 12 ? 1 : i < 15 ? 0 : undefined))!;
+    const tableFeatures = store.docs[13]!.features.tf;
     expect(classLogit(labelledOut, tableFeatures)).toBeLessThan(classLogit(labelledIn, tableFeatures));
     // Nothing labelled of the class: no class.
     expect(trainTopicClass(store.docs, () => undefined)).toBeUndefined();

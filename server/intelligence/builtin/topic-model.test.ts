@@ -87,6 +87,19 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(score(model, 'Steel maker hires', 'A maker of steel hired staff.')).toBeLessThan(model.bar);
   });
 
+  it('passes no document by its words that does not name the topic: "Copper prices" is not every report of prices', () => {
+    const prices = [
+      ['Copper prices climb on Chilean strike', 'Copper prices rose as a strike at a Chilean mine cut supply.'],
+      ['Oil prices fall', 'Oil prices fell on higher stocks; prices of products followed.'],
+      ['Consumer prices rise', 'Consumer prices rose 0.4 pct; food prices led.'],
+      ['Coffee prices steady', 'Coffee prices were steady in quiet trade.'],
+    ].map(([title, text], i) => ({ id: 300 + i, title: title!, text: text! }));
+    const model = buildTopicModel({ name: 'Copper prices' }, sampleOf([...docs, ...prices]));
+    expect(prices.filter((d) => passes(model, d)).map((d) => d.title)).toEqual(['Copper prices climb on Chilean strike']);
+    // "prices" is common in general news, "copper" is not: the rarer word names the topic, even in a store of thirty reports.
+    expect(passes(model, { id: 400, title: 'Copper output at record', text: 'Copper output reached a record.' })).toBe(true);
+  });
+
   it('reads a document in its language (a French topic and a French report)', () => {
     const model = buildTopicModel({ name: 'Banque centrale européenne', language: 'fr' }, sampleOf([]));
     const french = documentFeatures({ title: 'La Banque centrale européenne relève ses taux', text: 'Les banques centrales européennes ont relevé leurs taux.', language: 'fr' });

@@ -21,6 +21,7 @@
  * (server/pipeline/topic-models.ts), the evaluations a dev set.
  */
 import type { TopicModelRecord } from '../../db/schema/index.js';
+import { generalShare } from '../../search/embeddings.js';
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
 import { classLogit, trainTopicClass } from './topic-class.js';
@@ -65,6 +66,13 @@ const REFERENCE_DOCUMENTS = 10;
 const CLASS_LOGIT = Math.log(0.99 / 0.01);
 /** ... and only when it names this share of one part of the topic's name (its words, their derived forms or synonyms, rarer words weighing more). */
 const CONCEPT_SHARE = 0.3;
+/** A document passes by its words only when it names this share of one part of the topic's name. */
+const NAME_SHARE = 0.5;
+/** Words of each "more like this" document that name the topic from then on. */
+const TAUGHT_WORDS = 3;
+/** A topic's class is trained only on a sample of this many documents, this many of them passed by its words. */
+const CLASS_SAMPLE = 500;
+const CLASS_SEEDS = 10;
 
 /** The weights of the topic's texts, and of each kind of feature a word brings. */
 const TEXT_WEIGHTS = { name: 1, keyEntities: 0.5, query: 0.4 } as const;
@@ -141,9 +149,24 @@ export function sampleFromFeatures(docs: StoreSample['docs']): StoreSample {
   return { docs, df, avgLength, lastDocumentId: docs.reduce((max, d) => Math.max(max, d.id), 0) };
 }
 
-const idfOf = (sample: StoreSample) => (feature: string) => {
-  const n = sample.df.get(feature) ?? 0;
-  return Math.log(1 + (sample.docs.length - n + 0.5) / (n + 0.5));
+/** How many documents of general news an English word's rarity in the store is blended with (a store of 30 documents cannot say that "prices" is common). */
+const GENERAL_DOCUMENTS = 500;
+
+/** A feature's share of general news (English): a stem's, a written word's stem's, a pair's two words' together. */
+function generalShareOf(feature: string): number {
+  if (feature.includes('_')) return feature.split('_').reduce((share, word) => share * generalShare(stem(word.replace(/^=/, ''), 'en')), 1);
+  return generalShare(feature.startsWith('=') ? stem(feature.slice(1), 'en') : feature);
+}
+
+/**
+ * A feature's inverse document frequency in the store sample, blended with its rarity in general
+ * news as GENERAL_DOCUMENTS more documents (English topics): a small store's counts are noise, a
+ * large one's decide.
+ */
+const idfOf = (sample: StoreSample, language = 'en') => (feature: string) => {
+  const general = language === 'en' ? GENERAL_DOCUMENTS : 0;
+  const n = (sample.df.get(feature) ?? 0) + (general ? general * generalShareOf(feature) : 0);
+  return Math.log(1 + (sample.docs.length + general - n + 0.5) / (n + 0.5));
 };
 
 /** A stored model's weights as entries, read once (a model scores thousands of documents; stored weights never change). */
@@ -324,13 +347,16 @@ function conceptOf(name: string, language: string, idf: (f: string) => number, i
 export type Concept = { weight: number; forms: string[] }[][];
 
 /** Whether a document names the topic's concept: a share of one part of its name by weight. */
-export function namesConcept(concept: Concept, tf: Map<string, number>): boolean {
+export function namesConcept(concept: Concept, tf: Map<string, number>, share = CONCEPT_SHARE): boolean {
   return concept.some((part) => {
     const total = part.reduce((sum, w) => sum + w.weight, 0);
     const held = part.reduce((sum, w) => sum + (w.forms.some((f) => tf.has(f)) ? w.weight : 0), 0);
-    return total > 0 && held >= CONCEPT_SHARE * total;
+    return total > 0 && held >= share * total;
   });
 }
+
+/** Whether nothing is known of how rare the name's words are (a store without them, no general figures for the language): no document can be said not to name it. */
+const unweighed = (concept: Concept) => concept.every((part) => part.every((w) => w.weight === 0));
 
 const l1 = (weights: Map<string, number>) => {
   const total = [...weights.values()].reduce((sum, w) => sum + Math.abs(w), 0) || 1;
@@ -429,7 +455,9 @@ export function judgedBar(start: number, more: number[], less: number[], range: 
 
 /** Builds a topic's model from its words, the store sample (within the topic's collections) and the reader's judgements. */
 export function buildTopicModel(topic: TopicWords & { collections?: number[] }, sample: StoreSample, judged: Judged[] = []): TopicModelRecord {
-  const idf = idfOf(sample);
+  const idf = idfOf(sample, 'none');
+  // How rare the name's words are: the store blended with general news (a small store cannot tell).
+  const rarity = idfOf(sample, languageOf(topic.language));
   const docs = topic.collections?.length ? sample.docs.filter((d) => topic.collections!.includes(d.collectionId)) : sample.docs;
   // The senses of the name's words are those the store speaks of (an empty store: the most common).
   const affinity = sample.docs.length ? storeAffinity(sample) : undefined;
@@ -472,7 +500,9 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   // The topic's class: trained on the documents its words pass, the reader's judged ones labelled as judged.
   const judgedIds = new Map(judged.filter((j) => j.documentId !== undefined).map((j) => [j.documentId!, j.judgement]));
   const inSources = (d: StoreSample['docs'][number]) => !topic.collections?.length || topic.collections.includes(d.collectionId);
-  const kind = known
+  const seeds = docs.filter((d) => raw.get(d)! / (reference || 1) >= bar).length;
+  // A class needs a store to learn from: on a few hundred documents it learns their noise.
+  const kind = known && docs.length >= CLASS_SAMPLE && seeds >= CLASS_SEEDS
     ? trainTopicClass(sample.docs, (i) => {
         const doc = sample.docs[i]!;
         if (!inSources(doc)) return 'skip';
@@ -481,7 +511,13 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
         return raw.get(doc)! / (reference || 1) >= bar ? 1 : undefined;
       })
     : undefined;
-  const concept = kind ? conceptOf(topic.name, language, idf, (f) => sample.df.has(f), affinity) : undefined;
+  // The reader's "more like this" documents teach how the topic is also named: their weightiest
+  // words (not the name's) each name it too.
+  const taught = judged
+    .filter((j) => j.judgement === 'more')
+    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f)).slice(0, TAUGHT_WORDS))
+    .map(([f]) => [{ weight: Math.round(rarity(f) * 1000) / 1000, forms: [f] }]);
+  const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taught];
   const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept };
   return {
     version: MODEL_VERSION,
@@ -497,7 +533,8 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
     sampleSize: docs.length,
     lastDocumentId: sample.lastDocumentId,
     judgements: { more: more.length, less: less.length },
-    ...(kind && concept ? { kind, concept } : {}),
+    ...(kind ? { kind } : {}),
+    concept,
     builtAt: new Date().toISOString(),
   };
 }
@@ -528,7 +565,10 @@ function classScore(model: Scored, features: DocumentFeatures): number {
 
 /** A document's score for a topic: by its words (wordScore) or by its class (classScore), whichever says more. */
 export function scoreDocument(model: Scored, features: DocumentFeatures): number {
-  return Math.max(wordScore(model, features), classScore(model, features));
+  let words = wordScore(model, features);
+  // A document that does not name the topic (half of one part of its name, by rarity) does not pass by its words.
+  if (model.concept && model.bar !== undefined && !unweighed(model.concept) && !namesConcept(model.concept, features.tf, NAME_SHARE)) words = Math.min(words, model.bar * 0.99);
+  return Math.max(words, classScore(model, features));
 }
 
 /** Whether a document passes by the topic's class rather than by its words. */

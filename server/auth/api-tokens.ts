@@ -38,6 +38,8 @@ const ROUTES: Record<string, readonly TApiTokenScope[]> = {
   'GET /api/me/': ['feed:read', 'topics:manage'],
   'GET /api/me/topics/': ['feed:read', 'topics:manage'],
   'GET /api/for-you/': ['feed:read'],
+  'GET /api/trends/': ['feed:read'],
+  'GET /api/topics/:id/trends/': ['feed:read'],
   'GET /api/for-you/top/': ['feed:read'],
   'GET /api/for-you/latest/': ['feed:read'],
   'GET /api/for-you/timeline-search/': ['feed:read'],

@@ -30,6 +30,7 @@ import { systemRoutes } from '../modules/system/routes.js';
 import { userRoutes } from '../modules/users/routes.js';
 import { feedbackRoutes } from '../modules/feedback/routes.js';
 import { feedRoutes } from '../modules/feed/routes.js';
+import { trendRoutes } from '../modules/trends/routes.js';
 import { toolRoutes } from '../modules/tools/routes.js';
 import { sourceRoutes } from '../modules/sources/routes.js';
 import { VERSION } from '../version.js';
@@ -155,6 +156,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(feedsOutRoutes({ database: services.database, keys, publicUrl: services.config.publicUrl }), { prefix: '/api' });
   await app.register(deliveryRoutes({ database: services.database, keys, config: services.config }), { prefix: '/api' });
   await app.register(ssoRoutes({ database: services.database, keys, config: services.config }), { prefix: '/api' });
+  await app.register(trendRoutes({ database: services.database, keys, config: services.config, logger: services.logger }), { prefix: '/api' });
   await app.register(eventRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(inspectionRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(accountRoutes({ config: services.config, database: services.database, keys, queue: services.queue }), { prefix: '/api' });

@@ -14,6 +14,7 @@ export const STAGES = [
   'topic_validation',
   'topic_suggestions',
   'interview',
+  'trend_analysis',
 ] as const;
 export type Stage = (typeof STAGES)[number];
 

@@ -219,6 +219,8 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     const storyOf = async (id: number) => (await herald.database.db.select({ storyId: events.storyId }).from(events).where(eq(events.id, id)))[0]!.storyId;
     expect(await storyOf(ids[1]!)).toBe(await storyOf(ids[0]!));
     const [joined] = await herald.database.db.select().from(events).where(eq(events.id, ids[1]!));
+    // The names its lead names, for the topic's trends.
+    expect(joined!.entityNames!.length).toBeGreaterThan(0);
     expect(joined!.llmInteractions.story_assignment).toMatchObject({ stage: 'story_assignment', model_used: 'builtin', total_tokens: expect.any(Number) });
     expect(JSON.parse((joined!.llmInteractions.story_assignment as { llm_response: string }).llm_response)).toMatchObject({ is_new: false, matched_event_id: String(ids[0]) });
     const [story] = await herald.database.db.select().from(stories).where(eq(stories.id, (await storyOf(ids[0]!))!));

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { documents, documentSummaries, events, stories, storyTrackers } from '../db/schema/index.js';
-import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
+import { namesOffThread } from '../intelligence/builtin/entity-pool.js';
+import { displayNames, entitiesOfNames } from '../intelligence/builtin/text-features.js';
 import { createStoryTracker, type StoryAssignment, type StoryTracker, type TrackerState } from '../intelligence/builtin/stories.js';
 import type { InteractionRecord } from '../intelligence/types.js';
 import { builtinRecord } from '../intelligence/engine.js';
@@ -42,10 +43,10 @@ export async function assignStories(context: StageContext, eventIds: number[]): 
     const rows = await unassigned(context.database.db, userId, ordered);
     const batches: (typeof rows)[] = [];
     for (let i = 0; i < rows.length; i += EVENTS_PER_TRANSACTION) batches.push(rows.slice(i, i + EVENTS_PER_TRANSACTION));
-    let next = batches.length ? extractEntitiesOffThread(batches[0]!) : undefined;
+    let next = batches.length ? namesOffThread(batches[0]!) : undefined;
     for (const [i, batch] of batches.entries()) {
       const names = await next!;
-      next = i + 1 < batches.length ? extractEntitiesOffThread(batches[i + 1]!) : undefined;
+      next = i + 1 < batches.length ? namesOffThread(batches[i + 1]!) : undefined;
       // A failure surfaces when that batch awaits it, not as an unhandled rejection meanwhile.
       void next?.catch(() => undefined);
       const result = await assignForUser(context, userId, batch, names);
@@ -74,7 +75,8 @@ type Unassigned = Awaited<ReturnType<typeof unassigned>>[number];
 
 /** One transaction: `before` (read outside it, with their entity names) assigned in id order. */
 async function assignForUser(context: StageContext, userId: string, before: Unassigned[], names: string[][]) {
-  const entityKeysOf = new Map(before.map((row, i) => [row.id, names[i]!]));
+  const entityKeysOf = new Map(before.map((row, i) => [row.id, entitiesOfNames(names[i]!)]));
+  const namesOf = new Map(before.map((row, i) => [row.id, displayNames(names[i]!)]));
   // The tracker this process last wrote is taken out of the cache for the transaction and put back
   // only once it commits: a rolled-back batch never leaves a tracker ahead of the database.
   const cached = trackers.get(userId);
@@ -143,13 +145,16 @@ async function assignForUser(context: StageContext, userId: string, before: Unas
       }
     }
 
-    // Every event of the batch: its story and its interaction record, in one statement.
+    // Every event of the batch: its story, the names it names and its interaction record, in one statement.
     const values = sql.join(
-      assigned.map((item) => sql`(${item.row.id}::bigint, ${idOfKey.get(engine.resolve(item.storyId))!}::bigint, ${JSON.stringify({ story_assignment: item.record })}::jsonb)`),
+      assigned.map(
+        (item) =>
+          sql`(${item.row.id}::bigint, ${idOfKey.get(engine.resolve(item.storyId))!}::bigint, ${JSON.stringify(namesOf.get(item.row.id) ?? [])}::jsonb, ${JSON.stringify({ story_assignment: item.record })}::jsonb)`,
+      ),
       sql`, `,
     );
-    await tx.execute(sql`UPDATE events SET story_id = v.story_id, llm_interactions = events.llm_interactions || v.record, updated_at = now()
-      FROM (VALUES ${values}) AS v(id, story_id, record) WHERE events.id = v.id`);
+    await tx.execute(sql`UPDATE events SET story_id = v.story_id, entity_names = ARRAY(SELECT jsonb_array_elements_text(v.names)), llm_interactions = events.llm_interactions || v.record, updated_at = now()
+      FROM (VALUES ${values}) AS v(id, story_id, names, record) WHERE events.id = v.id`);
     const [saved] = await tx
       .update(storyTrackers)
       .set({ state: sql`${engine.serialised()}::jsonb`, updatedAt: sql`clock_timestamp()` })

@@ -129,6 +129,8 @@ export const events = pgTable(
     initialization: boolean('initialization').notNull().default(false),
     // Story and consolidation.
     storyId: bigint('story_id', { mode: 'number' }).references(() => stories.id, { onDelete: 'set null' }),
+    /** The names the document's lead names, as a reader reads them (story stage; the topic's trends count them). */
+    entityNames: text('entity_names').array(),
     consolidatedAt: timestamp('consolidated_at', { withTimezone: true }),
     /** Set on an event merged into another (consolidation); it gets no article of its own. */
     mergedIntoId: bigint('merged_into_id', { mode: 'number' }),

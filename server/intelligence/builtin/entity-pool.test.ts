@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeEntityPool, extractEntitiesOffThread } from './entity-pool.js';
-import { extractEntities } from './text-features.js';
+import { closeEntityPool, extractEntitiesOffThread, namesOffThread } from './entity-pool.js';
+import { displayNames, extractEntities } from './text-features.js';
 
 const DOCS = [
   { title: 'Hungary closes border with Serbia', text: 'Hungarian police sealed the border near Roszke on Tuesday as Prime Minister Viktor Orban said the European Union had failed.' },
@@ -17,6 +17,14 @@ describe('extractEntitiesOffThread', () => {
     const offThread = await extractEntitiesOffThread(DOCS);
     expect(offThread).toEqual(DOCS.map((d) => extractEntities(d.title, d.text)));
     expect(offThread[0]).toEqual(expect.arrayContaining(['hungary', 'viktor orban']));
+  });
+
+  it("keeps each document's names as a reader reads them, one per entity", async () => {
+    const [hungary, fed, , none] = (await namesOffThread(DOCS.slice(0, 4))).map(displayNames);
+    expect(hungary).toEqual(expect.arrayContaining(['Hungary', 'Serbia', 'Viktor Orban', 'European Union']));
+    expect(fed).toEqual(expect.arrayContaining(['Federal Reserve', 'Janet Yellen', 'Washington']));
+    expect(none).toEqual([]);
+    expect(displayNames(["the Federal Reserve's", 'Federal Reserve', 'fed officials', 'X'])).toEqual(['Federal Reserve']);
   });
 
   it('answers an empty list without starting threads', async () => {

@@ -18,14 +18,18 @@ const MIN_PER_THREAD = 4;
 let pool: Piscina | undefined;
 
 export async function extractEntitiesOffThread(docs: { title: string; text: string }[]): Promise<string[][]> {
+  return (await namesOffThread(docs)).map(entitiesOfNames);
+}
+
+/** compromise's names of each document's lead as it writes them ("the Federal Reserve's"), on the threads. */
+export async function namesOffThread(docs: { title: string; text: string }[]): Promise<string[][]> {
   if (docs.length === 0) return [];
   pool ??= new Piscina({ filename: WORKER_FILE, maxThreads: THREADS, minThreads: 0, idleTimeout: 30_000 });
   const leads = docs.map((d) => leadOf(d.title, d.text));
   const parts = Math.max(1, Math.min(THREADS, Math.floor(leads.length / MIN_PER_THREAD)));
   const size = Math.ceil(leads.length / parts);
   const slices = Array.from({ length: parts }, (_, i) => leads.slice(i * size, (i + 1) * size));
-  const names = (await Promise.all(slices.map((slice) => pool!.run(slice) as Promise<string[][]>))).flat();
-  return names.map(entitiesOfNames);
+  return (await Promise.all(slices.map((slice) => pool!.run(slice) as Promise<string[][]>))).flat();
 }
 
 /** Stops the threads (shutdown, tests); the next call starts them again. */

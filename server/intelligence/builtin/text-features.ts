@@ -136,6 +136,33 @@ export function entitiesOfNames(names: string[]): string[] {
   return [...found].sort();
 }
 
+/** Names a document keeps for its reader (trends): at most this many. */
+const DISPLAY_NAMES = 12;
+
+/**
+ * The names of a text as a reader would read them, one per entity key, in the order found:
+ * compromise's "the Federal Reserve's" is "Federal Reserve"; a name without a capital letter, or of
+ * one letter, is left out. What a topic's trends count and show (events.entity_names).
+ */
+export function displayNames(names: string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const raw of names) {
+    const name = raw
+      .replace(/^(?:the|a|an)\s+/i, '')
+      .replace(/['’]s?$/u, '')
+      .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, '')
+      // A sentence's full stop, not an abbreviation's ("U.S.").
+      .replace(/(\p{L}{2})\.$/u, '$1')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (name.length < 2 || !/\p{Lu}/u.test(name)) continue;
+    const key = entityKey(name);
+    if (key.length >= 2 && !byKey.has(key)) byKey.set(key, name);
+    if (byKey.size >= DISPLAY_NAMES) break;
+  }
+  return [...byKey.values()];
+}
+
 /** Words that qualify a name without naming anything: compass points, kinds of place or body. */
 const QUALIFIERS = new Set(
   (

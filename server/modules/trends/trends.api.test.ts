@@ -1,0 +1,130 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TTopicTrends, TTrendsOverview } from '../../../contract/trends.js';
+import { events, topics } from '../../db/schema/index.js';
+import { createTestHerald, type TestHerald } from '../../test/harness.js';
+import { feedKit } from '../feed/feed-test-kit.js';
+
+let herald: TestHerald;
+let kit: ReturnType<typeof feedKit>;
+beforeAll(async () => {
+  herald = await createTestHerald();
+  kit = feedKit(herald);
+});
+afterAll(async () => herald?.close());
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
+/** The start of yesterday (UTC): the spike's day, whatever the time the test runs. */
+const yesterday = Math.floor(Date.now() / DAY) * DAY - DAY;
+
+/**
+ * A reader following a topic for 40 days: one article a day for four weeks, then yesterday six,
+ * three of them one story that names OPEC and Vienna (new to the topic); Saudi Arabia was named
+ * two weeks ago and once this week.
+ */
+async function followedTopic() {
+  const user = await kit.reader({ topics: ['Crude oil prices'] });
+  const topicId = user.topics[0]!.id;
+  const { db } = herald.database;
+  await db.update(topics).set({ createdAt: daysAgo(40) }).where(eq(topics.id, topicId));
+  const daily: number[] = [];
+  for (let k = 3; k <= 29; k++) daily.push(await kit.publish(user.userId, topicId, { title: `Daily report ${k}`, publishedAt: daysAgo(k), finalRank: 0.3 }));
+  const storyId = await kit.story(user.userId);
+  const spike: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    spike.push(await kit.publish(user.userId, topicId, { title: i < 3 ? `OPEC cuts output, part ${i + 1}` : `Refinery news ${i}`, publishedAt: new Date(yesterday + HOUR + i * 60_000), storyId: i < 3 ? storyId : null, finalRank: i < 3 ? 0.9 - i / 100 : 0.5 }));
+  }
+  await db.update(events).set({ entityNames: ['OPEC', 'Vienna'] }).where(inArray(events.id, spike.slice(0, 3)));
+  await db.update(events).set({ entityNames: ['Saudi Arabia'] }).where(inArray(events.id, [daily[10]!, daily[11]!, spike[4]!]));
+  return { user, topicId, spike, storyId };
+}
+
+describe('GET /api/topics/{id}/trends/', () => {
+  it("gives the topic's volume, its spike explained by its articles, rising names, top stories and what changed", async () => {
+    const { user, topicId, spike, storyId } = await followedTopic();
+    const response = await kit.get(`/api/topics/${topicId}/trends/?range=30d`, user.access);
+    expect(response.statusCode).toBe(200);
+    const trends = response.json<TTopicTrends>();
+    expect(trends).toMatchObject({ topic: { id: topicId, name: 'Crude oil prices' }, range: '30d', bucket: 'day', total: 33, previous_total: 0, change: null, by_kind: { news: 33 } });
+    expect(trends.series).toHaveLength(30);
+    expect(trends.series.reduce((a, b) => a + b.total, 0)).toBe(33);
+    expect(trends.series.at(-2)).toMatchObject({ total: 6, by_kind: { news: 6 } });
+
+    expect(trends.spikes).toHaveLength(1);
+    const [found] = trends.spikes;
+    expect(found).toMatchObject({ start: trends.series.at(-2)!.start, count: 6 });
+    // Highest rank first, then newest.
+    expect(found!.articles.map((a) => a.id)).toEqual([...spike.slice(0, 3), spike[5], spike[4]]);
+    expect(found!.explanation).toMatch(/^6 articles against about 0\.9 a day in the 14 days before\. 3 of its top 5 articles report "A story" \[1\]\[2\]\[3\]\.$/);
+
+    expect(trends.rising.map((r) => [r.name, r.kind, r.recent, r.is_new])).toEqual([
+      ['OPEC', 'entity', 3, true],
+      ['Vienna', 'place', 3, true],
+    ]);
+    expect(trends.rising[0]!.articles.map((a) => a.id).sort()).toEqual(spike.slice(0, 3).sort());
+
+    expect(trends.stories[0]).toMatchObject({ id: storyId, title: 'A story' });
+    expect(trends.stories[0]!.articles.map((a) => a.id)).toEqual(spike.slice(0, 3));
+
+    expect(trends.analysis).not.toBeNull();
+    expect(trends.analysis!.model).toBe('builtin');
+    expect(trends.analysis!.text).toMatch(/\[1\]/);
+    expect(trends.analysis!.text).toContain('Coverage peaked on');
+    expect(trends.analysis!.text).toContain('New to the topic this week: OPEC (3 articles) and Vienna (3 articles).');
+    const cited = trends.analysis!.references.map((r) => r.article_id);
+    expect(cited.length).toBeGreaterThan(0);
+    const own = await herald.database.db.select({ id: events.id }).from(events).where(inArray(events.id, cited));
+    expect(own).toHaveLength(cited.length);
+    for (const n of trends.analysis!.text.matchAll(/\[(\d+)\]/g)) expect(trends.analysis!.references.map((r) => r.number)).toContain(Number(n[1]));
+  });
+
+  it('counts against the period before, per hour for 24 hours, and finds no spike before the topic had 14 days', async () => {
+    const user = await kit.reader({ topics: ['Grain markets'] });
+    const topicId = user.topics[0]!.id;
+    for (const k of [8, 9, 10, 2]) await kit.publish(user.userId, topicId, { publishedAt: daysAgo(k) });
+    for (let i = 0; i < 5; i++) await kit.publish(user.userId, topicId, { publishedAt: new Date(Date.now() - i * 60_000) });
+    const week = (await kit.get(`/api/topics/${topicId}/trends/?range=7d`, user.access)).json<TTopicTrends>();
+    expect(week).toMatchObject({ total: 6, previous_total: 3, change: 1, spikes: [] });
+    expect(Date.parse(week.spikes_from)).toBeGreaterThan(Date.now() + 13 * DAY);
+    const day = (await kit.get(`/api/topics/${topicId}/trends/?range=24h`, user.access)).json<TTopicTrends>();
+    expect(day).toMatchObject({ bucket: 'hour', total: 5 });
+    expect(day.series).toHaveLength(24);
+  });
+
+  it('answers an empty topic with empty figures and no analysis', async () => {
+    const user = await kit.reader({ topics: ['Coffee and cocoa markets'] });
+    const trends = (await kit.get(`/api/topics/${user.topics[0]!.id}/trends/?range=90d`, user.access)).json<TTopicTrends>();
+    expect(trends).toMatchObject({ total: 0, previous_total: 0, change: null, spikes: [], rising: [], stories: [], analysis: null });
+    expect(trends.series).toHaveLength(90);
+  });
+
+  it("is the reader's own: another user's topic is not found, a bad range is refused", async () => {
+    const { topicId } = await followedTopic();
+    const other = await kit.reader({ topics: ['Crude oil prices'] });
+    const response = await kit.get(`/api/topics/${topicId}/trends/`, other.access);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'not_found' });
+    const overview = (await kit.get('/api/trends/', other.access)).json<TTrendsOverview>();
+    expect(overview.topics.map((t) => t.id)).toEqual([other.topics[0]!.id]);
+    expect(overview.topics[0]).toMatchObject({ total: 0, spikes: [] });
+    const bad = await kit.get(`/api/topics/${topicId}/trends/?range=1y`, other.access);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe('GET /api/trends/', () => {
+  it("lays every topic side by side, readable with a feed:read token", async () => {
+    const { user, topicId } = await followedTopic();
+    const made = await herald.app!.inject({ method: 'POST', url: '/api/me/tokens/', headers: { authorization: `Bearer ${user.access}` }, payload: { name: 'Dashboard script', scopes: ['feed:read'] } });
+    expect(made.statusCode).toBe(201);
+    const token = made.json<{ token: string }>().token;
+    const overview = (await kit.get('/api/trends/?range=30d', token)).json<TTrendsOverview>();
+    expect(overview.topics).toHaveLength(1);
+    expect(overview.topics[0]).toMatchObject({ id: topicId, total: 33, rising: ['OPEC', 'Vienna'] });
+    expect(overview.topics[0]!.series).toHaveLength(30);
+    expect(overview.topics[0]!.spikes).toHaveLength(1);
+  });
+});

@@ -13,7 +13,14 @@ export interface TemplateData {
   'email-change-code': { firstName: string; code: string; minutes: number; side: 'old' | 'new'; newEmail: string };
   invite: { inviterName: string; accountName: string; link: string; expiresAt: Date };
   'breaking-alert': { firstName: string; topicName: string; title: string; introduction: string; points: string[]; link: string };
-  'daily-brief': { firstName: string; date: string; articles: { title: string; topicName: string; introduction: string; link: string; breaking?: boolean }[]; feedUrl: string };
+  'daily-brief': {
+    firstName: string;
+    date: string;
+    articles: { title: string; topicName: string; introduction: string; link: string; breaking?: boolean }[];
+    /** Spikes and rising names of the day, each with its topic dashboard. */
+    trending?: { topicName: string; text: string; link: string }[];
+    feedUrl: string;
+  };
 }
 export type TemplateName = keyof TemplateData;
 
@@ -204,6 +211,15 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
         { kind: 'p', text: a.introduction },
         { kind: 'button', label: 'Read', url: a.link, secondary: true },
       ]),
+      ...(d.trending?.length
+        ? [
+            { kind: 'p', text: 'Trending in your topics' } as Block,
+            ...d.trending.flatMap((t): Block[] => [
+              { kind: 'p', text: `${t.topicName}: ${t.text}` },
+              { kind: 'button', label: 'See the trend', url: t.link, secondary: true },
+            ]),
+          ]
+        : []),
       { kind: 'button', label: 'Open your feed', url: d.feedUrl },
       { kind: 'note', text: 'You receive this brief because the newsletter is on in your profile. You can turn it off in My Profile.' },
     ],

@@ -4,6 +4,7 @@ import type { Queue } from '../jobs/types.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
 import { dispatchDeliveries, queueDeliveries } from '../deliveries/outbox.js';
 import { deliveredArticle, deliveredUser } from '../deliveries/payload.js';
+import { briefTrends } from '../trends/topic-trends.js';
 import type { StageContext } from './context.js';
 
 /** The brief goes out in this hour of the user's local morning. */
@@ -43,6 +44,7 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
     .where(and(eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt), gt(events.publishedAt, since), gt(events.finalRank, 0)))
     .orderBy(desc(heldBack), desc(events.finalRank), desc(events.id))
     .limit(BRIEF_MAX_ARTICLES);
+  const trending = rows.length ? await briefTrends({ db, llm: context.config.llm, logger: context.logger }, userId, since, now) : [];
   const sent = await db.transaction(async (tx) => {
     const claimed = await tx
       .update(users)
@@ -62,6 +64,7 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
           const a = r.article as { title: string; introduction: string };
           return { title: a.title, topicName: r.topicName, introduction: withoutCitations(a.introduction), link: `${context.config.publicUrl}/a/${r.id}`, breaking: r.held };
         }),
+        trending: trending.map((t) => ({ topicName: t.topicName, text: t.text, link: `${context.config.publicUrl}/topics/${t.topicId}` })),
         feedUrl: `${context.config.publicUrl}/`,
       },
       { publicUrl: context.config.publicUrl },

@@ -1,9 +1,13 @@
-import { and, eq, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { publishedArticles } from '../../db/published-articles.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { events, topics } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { ArticleRow } from './presenter.js';
+
+/** Where the feed's calls find a user's published articles (shared with the trends, below the modules). */
+export { publishedArticles };
 
 /**
  * What every reader query shares: a user's published articles (an event whose article was written
@@ -37,17 +41,6 @@ export const articleColumns = {
 
 /** The exact sort key (microseconds, UTC) for the cursor: a JS Date would drop the microseconds. */
 const publishedKey = sql<string>`to_char(${events.publishedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** A user's published articles, of one topic when `topicId` is given (values or placeholders). */
-export function publishedArticles(userId: string | Placeholder, topicId?: number | Placeholder): SQL {
-  // `article_generated` as a literal, not a parameter: a prepared statement's generic plan can then
-  // use the partial indexes (WHERE article_generated); with `= $2` it could not.
-  const where = [eq(events.userId, userId), sql`${events.articleGenerated}`, isNotNull(events.publishedAt)];
-  // An article also belongs to the topics of the events consolidated into it.
-  // The merged ids are few: one lookup in events_merged_idx, then a hashed test per row.
-  if (topicId !== undefined) where.push(or(eq(events.topicId, topicId), sql`${events.id} IN (SELECT merged.merged_into_id FROM events merged WHERE merged.topic_id = ${topicId} AND merged.merged_into_id IS NOT NULL)`)!);
-  return and(...where)!;
-}
 
 /** Articles as list items: the summary fields of the article JSON. */
 export function selectArticles(db: DbOrTx) {

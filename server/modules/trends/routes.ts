@@ -8,7 +8,7 @@ import { viewedUserId } from '../../auth/viewed-user.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Logger } from 'pino';
-import { topicTrends, trendsOverview } from './topic-trends.js';
+import { topicTrends, trendsOverview } from '../../trends/topic-trends.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 const ZTopicParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTopicTrends, TTrendsOverview } from '../../../contract/trends.js';
-import { events, topics } from '../../db/schema/index.js';
+import { events, outboxEmails, topics, users } from '../../db/schema/index.js';
+import { sendBrief } from '../../pipeline/brief.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { feedKit } from '../feed/feed-test-kit.js';
 
@@ -126,5 +127,23 @@ describe('GET /api/trends/', () => {
     expect(overview.topics[0]).toMatchObject({ id: topicId, total: 33, rising: ['OPEC', 'Vienna'] });
     expect(overview.topics[0]!.series).toHaveLength(30);
     expect(overview.topics[0]!.spikes).toHaveLength(1);
+  });
+});
+
+describe('the daily brief', () => {
+  it("carries the day's spikes and rising names under 'Trending in your topics', linked to the dashboard", async () => {
+    const { user, topicId } = await followedTopic();
+    const { db } = herald.database;
+    await db.update(users).set({ newsletter: true }).where(eq(users.id, user.userId));
+    const latest = await kit.publish(user.userId, topicId, { title: 'OPEC meets again', finalRank: 0.8 });
+    await db.update(events).set({ entityNames: ['OPEC'] }).where(eq(events.id, latest));
+    const stage = { database: herald.database, search: herald.search, config: herald.config, logger: herald.logger };
+    expect(await sendBrief(stage, user.userId)).toBe('sent');
+    const [brief] = await db.select().from(outboxEmails).where(and(eq(outboxEmails.to, user.email), eq(outboxEmails.template, 'daily-brief')));
+    const text = brief!.text;
+    expect(text).toContain('Trending in your topics');
+    expect(text).toMatch(/Crude oil prices: 6 articles on \d+ \w+, against about 0\.9 a day before, led by "OPEC cuts output, part 1"\./);
+    expect(text).toContain('Crude oil prices: Rising this week: OPEC (new, 4 articles)');
+    expect(text).toContain(`See the trend: ${herald.config.publicUrl}/topics/${topicId}`);
   });
 });

@@ -1,17 +1,17 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { COLLECTIONS } from '../../../contract/collections.js';
-import { ErrorCode } from '../../../contract/errors.js';
-import { MODEL_DEFAULTS } from '../../../contract/models.js';
-import type { TrendRange as TopicTrendsRange, TRisingName, TSpike, TTopicTrends, TTrendAnalysis, TTrendArticle, TTrendsOverview } from '../../../contract/trends.js';
-import type { Config } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
-import { topics, users } from '../../db/schema/index.js';
-import { AppError } from '../../http/errors.js';
-import { firstSentence, trendAnalysis, type TrendAnalysisInput } from '../../intelligence/capabilities/trend-analysis.js';
-import { runCapability } from '../../intelligence/engine.js';
-import { placeNamed } from '../../intelligence/knowledge/places.js';
+import { COLLECTIONS } from '../../contract/collections.js';
+import { ErrorCode } from '../../contract/errors.js';
+import { MODEL_DEFAULTS } from '../../contract/models.js';
+import type { TrendRange as TopicTrendsRange, TRisingName, TSpike, TTopicTrends, TTrendAnalysis, TTrendArticle, TTrendsOverview } from '../../contract/trends.js';
+import type { Config } from '../config.js';
+import type { DbOrTx } from '../db/client.js';
+import { topics, users } from '../db/schema/index.js';
+import { AppError } from '../http/errors.js';
+import { firstSentence, trendAnalysis, type TrendAnalysisInput } from '../intelligence/capabilities/trend-analysis.js';
+import { runCapability } from '../intelligence/engine.js';
+import { placeNamed } from '../intelligence/knowledge/places.js';
 import { articlesBetween, articlesNaming, bucketCounts, nameCounts, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
 import { BASELINE_BUCKETS, change, findSpikes, risingNames } from './trend-maths.js';
 
@@ -249,4 +249,38 @@ export async function trendsOverview(context: TrendsContext, userId: string, ran
     });
   }
   return { range, bucket: w.unit, from: iso(w.from), to: iso(w.end), topics: cards };
+}
+
+export interface BriefTrend {
+  topicId: number;
+  topicName: string;
+  /** One line: a spike of the day, or the names rising in the topic. */
+  text: string;
+}
+
+/**
+ * The daily brief's "Trending in your topics": for each active topic, a spike whose day began
+ * since `since` (a day before, for the day still running at the last brief), and the rising names
+ * named in an article since `since`, at most three.
+ */
+export async function briefTrends(context: TrendsContext, userId: string, since: Date, now = new Date()): Promise<BriefTrend[]> {
+  const { db } = context;
+  const list = await db.select({ id: topics.id, name: topics.name, createdAt: topics.createdAt }).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt))).orderBy(asc(topics.id));
+  const lines: BriefTrend[] = [];
+  const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  for (const topic of list) {
+    const s = await seriesOf(db, userId, topic, '7d', now);
+    for (const spike of s.spikes) {
+      const start = s.w.queryFrom + spike.index * s.w.size;
+      if (start + s.w.size <= since.getTime()) continue;
+      const [lead] = await articlesBetween(db, userId, topic.id, new Date(start), new Date(s.w.queryFrom + (spike.end + 1) * s.w.size), 1);
+      lines.push({ topicId: topic.id, topicName: topic.name, text: `${spike.count} articles on ${day(start)}, against about ${Math.round(spike.mean * 10) / 10} a day before${lead ? `, led by "${lead.title}"` : ''}.` });
+    }
+    const rising = (await risingOf(db, userId, topic.id, now)).filter((r) => r.articles.some((a) => Date.parse(a.published_at) >= since.getTime())).slice(0, 3);
+    if (rising.length) {
+      const names = rising.map((r) => `${r.name} (${r.is_new ? `new, ${r.recent} articles` : r.momentum === null ? `${r.recent} articles` : `${r.momentum}x its rate of the 30 days before`})`);
+      lines.push({ topicId: topic.id, topicName: topic.name, text: `Rising this week: ${names.join(', ')}.` });
+    }
+  }
+  return lines;
 }

@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { rowsOf, type DbOrTx } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
-import { publishedArticles } from '../feed/feed-query.js';
+import { rowsOf, type DbOrTx } from '../db/client.js';
+import { events } from '../db/schema/index.js';
+import { publishedArticles } from '../db/published-articles.js';
 
 /**
  * The SQL of a topic's trends, over the reader's published articles of the topic as the feed

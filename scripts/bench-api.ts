@@ -118,10 +118,11 @@ async function seed(): Promise<void> {
                md5(${prefix} || g), ARRAY[0, 0, 0, 0], 3, 12, 3
         FROM generate_series(${from}::int, ${to}::int) g`);
       await db.execute(sql`
-        INSERT INTO events (user_id, topic_id, document_id, status, prefilter_score, novel, article, article_generated, article_generated_at, language, final_rank, published_at)
+        INSERT INTO events (user_id, topic_id, document_id, status, prefilter_score, novel, article, article_generated, article_generated_at, language, final_rank, published_at, entity_names)
         SELECT ${person.id}, (${JSON.stringify(topicIds)}::jsonb ->> (g % 3))::bigint, d.id, 'detected', 0.5, true,
                ${template}::jsonb || jsonb_build_object('title', CASE WHEN g % 97 = 0 THEN 'Discount rate decision ' ELSE 'Bench article ' END || g),
-               true, now() - g * interval '1 minute', 'en', (g * 7919 % 1000) / 1000.0, now() - g * interval '1 minute'
+               true, now() - g * interval '1 minute', 'en', (g * 7919 % 1000) / 1000.0, now() - g * interval '1 minute',
+               ARRAY['Agency ' || (g % 40), 'Company ' || (g * 31 % 500), 'Place ' || (g % 12)]
         FROM generate_series(${from}::int, ${to}::int) g
         JOIN documents d ON d.source_id = ${source!.id} AND d.external_id = ${prefix} || g`);
       process.stdout.write(`\rseeding ${label}: user ${index + 1}/3, ${to + 1}/${count} articles`);
@@ -171,6 +172,10 @@ const plan: [string, string][] = [
   ['Timeline search "discount rate"', '/for-you/timeline-search/?q=discount%20rate'],
   ['Article', `/for-you/article/${someArticle!.id}/`],
   ['Related', `/for-you/article/${someArticle!.id}/related/`],
+  ['Topic trends 24h', `/topics/${topicId}/trends/?range=24h`],
+  ['Topic trends 30d', `/topics/${topicId}/trends/?range=30d`],
+  ['Topic trends 90d', `/topics/${topicId}/trends/?range=90d`],
+  ['Trends overview 7d', '/trends/?range=7d'],
 ];
 
 const explain = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, string>>(await db.execute(query)).map((r) => `  ${Object.values(r)[0]}`).join('\n');

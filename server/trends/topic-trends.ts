@@ -96,7 +96,7 @@ export async function topicTrends(context: TrendsContext, userId: string, topicI
     const rows = await articlesBetween(db, userId, topic.id, new Date(start), new Date(w.queryFrom + (spike.end + 1) * w.size), SPIKE_ARTICLES);
     spikes.push({ start: iso(start), end: iso(w.queryFrom + spike.end * w.size), count: spike.count, baseline: spike.mean, threshold: spike.threshold, explanation: spikeExplanation(spike, rows, w.unit), articles: rows.map(article) });
   }
-  const rising = await risingOf(db, userId, topic.id, now);
+  const rising = await risingOf(db, userId, topic, now);
   const stories = await topStories(db, userId, topic.id, new Date(w.from), new Date(w.end), MAX_STORIES);
   const analysis = s.total ? await analyse(context, userId, { name: topic.name, range, total: s.total, previousTotal: s.previousTotal, spikes, rising, stories }) : null;
   return {
@@ -148,11 +148,12 @@ const isPlace = (name: string) => {
 };
 
 /** The topic's rising names, each with the articles of the last 7 days that name it. */
-async function risingOf(db: DbOrTx, userId: string, topicId: number, now: Date) {
+async function risingOf(db: DbOrTx, userId: string, topic: { id: number; createdAt: Date }, now: Date) {
+  const topicId = topic.id;
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY);
   const counts = await nameCounts(db, userId, topicId, recentFrom, new Date(recentFrom.getTime() - PREVIOUS_DAYS * DAY));
   const keyOf = new Map(counts.map((c) => [c.name, c.key]));
-  const rising = risingNames(counts, RECENT_DAYS, PREVIOUS_DAYS).slice(0, MAX_RISING);
+  const rising = risingNames(counts, RECENT_DAYS, PREVIOUS_DAYS, topic.createdAt < recentFrom).slice(0, MAX_RISING);
   const rows = await articlesNaming(db, userId, topicId, rising.map((r) => keyOf.get(r.name)!), recentFrom);
   return rising.map((r) => ({
     name: r.name,
@@ -236,7 +237,7 @@ export async function trendsOverview(context: TrendsContext, userId: string, ran
   const cards: TTrendsOverview['topics'] = [];
   for (const topic of list) {
     const s = await seriesOf(db, userId, topic, range, now);
-    const rising = await risingOf(db, userId, topic.id, now);
+    const rising = await risingOf(db, userId, topic, now);
     cards.push({
       id: topic.id,
       name: topic.name,
@@ -276,7 +277,7 @@ export async function briefTrends(context: TrendsContext, userId: string, since:
       const [lead] = await articlesBetween(db, userId, topic.id, new Date(start), new Date(s.w.queryFrom + (spike.end + 1) * s.w.size), 1);
       lines.push({ topicId: topic.id, topicName: topic.name, text: `${spike.count} articles on ${day(start)}, against about ${Math.round(spike.mean * 10) / 10} a day before${lead ? `, led by "${lead.title}"` : ''}.` });
     }
-    const rising = (await risingOf(db, userId, topic.id, now)).filter((r) => r.articles.some((a) => Date.parse(a.published_at) >= since.getTime())).slice(0, 3);
+    const rising = (await risingOf(db, userId, topic, now)).filter((r) => r.articles.some((a) => Date.parse(a.published_at) >= since.getTime())).slice(0, 3);
     if (rising.length) {
       const names = rising.map((r) => `${r.name} (${r.is_new ? `new, ${r.recent} articles` : r.momentum === null ? `${r.recent} articles` : `${r.momentum}x its rate of the 30 days before`})`);
       lines.push({ topicId: topic.id, topicName: topic.name, text: `Rising this week: ${names.join(', ')}.` });

@@ -48,6 +48,10 @@ describe('risingNames', () => {
       ['Chevron', null, false],
     ]);
   });
+
+  it('calls nothing new in a topic that was not followed before the week', () => {
+    expect(risingNames([{ name: 'Gazprom', recent: 3, previous: 0, ever: 0 }], 7, 30, false)).toEqual([{ name: 'Gazprom', recent: 3, previous: 0, ever: 0, momentum: null, isNew: false }]);
+  });
 });
 
 describe('change', () => {

@@ -72,13 +72,14 @@ export interface RisingName extends NameCounts {
  * Names whose rate per day in the recent window (`recentDays`) is at least 1.5 times their rate in
  * the previous window (`previousDays`), in at least two recent articles, or new: never in an
  * article before the recent window. A name in one article only is no trend. Ordered by recent
- * count, then momentum (new first).
+ * count, then momentum (new first). A topic that was not followed before the recent window
+ * (`followedBefore` false) has nothing to be new against: its names are only the most named.
  */
-export function risingNames(names: readonly NameCounts[], recentDays: number, previousDays: number): RisingName[] {
+export function risingNames(names: readonly NameCounts[], recentDays: number, previousDays: number, followedBefore = true): RisingName[] {
   const rising: RisingName[] = [];
   for (const counts of names) {
     if (counts.recent < RISING_MIN_COUNT) continue;
-    const isNew = counts.previous === 0 && counts.ever === 0;
+    const isNew = followedBefore && counts.previous === 0 && counts.ever === 0;
     const momentum = counts.previous === 0 ? null : round(counts.recent / recentDays / (counts.previous / previousDays), 2);
     if (isNew || momentum === null || momentum >= RISING_MIN_MOMENTUM) rising.push({ ...counts, momentum, isNew });
   }

@@ -25,6 +25,7 @@ describe('extractEntitiesOffThread', () => {
     expect(fed).toEqual(expect.arrayContaining(['Federal Reserve', 'Janet Yellen', 'Washington']));
     expect(none).toEqual([]);
     expect(displayNames(["the Federal Reserve's", 'Federal Reserve', 'fed officials', 'X'])).toEqual(['Federal Reserve']);
+    expect(displayNames(['Market Committee', 'Federal Open Market Committee', 'New York'])).toEqual(['Federal Open Market Committee', 'New York']);
   });
 
   it('answers an empty list without starting threads', async () => {

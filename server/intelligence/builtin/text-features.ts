@@ -142,7 +142,8 @@ const DISPLAY_NAMES = 12;
 /**
  * The names of a text as a reader would read them, one per entity key, in the order found:
  * compromise's "the Federal Reserve's" is "Federal Reserve"; a name without a capital letter, or of
- * one letter, is left out. What a topic's trends count and show (events.entity_names).
+ * one letter, is left out, and so is a name inside a longer one of the same text. What a topic's
+ * trends count and show (events.entity_names).
  */
 export function displayNames(names: string[]): string[] {
   const byKey = new Map<string, string>();
@@ -158,9 +159,11 @@ export function displayNames(names: string[]): string[] {
     if (name.length < 2 || !/\p{Lu}/u.test(name)) continue;
     const key = entityKey(name);
     if (key.length >= 2 && !byKey.has(key)) byKey.set(key, name);
-    if (byKey.size >= DISPLAY_NAMES) break;
   }
-  return [...byKey.values()];
+  // A name inside a longer one of the same text is that one cut short ("Market Committee" of "Federal Open Market Committee").
+  const all = [...byKey.values()];
+  const within = (short: string, long: string) => long.length > short.length && ` ${long.toLowerCase()} `.includes(` ${short.toLowerCase()} `);
+  return all.filter((name) => !all.some((other) => within(name, other))).slice(0, DISPLAY_NAMES);
 }
 
 /** Words that qualify a name without naming anything: compass points, kinds of place or body. */

@@ -27,7 +27,7 @@ describe('the built-in trend analysis', () => {
   it('says what the articles say, each sentence citing them: the latest of a story, the peak, the new names', () => {
     const { sentences } = builtinTrendAnalysis({ ...input, sources: input.sources.map((s) => ({ ...s, lead: firstSentence(s.lead) })) });
     expect(sentences).toEqual([
-      { text: 'OPEC agreed to cut output by 1.5 million barrels a day (the latest of 2 articles on "OPEC output cut").', references: [2] },
+      { text: 'OPEC agreed to cut output by 1.5 million barrels a day (the latest of 2 articles on this story).', references: [2] },
       { text: 'Coverage peaked on November 20 with 6 articles against about 0.8 a day before, led by "OPEC cuts output".', references: [2, 3] },
       { text: 'New to the topic this week: Vienna (3 articles).', references: [2] },
     ]);

@@ -48,7 +48,7 @@ export function builtinTrendAnalysis(input: TrendAnalysisInput): TTrendAnalysisO
     const latest = byNumber.get(story.sources.at(-1)!);
     if (!latest) continue;
     const said = (firstSentence(latest.lead) || latest.title).replace(/[.!?]+$/, '');
-    const text = story.sources.length > 1 ? `${said} (the latest of ${story.sources.length} articles on "${story.title}").` : `${said}.`;
+    const text = story.sources.length > 1 ? `${said} (the latest of ${story.sources.length} articles on this story).` : `${said}.`;
     sentences.push({ text, references: [story.sources.at(-1)!] });
   }
   const spike = [...input.spikes].sort((a, b) => b.count - a.count)[0];

@@ -12,8 +12,8 @@ import { AppError } from '../http/errors.js';
 import { firstSentence, trendAnalysis, type TrendAnalysisInput } from '../intelligence/capabilities/trend-analysis.js';
 import { runCapability } from '../intelligence/engine.js';
 import { placeNamed } from '../intelligence/knowledge/places.js';
-import { articlesBetween, articlesNaming, bucketCounts, nameCounts, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
-import { BASELINE_BUCKETS, change, findSpikes, risingNames } from './trend-maths.js';
+import { articlesBetween, articlesNaming, bucketCounts, nameCounts, namedBefore, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
+import { BASELINE_BUCKETS, change, findSpikes, RISING_MIN_COUNT, risingNames } from './trend-maths.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -59,12 +59,12 @@ async function topicOf(db: DbOrTx, userId: string, topicId: number) {
 }
 
 /** Series, totals and spikes of one topic over a range. */
-async function seriesOf(db: DbOrTx, userId: string, topic: { id: number; createdAt: Date }, range: TopicTrendsRange, now: Date) {
+async function seriesOf(db: DbOrTx, topic: { id: number; createdAt: Date }, range: TopicTrendsRange, now: Date) {
   const w = windowOf(range, now);
   const count = (w.end - w.queryFrom) / w.size;
   const totals = Array<number>(count).fill(0);
   const kinds = Array.from({ length: count }, () => ({}) as Record<string, number>);
-  for (const row of await bucketCounts(db, userId, topic.id, w.unit, new Date(w.queryFrom))) {
+  for (const row of await bucketCounts(db, { topicId: topic.id, from: new Date(w.queryFrom) }, w.unit)) {
     const i = Math.round((row.at - w.queryFrom) / w.size);
     if (i < 0 || i >= count) continue;
     totals[i]! += row.n;
@@ -84,20 +84,24 @@ async function seriesOf(db: DbOrTx, userId: string, topic: { id: number; created
 export async function topicTrends(context: TrendsContext, userId: string, topicId: number, range: TopicTrendsRange, now = new Date()): Promise<TTopicTrends> {
   const { db } = context;
   const topic = await topicOf(db, userId, topicId);
-  const s = await seriesOf(db, userId, topic, range, now);
-  const { w } = s;
+  const w = windowOf(range, now);
+  // Independent reads, side by side (on a server, each on a connection of its own).
+  const [s, rising, stories] = await Promise.all([
+    seriesOf(db, topic, range, now),
+    risingOf(db, topic, now),
+    topStories(db, { topicId: topic.id, from: new Date(w.from), to: new Date(w.end) }, MAX_STORIES),
+  ]);
   const series = s.inRange.map((total, i) => ({ start: iso(w.from + i * w.size), total, by_kind: s.kinds[w.offset + i]! }));
   const byKind: Record<string, number> = {};
   for (const bucket of series) for (const [kind, n] of Object.entries(bucket.by_kind)) byKind[kind] = (byKind[kind] ?? 0) + n;
 
-  const spikes: TSpike[] = [];
-  for (const spike of s.spikes) {
-    const start = w.queryFrom + spike.index * w.size;
-    const rows = await articlesBetween(db, userId, topic.id, new Date(start), new Date(w.queryFrom + (spike.end + 1) * w.size), SPIKE_ARTICLES);
-    spikes.push({ start: iso(start), end: iso(w.queryFrom + spike.end * w.size), count: spike.count, baseline: spike.mean, threshold: spike.threshold, explanation: spikeExplanation(spike, rows, w.unit), articles: rows.map(article) });
-  }
-  const rising = await risingOf(db, userId, topic, now);
-  const stories = await topStories(db, userId, topic.id, new Date(w.from), new Date(w.end), MAX_STORIES);
+  const spikes: TSpike[] = await Promise.all(
+    s.spikes.map(async (spike) => {
+      const start = w.queryFrom + spike.index * w.size;
+      const rows = await articlesBetween(db, { topicId: topic.id, from: new Date(start), to: new Date(w.queryFrom + (spike.end + 1) * w.size) }, SPIKE_ARTICLES);
+      return { start: iso(start), end: iso(w.queryFrom + spike.end * w.size), count: spike.count, baseline: spike.mean, threshold: spike.threshold, explanation: spikeExplanation(spike, rows, w.unit), articles: rows.map(article) };
+    }),
+  );
   const analysis = s.total ? await analyse(context, userId, { name: topic.name, range, total: s.total, previousTotal: s.previousTotal, spikes, rising, stories }) : null;
   return {
     topic: { id: topic.id, name: topic.name },
@@ -148,13 +152,16 @@ const isPlace = (name: string) => {
 };
 
 /** The topic's rising names, each with the articles of the last 7 days that name it. */
-async function risingOf(db: DbOrTx, userId: string, topic: { id: number; createdAt: Date }, now: Date) {
+async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date) {
   const topicId = topic.id;
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY);
-  const counts = await nameCounts(db, userId, topicId, recentFrom, new Date(recentFrom.getTime() - PREVIOUS_DAYS * DAY));
-  const keyOf = new Map(counts.map((c) => [c.name, c.key]));
+  const previousFrom = new Date(recentFrom.getTime() - PREVIOUS_DAYS * DAY);
+  const window = await nameCounts(db, { topicId, from: previousFrom }, recentFrom, RISING_MIN_COUNT);
+  // Whether a name was named before the 37 days matters only to those not named in the 30 days before the week.
+  const before = await namedBefore(db, topicId, window.filter((c) => c.previous === 0).map((c) => c.name), previousFrom);
+  const counts = window.map((c) => ({ ...c, ever: before.has(c.name) ? 1 : 0 }));
   const rising = risingNames(counts, RECENT_DAYS, PREVIOUS_DAYS, topic.createdAt < recentFrom).slice(0, MAX_RISING);
-  const rows = await articlesNaming(db, userId, topicId, rising.map((r) => keyOf.get(r.name)!), recentFrom);
+  const rows = await articlesNaming(db, { topicId, from: recentFrom }, rising.map((r) => r.name));
   return rising.map((r) => ({
     name: r.name,
     // A group of countries (OPEC, the EU) is an organisation to its reader, not a place.
@@ -163,7 +170,7 @@ async function risingOf(db: DbOrTx, userId: string, topic: { id: number; created
     previous: r.previous,
     momentum: r.momentum,
     is_new: r.isNew,
-    articles: rows.filter((row) => row.keys.includes(keyOf.get(r.name)!)).slice(0, NAME_ARTICLES).map(article),
+    articles: rows.filter((row) => row.names.includes(r.name)).slice(0, NAME_ARTICLES).map(article),
   }));
 }
 
@@ -234,21 +241,21 @@ export async function trendsOverview(context: TrendsContext, userId: string, ran
   const { db } = context;
   const list = await db.select({ id: topics.id, name: topics.name, createdAt: topics.createdAt }).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt))).orderBy(asc(topics.id));
   const w = windowOf(range, now);
-  const cards: TTrendsOverview['topics'] = [];
-  for (const topic of list) {
-    const s = await seriesOf(db, userId, topic, range, now);
-    const rising = await risingOf(db, userId, topic, now);
-    cards.push({
-      id: topic.id,
-      name: topic.name,
-      total: s.total,
-      previous_total: s.previousTotal,
-      change: change(s.total, s.previousTotal),
-      series: s.inRange,
-      spikes: s.spikes.map((spike) => ({ start: iso(w.queryFrom + spike.index * w.size), count: spike.count })),
-      rising: rising.slice(0, 2).map((r) => r.name),
-    });
-  }
+  const cards = await Promise.all(
+    list.map(async (topic) => {
+      const [s, rising] = await Promise.all([seriesOf(db, topic, range, now), risingOf(db, topic, now)]);
+      return {
+        id: topic.id,
+        name: topic.name,
+        total: s.total,
+        previous_total: s.previousTotal,
+        change: change(s.total, s.previousTotal),
+        series: s.inRange,
+        spikes: s.spikes.map((spike) => ({ start: iso(w.queryFrom + spike.index * w.size), count: spike.count })),
+        rising: rising.slice(0, 2).map((r) => r.name),
+      };
+    }),
+  );
   return { range, bucket: w.unit, from: iso(w.from), to: iso(w.end), topics: cards };
 }
 
@@ -270,14 +277,14 @@ export async function briefTrends(context: TrendsContext, userId: string, since:
   const lines: BriefTrend[] = [];
   const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
   for (const topic of list) {
-    const s = await seriesOf(db, userId, topic, '7d', now);
+    const s = await seriesOf(db, topic, '7d', now);
     for (const spike of s.spikes) {
       const start = s.w.queryFrom + spike.index * s.w.size;
       if (start + s.w.size <= since.getTime()) continue;
-      const [lead] = await articlesBetween(db, userId, topic.id, new Date(start), new Date(s.w.queryFrom + (spike.end + 1) * s.w.size), 1);
+      const [lead] = await articlesBetween(db, { topicId: topic.id, from: new Date(start), to: new Date(s.w.queryFrom + (spike.end + 1) * s.w.size) }, 1);
       lines.push({ topicId: topic.id, topicName: topic.name, text: `${spike.count} articles on ${day(start)}, against about ${Math.round(spike.mean * 10) / 10} a day before${lead ? `, led by "${lead.title}"` : ''}.` });
     }
-    const rising = (await risingOf(db, userId, topic, now)).filter((r) => r.articles.some((a) => Date.parse(a.published_at) >= since.getTime())).slice(0, 3);
+    const rising = (await risingOf(db, topic, now)).filter((r) => r.articles.some((a) => Date.parse(a.published_at) >= since.getTime())).slice(0, 3);
     if (rising.length) {
       const names = rising.map((r) => `${r.name} (${r.is_new ? `new, ${r.recent} articles` : r.momentum === null ? `${r.recent} articles` : `${r.momentum}x its rate of the 30 days before`})`);
       lines.push({ topicId: topic.id, topicName: topic.name, text: `Rising this week: ${names.join(', ')}.` });

@@ -58,7 +58,7 @@ export interface NameCounts {
   name: string;
   recent: number;
   previous: number;
-  /** Articles that named it before the previous window too (any time). */
+  /** Articles that named it before the previous window (any time; 1 when known only to be some). */
   ever: number;
 }
 

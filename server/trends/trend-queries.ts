@@ -1,11 +1,11 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../db/client.js';
-import { events } from '../db/schema/index.js';
-import { publishedArticles } from '../db/published-articles.js';
 
 /**
- * The SQL of a topic's trends, over the reader's published articles of the topic as the feed
- * lists them (its own, and those its events were merged into), each counted at its publication.
+ * The SQL of a topic's trends, over its published articles as the feed lists them (its own, and
+ * those its events were merged into), each counted at its publication. The caller has checked
+ * that the topic is the reader's: a topic's events are its user's, so the queries read the topic's
+ * index (events_topic_published_idx) and never the user's, which holds all their topics.
  */
 
 export type BucketUnit = 'hour' | 'day';
@@ -20,92 +20,105 @@ export interface TrendArticleRow {
   rank: number | null;
 }
 
-const articlesOf = (userId: string, topicId: number): SQL => publishedArticles(userId, topicId);
+export interface TopicWindow {
+  topicId: number;
+  from: Date;
+  to?: Date;
+}
 
-const isoAt = (column: SQL | typeof events.publishedAt) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-/** Articles per bucket and collection from `from` on: [bucket start (ms), collection id, count]. */
-export async function bucketCounts(db: DbOrTx, userId: string, topicId: number, unit: BucketUnit, from: Date): Promise<{ at: number; collection: number; n: number }[]> {
+/**
+ * The topic's published articles of [from, to) as the derived table `a`: its own by the topic's
+ * index, then the few of other topics its events were merged into (UNION ALL of two index reads,
+ * where an OR of the two would read the whole table).
+ */
+function topicArticles({ topicId, from, to }: TopicWindow): SQL {
+  const window = sql`published_at >= ${at(from)}${to ? sql` AND published_at < ${at(to)}` : sql``}`;
+  const columns = sql.raw('id, published_at, document_id, entity_names, story_id, final_rank, article_summary');
+  return sql`(SELECT ${columns} FROM events WHERE topic_id = ${topicId} AND article_generated AND ${window}
+    UNION ALL
+    SELECT ${columns} FROM events WHERE id IN (SELECT merged_into_id FROM events WHERE topic_id = ${topicId} AND merged_into_id IS NOT NULL)
+      AND topic_id <> ${topicId} AND article_generated AND ${window}) a`;
+}
+
+const articleColumns = sql.raw(
+  `a.id, coalesce(a.article_summary->>'title', '') AS title, coalesce(a.article_summary->>'introduction', '') AS lead, to_char(a.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS published_at, a.final_rank AS rank`,
+);
+
+const asArticle = <T extends { id: unknown; story_id?: unknown }>(r: T) => ({ ...r, id: Number(r.id), story_id: r.story_id === null || r.story_id === undefined ? null : Number(r.story_id) });
+
+/** Articles per bucket and collection in the window: [bucket start (ms), collection id, count]. */
+export async function bucketCounts(db: DbOrTx, window: TopicWindow, unit: BucketUnit): Promise<{ at: number; collection: number; n: number }[]> {
   const rows = rowsOf<{ at: string; collection: number; n: number }>(
-    await db.execute(sql`SELECT extract(epoch FROM date_trunc(${unit}, ${events.publishedAt} AT TIME ZONE 'UTC'))::bigint * 1000 AS at,
-        d.collection_id AS collection, count(*)::int AS n
-      FROM ${events} JOIN documents d ON d.id = ${events.documentId}
-      WHERE ${and(articlesOf(userId, topicId), sql`${events.publishedAt} >= ${from.toISOString()}::timestamptz`)}
-      GROUP BY 1, 2`),
+    await db.execute(sql`SELECT extract(epoch FROM date_trunc(${unit}, a.published_at AT TIME ZONE 'UTC'))::bigint * 1000 AS at, d.collection_id AS collection, count(*)::int AS n
+      FROM ${topicArticles(window)} JOIN documents d ON d.id = a.document_id GROUP BY 1, 2`),
   );
   return rows.map((r) => ({ at: Number(r.at), collection: Number(r.collection), n: Number(r.n) }));
 }
 
-/** The topic's articles published in [from, to), highest rank first, at most `limit`. */
-export async function articlesBetween(db: DbOrTx, userId: string, topicId: number, from: Date, to: Date, limit: number): Promise<TrendArticleRow[]> {
+/** The topic's articles of the window, highest rank first, at most `limit`, with their stories. */
+export async function articlesBetween(db: DbOrTx, window: TopicWindow, limit: number): Promise<TrendArticleRow[]> {
   return rowsOf<TrendArticleRow>(
-    await db.execute(sql`SELECT ${events.id} AS id, coalesce(${events.articleSummary}->>'title', '') AS title,
-        coalesce(${events.articleSummary}->>'introduction', '') AS lead, ${isoAt(events.publishedAt)} AS published_at,
-        ${events.storyId} AS story_id, s.title AS story_title, ${events.finalRank} AS rank
-      FROM ${events} LEFT JOIN stories s ON s.id = ${events.storyId}
-      WHERE ${and(articlesOf(userId, topicId), sql`${events.publishedAt} >= ${from.toISOString()}::timestamptz AND ${events.publishedAt} < ${to.toISOString()}::timestamptz`)}
-      ORDER BY ${events.finalRank} DESC NULLS LAST, ${events.publishedAt} DESC, ${events.id} DESC
-      LIMIT ${limit}`),
-  ).map((r) => ({ ...r, id: Number(r.id), story_id: r.story_id === null ? null : Number(r.story_id) }));
+    await db.execute(sql`SELECT ${articleColumns}, a.story_id, s.title AS story_title
+      FROM ${topicArticles(window)} LEFT JOIN stories s ON s.id = a.story_id
+      ORDER BY a.final_rank DESC NULLS LAST, a.published_at DESC, a.id DESC LIMIT ${limit}`),
+  ).map(asArticle);
 }
 
 export interface NameRow {
-  key: string;
   name: string;
   recent: number;
   previous: number;
-  ever: number;
 }
 
 /**
- * The names the topic's articles of [recentFrom, now) name, with how many articles named each
- * then, in [previousFrom, recentFrom), and before previousFrom. Names are one per lower-cased form.
+ * The names at least `minRecent` of the topic's articles since `recentFrom` name, with how many
+ * articles named each then and before it in the window (from its `from`).
  */
-export async function nameCounts(db: DbOrTx, userId: string, topicId: number, recentFrom: Date, previousFrom: Date): Promise<NameRow[]> {
-  const recent = recentFrom.toISOString();
-  const previous = previousFrom.toISOString();
+export async function nameCounts(db: DbOrTx, window: TopicWindow, recentFrom: Date, minRecent: number): Promise<NameRow[]> {
   return rowsOf<NameRow>(
-    await db.execute(sql`WITH named AS (
-        SELECT ${events.id} AS id, ${events.publishedAt} AS at, lower(n.name) AS key, n.name
-        FROM ${events}, LATERAL unnest(${events.entityNames}) AS n(name)
-        WHERE ${articlesOf(userId, topicId)} AND ${events.entityNames} IS NOT NULL)
-      SELECT key, mode() WITHIN GROUP (ORDER BY name) AS name,
-        count(DISTINCT id) FILTER (WHERE at >= ${recent}::timestamptz)::int AS recent,
-        count(DISTINCT id) FILTER (WHERE at >= ${previous}::timestamptz AND at < ${recent}::timestamptz)::int AS previous,
-        count(DISTINCT id) FILTER (WHERE at < ${previous}::timestamptz)::int AS ever
-      FROM named WHERE key IN (SELECT key FROM named WHERE at >= ${recent}::timestamptz) GROUP BY key`),
+    await db.execute(sql`SELECT n.name, count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)})::int AS recent,
+        count(*) FILTER (WHERE a.published_at < ${at(recentFrom)})::int AS previous
+      FROM ${topicArticles(window)}, LATERAL unnest(a.entity_names) AS n(name)
+      GROUP BY n.name HAVING count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)}) >= ${minRecent}`),
   );
 }
 
-/** The topic's articles of [from, now) that name one of `keys` (lower-cased names), newest first. */
-export async function articlesNaming(db: DbOrTx, userId: string, topicId: number, keys: string[], from: Date): Promise<(TrendArticleRow & { keys: string[] })[]> {
-  if (keys.length === 0) return [];
-  return rowsOf<TrendArticleRow & { keys: string[] }>(
-    await db.execute(sql`SELECT ${events.id} AS id, coalesce(${events.articleSummary}->>'title', '') AS title, '' AS lead,
-        ${isoAt(events.publishedAt)} AS published_at, NULL AS story_id, NULL AS story_title, ${events.finalRank} AS rank,
-        ARRAY(SELECT DISTINCT lower(x) FROM unnest(${events.entityNames}) x) AS keys
-      FROM ${events}
-      WHERE ${and(articlesOf(userId, topicId), sql`${events.publishedAt} >= ${from.toISOString()}::timestamptz`)}
-        AND EXISTS (SELECT 1 FROM unnest(${events.entityNames}) x WHERE lower(x) = ANY(${sql`ARRAY[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}))
-      ORDER BY ${events.publishedAt} DESC, ${events.id} DESC`),
-  ).map((r) => ({ ...r, id: Number(r.id) }));
+const nameList = (names: string[]) =>
+  sql`ARRAY[${sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** Which of `names` an article of the topic published before `before` named (the index on entity_names finds them). */
+export async function namedBefore(db: DbOrTx, topicId: number, names: string[], before: Date): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = rowsOf<{ name: string }>(
+    await db.execute(sql`SELECT DISTINCT n.name FROM ${topicArticles({ topicId, from: new Date(0), to: before })}, LATERAL unnest(a.entity_names) AS n(name)
+      WHERE a.entity_names && ${nameList(names)} AND n.name = ANY(${nameList(names)})`),
+  );
+  return new Set(rows.map((r) => r.name));
 }
 
-/** The stories with most articles in [from, to), at most `limit`, each with those articles oldest first. */
-export async function topStories(db: DbOrTx, userId: string, topicId: number, from: Date, to: Date, limit: number): Promise<{ id: number; title: string; articles: TrendArticleRow[] }[]> {
-  const window = sql`${events.publishedAt} >= ${from.toISOString()}::timestamptz AND ${events.publishedAt} < ${to.toISOString()}::timestamptz`;
+/** The topic's articles of the window that name one of `names`, newest first, with the names they name. */
+export async function articlesNaming(db: DbOrTx, window: TopicWindow, names: string[]): Promise<(TrendArticleRow & { names: string[] })[]> {
+  if (names.length === 0) return [];
+  return rowsOf<TrendArticleRow & { names: string[] }>(
+    await db.execute(sql`SELECT ${articleColumns}, a.entity_names AS names
+      FROM ${topicArticles(window)} WHERE a.entity_names && ${nameList(names)} ORDER BY a.published_at DESC, a.id DESC`),
+  ).map(asArticle);
+}
+
+/** The stories with most articles in the window, at most `limit`, each with those articles oldest first. */
+export async function topStories(db: DbOrTx, window: TopicWindow, limit: number): Promise<{ id: number; title: string; articles: TrendArticleRow[] }[]> {
   const rows = rowsOf<TrendArticleRow>(
-    await db.execute(sql`WITH top AS (
-        SELECT ${events.storyId} AS story_id FROM ${events}
-        WHERE ${and(articlesOf(userId, topicId), window)} AND ${events.storyId} IS NOT NULL
-        GROUP BY 1 ORDER BY count(*) DESC, max(${events.finalRank}) DESC NULLS LAST, max(${events.publishedAt}) DESC LIMIT ${limit})
-      SELECT ${events.id} AS id, coalesce(${events.articleSummary}->>'title', '') AS title,
-        coalesce(${events.articleSummary}->>'introduction', '') AS lead, ${isoAt(events.publishedAt)} AS published_at,
-        ${events.storyId} AS story_id, s.title AS story_title, ${events.finalRank} AS rank
-      FROM ${events} JOIN top ON top.story_id = ${events.storyId} JOIN stories s ON s.id = ${events.storyId}
-      WHERE ${and(articlesOf(userId, topicId), window)}
-      ORDER BY ${events.publishedAt}, ${events.id}`),
-  ).map((r) => ({ ...r, id: Number(r.id), story_id: Number(r.story_id) }));
+    await db.execute(sql`WITH t AS (SELECT * FROM ${topicArticles(window)} WHERE a.story_id IS NOT NULL),
+      top AS (SELECT story_id FROM t GROUP BY 1 ORDER BY count(*) DESC, max(final_rank) DESC NULLS LAST, max(published_at) DESC LIMIT ${limit})
+      SELECT ${articleColumns}, a.story_id, s.title AS story_title
+      FROM t a JOIN top ON top.story_id = a.story_id JOIN stories s ON s.id = a.story_id
+      ORDER BY a.published_at, a.id`),
+  ).map(asArticle);
   const byStory = new Map<number, { id: number; title: string; articles: TrendArticleRow[] }>();
   for (const row of rows) {
     const story = byStory.get(row.story_id!) ?? { id: row.story_id!, title: row.story_title ?? row.title, articles: [] };

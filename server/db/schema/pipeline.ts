@@ -179,6 +179,8 @@ export const events = pgTable(
     // A topic's feed: its own articles newest first, and the articles its events were merged into.
     index('events_topic_published_idx').on(t.topicId, t.publishedAt, t.id).where(sql`article_generated`),
     index('events_merged_idx').on(t.topicId, t.mergedIntoId).where(sql`merged_into_id IS NOT NULL`),
+    // The trends' names: which articles of a topic name one of a few names (array overlap).
+    index('events_entity_names_idx').using('gin', t.entityNames).where(sql`article_generated`),
     index('events_article_search_idx').using('gin', articleSearchVector(t.article)).where(sql`article_generated`),
   ],
 );

@@ -75,6 +75,8 @@ export const router = createBrowserRouter([
           { path: '/a/:id', element: <ArticleRoute /> },
           { path: '/s/:id?', element: lazyPage(() => import('../features/article/short-link-page')) },
           { path: '/topics', element: lazyPage(() => import('../features/topics/topics-page')) },
+          { path: '/topics/:id', element: lazyPage(() => import('../features/trends/topic-dashboard-page')) },
+          { path: '/trends', element: lazyPage(() => import('../features/trends/trends-page')) },
           { path: '/account', element: lazyPage(() => import('../features/account/account-page')) },
           { path: '/sources', element: <SuperusersOnly>{lazyPage(() => import('../features/sources/sources-page'))}</SuperusersOnly> },
         ],

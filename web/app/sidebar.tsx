@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Building2, Home, LogOut, MoreHorizontal, UserPen } from 'lucide-react';
+import { Building2, ChartColumn, Home, LogOut, MoreHorizontal, UserPen } from 'lucide-react';
 import type { TUserListItem } from '../../contract/users';
 import type { TTopic } from '../../contract/topics';
 import { PreviewUsersSelector } from '../features/account/preview-users-selector';
@@ -86,6 +86,9 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
         <button type="button" className={navButton} onClick={() => go('/')}>
           <Home aria-hidden className="size-4" /> Home
         </button>
+        <Link to="/trends" onClick={onNavigate} className={navButton}>
+          <ChartColumn aria-hidden className="size-4" /> Trends
+        </Link>
         {tools.has('profile') && (
           <button type="button" className={navButton} onClick={() => tools.openTool('profile')}>
             <UserPen aria-hidden className="size-4" /> Edit profile
@@ -132,16 +135,26 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
         ) : (
           <ul className="space-y-1">
             {viewed.topics.map((topic) => (
-              <li key={topic.id}>
+              <li key={topic.id} className="flex items-start gap-1">
                 {topicAction ? (
-                  <button type="button" onClick={() => topicAction(topic)} className="block w-full rounded-md px-2 py-1.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800">
+                  <button type="button" onClick={() => topicAction(topic)} className="block min-w-0 flex-1 rounded-md px-2 py-1.5 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800">
                     <TopicLine topic={topic} detailed />
                   </button>
                 ) : (
-                  <Link to={`/?topic=${topic.id}`} onClick={onNavigate} className="block rounded-md px-2 py-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800">
+                  <Link to={`/?topic=${topic.id}`} onClick={onNavigate} className="block min-w-0 flex-1 rounded-md px-2 py-1.5 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:hover:bg-slate-800">
                     <TopicLine topic={topic} />
                   </Link>
                 )}
+                {/* The topic's dashboard, beside the line that filters the feed. */}
+                <Link
+                  to={`/topics/${topic.id}`}
+                  onClick={onNavigate}
+                  aria-label={`Trends for ${capitalise(topic.name)}`}
+                  title="Trends"
+                  className="shrink-0 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+                >
+                  <ChartColumn aria-hidden className="size-4" />
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { History, Search } from 'lucide-react';
+import { ChartColumn, History, Search } from 'lucide-react';
 import { PROFILE_POLL_SETUP_MS } from '../../../contract/constants';
 import type { TTopic } from '../../../contract/topics';
 import { useViewing } from '../../lib/viewing';
@@ -85,6 +85,13 @@ export default function FeedPage() {
                 className="ms-auto inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-400"
               >
                 <History aria-hidden className="size-4" /> Previous Articles
+              </Link>
+              {/* The chosen topic's dashboard, or every topic's trends. */}
+              <Link
+                to={topic ? `/topics/${topic.id}` : '/trends'}
+                className="inline-flex h-10 items-center gap-2 rounded-md px-2 text-sm font-medium text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-400"
+              >
+                <ChartColumn aria-hidden className="size-4" /> Trends
               </Link>
             </div>
             {searchOpen && (

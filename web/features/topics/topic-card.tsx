@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { ChartColumn, Pencil, Trash2 } from 'lucide-react';
 import type { TTopic } from '../../../contract/topics';
 import { SourceBadges } from '../../components/ui/sources-select';
 import { capitalised } from './messages';
@@ -17,7 +18,7 @@ const list = (items: string[]) => (items.length ? items.join(', ') : '—');
 
 /**
  * A topic card: the capitalised name, 'Processing...' while the description is
- * being written, edit and delete. On phones it also shows the topic's details and a 'New' badge.
+ * being written, a link to its trends dashboard, edit and delete. On phones it also shows the topic's details and a 'New' badge.
  */
 export function TopicCard({ topic, mobile, isNew, animate, onEdit, onDelete }: { topic: TTopic; mobile: boolean; isNew: boolean; animate?: { delayMs: number }; onEdit?: () => void; onDelete?: () => void }) {
   const name = capitalised(topic.name);
@@ -38,6 +39,14 @@ export function TopicCard({ topic, mobile, isNew, animate, onEdit, onDelete }: {
             {mobile && isNew && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100">New</span>}
           </div>
         </div>
+        <Link
+          to={`/topics/${topic.id}`}
+          aria-label={`Trends for ${name}`}
+          title="Trends"
+          className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
+          <ChartColumn aria-hidden className="size-4" />
+        </Link>
         {onEdit && (
           <button
             type="button"

@@ -54,3 +54,6 @@ export const DESCRIPTION_CLAMP_LINES = 5;
 export const DESCRIPTION_SHOW_MORE_CHARS = 300;
 /** Timeline search answers at most this many articles, best match first. */
 export const TIMELINE_SEARCH_LIMIT = 50;
+/** The ranges of a topic's trends (24h is read per hour, the others per day), in the order the switch offers them. */
+export const TREND_RANGES = ['24h', '7d', '30d', '90d'] as const;
+export type TrendRange = (typeof TREND_RANGES)[number];

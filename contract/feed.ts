@@ -111,6 +111,22 @@ export const ZDataTable = z.object({
 });
 export type TDataTable = z.infer<typeof ZDataTable>;
 
+const ZRefNumbers = z.array(z.number());
+/**
+ * What the article means for its reader: why it matters (tied to their profile), a severity from
+ * 1 to 5 with its confidence and basis, the names they follow that it names, and the dates its
+ * documents set. Every claim carries the reference numbers that support it.
+ */
+export const ZArticleImpact = z.object({
+  why_it_matters: z.object({ text: z.string(), references: ZRefNumbers }).nullable(),
+  severity: z.number().int().min(1).max(5),
+  confidence: z.enum(['low', 'medium', 'high']),
+  severity_basis: z.string(),
+  entities: z.array(z.object({ name: z.string(), references: ZRefNumbers })),
+  horizon: z.array(z.object({ date: z.string(), what: z.string(), references: ZRefNumbers })),
+});
+export type TArticleImpact = z.infer<typeof ZArticleImpact>;
+
 /** GET /for-you/article/{id}/: the reader article. */
 export const ZReaderArticle = ZArticleSummary.extend({
   sections: z.array(z.object({ heading: z.string(), content: z.string() })),
@@ -120,6 +136,8 @@ export const ZReaderArticle = ZArticleSummary.extend({
   /** Plain or markdown text with [n] markers, or a list of takeaways. */
   actionable_takeaway: z.union([z.string(), z.array(z.string())]).nullable(),
   data_table: ZDataTable.nullable(),
+  /** Null for an article written before impact assessments. */
+  impact: ZArticleImpact.nullable(),
 });
 export type TReaderArticle = z.infer<typeof ZReaderArticle>;
 

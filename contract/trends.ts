@@ -6,9 +6,9 @@ import { z } from 'zod';
  * articles behind it.
  */
 
-/** 24h is read per hour; the others per day. */
-export const TREND_RANGES = ['24h', '7d', '30d', '90d'] as const;
-export type TrendRange = (typeof TREND_RANGES)[number];
+import { TREND_RANGES, type TrendRange } from './constants.js';
+
+export { TREND_RANGES, type TrendRange };
 
 export const ZTrendQuery = z.object({
   range: z.enum(TREND_RANGES, { error: 'range must be one of 24h, 7d, 30d or 90d' }).default('30d'),
@@ -66,7 +66,7 @@ export const ZTrendAnalysis = z.object({
   /** "What changed": sentences ending with reference markers [n]. */
   text: z.string(),
   references: z.array(z.object({ number: z.number().int(), article_id: z.number(), title: z.string() })),
-  /** The model that wrote it ('built-in' for the extractive answer). */
+  /** The model that wrote it ('builtin' for the built-in engine's extractive answer). */
   model: z.string(),
 });
 export type TTrendAnalysis = z.infer<typeof ZTrendAnalysis>;

@@ -14,7 +14,7 @@ const SAMPLES: { [N in TemplateName]: TemplateData[N] } = {
   'email-change-code': { firstName: 'Ada', code: '456789', minutes: 10, side: 'old', newEmail: 'ada@new.example.com' },
   invite: { inviterName: 'Grace Hopper', accountName: 'Acme Research', link, expiresAt: when },
   'daily-brief': { firstName: 'Ada', date: '3 March 2026', articles: [{ title: 'Fed cuts rates', topicName: 'Monetary policy', introduction: 'The FOMC lowered its target.', link: 'https://herald.example.com/a/7' }], feedUrl: 'https://herald.example.com/' },
-  'breaking-alert': { firstName: 'Ada', topicName: 'Monetary policy', title: 'Fed cuts rates to 4.75% <now>', introduction: 'The FOMC lowered its target.', points: ['Two governors dissented.'], link: 'https://herald.example.com/a/42' },
+  'breaking-alert': { firstName: 'Ada', topicName: 'Monetary policy', title: 'Fed cuts rates to 4.75% <now>', introduction: 'The FOMC lowered its target.', points: ['Two governors dissented.'], link: 'https://herald.example.com/a/42', impact: { severity: 4, confidence: 'medium', whyItMatters: 'It names Acme Bank, which you follow.', next: 'May 20, 2026: The Committee will meet again.' } },
 };
 
 /** What each email must carry, in its text and (escaped) in its HTML. */
@@ -32,6 +32,8 @@ const MUST_CONTAIN: { [N in TemplateName]: string[] } = {
     'Fed cuts rates to 4.75% <now>',
     'The FOMC lowered its target.',
     '- Two governors dissented.',
+    'Severity 4/5 (medium confidence). Why it matters to you: It names Acme Bank, which you follow.',
+    'Next: May 20, 2026: The Committee will meet again.',
     'https://herald.example.com/a/42',
     'More like this',
     'https://herald.example.com/a/42?judgement=more',

@@ -12,11 +12,11 @@ export interface TemplateData {
   'password-change-code': { firstName: string; code: string; minutes: number };
   'email-change-code': { firstName: string; code: string; minutes: number; side: 'old' | 'new'; newEmail: string };
   invite: { inviterName: string; accountName: string; link: string; expiresAt: Date };
-  'breaking-alert': { firstName: string; topicName: string; title: string; introduction: string; points: string[]; link: string };
+  'breaking-alert': { firstName: string; topicName: string; title: string; introduction: string; points: string[]; link: string; impact?: ImpactLines };
   'daily-brief': {
     firstName: string;
     date: string;
-    articles: { title: string; topicName: string; introduction: string; link: string; breaking?: boolean }[];
+    articles: { title: string; topicName: string; introduction: string; link: string; breaking?: boolean; impact?: ImpactLines }[];
     /** Spikes and rising names of the day, each with its topic dashboard. */
     trending?: { topicName: string; text: string; link: string }[];
     feedUrl: string;
@@ -192,6 +192,7 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
       { kind: 'p', text: d.title },
       { kind: 'p', text: d.introduction },
       ...d.points.map((point): Block => ({ kind: 'p', text: `- ${point}` })),
+      ...impactBlocks(d.impact),
       { kind: 'button', label: 'Read the article', url: d.link },
       {
         kind: 'links',
@@ -209,6 +210,7 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
       ...d.articles.flatMap((a, i): Block[] => [
         { kind: 'p', text: `${i + 1}. ${a.breaking ? 'Breaking: ' : ''}${a.title} (${a.topicName})` },
         { kind: 'p', text: a.introduction },
+        ...impactBlocks(a.impact),
         { kind: 'button', label: 'Read', url: a.link, secondary: true },
       ]),
       ...(d.trending?.length
@@ -225,6 +227,22 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
     ],
   }),
 };
+
+/** An article's impact as an email says it (citations left out: the article page carries them). */
+export interface ImpactLines {
+  severity: number;
+  confidence: string;
+  whyItMatters?: string;
+  /** The first date on the horizon: "May 20, 2024: Comments must be received ..." */
+  next?: string;
+}
+
+function impactBlocks(impact: ImpactLines | undefined): Block[] {
+  if (!impact) return [];
+  const blocks: Block[] = [{ kind: 'p', text: `Severity ${impact.severity}/5 (${impact.confidence} confidence)${impact.whyItMatters ? `. Why it matters to you: ${impact.whyItMatters}` : '.'}` }];
+  if (impact.next) blocks.push({ kind: 'p', text: `Next: ${impact.next}` });
+  return blocks;
+}
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -7,6 +7,7 @@ import { deliveredArticle, deliveredUser } from '../deliveries/payload.js';
 import type { Queue } from '../jobs/types.js';
 import { ALERT_POLICY, calibratedBar, decideAlert } from './alert-policy.js';
 import type { StageContext } from './context.js';
+import { impactLines } from './impact.js';
 
 /** Articles ranked under this never reach the alert stage (the policy's floor). */
 export const ALERT_BAR = ALERT_POLICY.floor;
@@ -104,6 +105,7 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
           .filter((point) => point !== withoutCitations(article.introduction))
           .slice(0, 3),
         link: `${context.config.publicUrl}/a/${eventId}`,
+        impact: impactLines(row.event.article),
       },
       { publicUrl: context.config.publicUrl },
     );

@@ -11,6 +11,7 @@ import { searchChunks } from '../search/search.js';
 import { originalDate } from '../db/original-date.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
 import type { StageContext } from './context.js';
+import { assessArticleImpact } from './impact.js';
 import { loadStageEvent } from './stage-rows.js';
 
 /** Research keeps results scoring at least this, at most this many documents. */
@@ -165,6 +166,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     engine,
   );
   const a = article.output;
+  const impactSources = [{ documentId: doc.id, title: doc.title, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, text: doc.text }, ...supporting];
   // Fourteen 'FOMC statement's cannot be told apart: a title the reader already has leads with the date.
   const [taken] = await db
     .select({ id: events.id })
@@ -193,14 +195,15 @@ export async function writeArticle(context: StageContext, eventId: number, optio
   const now = new Date();
   if (options.update) {
     const previous = event.article ?? {};
+    const assessed = await assessArticleImpact(context, row, a, impactSources, event.finalRank ?? 0);
     const updated = await db
       .update(events)
       .set({
         queries,
-        article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: previous.qa_reason, ...(previous.catch_up ? { catch_up: true } : {}) },
+        article: { ...a, actionable_takeaway: assessed.takeaway, impact: assessed.impact, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: previous.qa_reason, ...(previous.catch_up ? { catch_up: true } : {}) },
         language: a.language,
         articleUpdatedAt: now,
-        llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ research_update: plan.record, article_update: article.record })}::jsonb`,
+        llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ research_update: plan.record, article_update: article.record, impact_update: assessed.record })}::jsonb`,
         updatedAt: now,
       })
       .where(and(eq(events.id, eventId), eq(events.articleGenerated, true)))
@@ -221,18 +224,19 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     engine,
   );
   const { finalRank, reason: qaReason } = qaVerdict(qa.output, a);
+  const assessed = await assessArticleImpact(context, row, a, impactSources, finalRank);
   const updated = await db
     .update(events)
     .set({
       researched: true,
       queries,
-      article: { ...a, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: qaReason, ...(event.initialization ? { catch_up: true } : {}) },
+      article: { ...a, actionable_takeaway: assessed.takeaway, impact: assessed.impact, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: qaReason, ...(event.initialization ? { catch_up: true } : {}) },
       articleGenerated: true,
       language: a.language,
       finalRank,
       qaAt: now,
       publishedAt: now,
-      llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ research: plan.record, article: article.record, qa: qa.record })}::jsonb`,
+      llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ research: plan.record, article: article.record, qa: qa.record, impact: assessed.record })}::jsonb`,
       updatedAt: now,
     })
     .where(and(eq(events.id, eventId), eq(events.articleGenerated, false)))

@@ -6,6 +6,7 @@ import { dispatchDeliveries, queueDeliveries } from '../deliveries/outbox.js';
 import { deliveredArticle, deliveredUser } from '../deliveries/payload.js';
 import { briefTrends } from '../trends/topic-trends.js';
 import type { StageContext } from './context.js';
+import { impactLines } from './impact.js';
 
 /** The brief goes out in this hour of the user's local morning. */
 export const BRIEF_HOUR = 7;
@@ -62,7 +63,7 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
         date,
         articles: rows.map((r) => {
           const a = r.article as { title: string; introduction: string };
-          return { title: a.title, topicName: r.topicName, introduction: withoutCitations(a.introduction), link: `${context.config.publicUrl}/a/${r.id}`, breaking: r.held };
+          return { title: a.title, topicName: r.topicName, introduction: withoutCitations(a.introduction), link: `${context.config.publicUrl}/a/${r.id}`, breaking: r.held, impact: impactLines(r.article) };
         }),
         trending: trending.map((t) => ({ topicName: t.topicName, text: t.text, link: `${context.config.publicUrl}/topics/${t.topicId}` })),
         feedUrl: `${context.config.publicUrl}/`,

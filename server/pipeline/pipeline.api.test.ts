@@ -248,7 +248,12 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     expect(body.introduction).toMatch(/4\.75 percent/);
     expect(body.bullet_points.join(' ')).not.toMatch(/4\.75 percent/);
     expect(body.data_table.rows.some((r) => r[1] === '4.75')).toBe(true);
-    expect(Object.keys(article!.llmInteractions)).toEqual(expect.arrayContaining(['summarization', 'relevance', 'novelty', 'research', 'article', 'qa']));
+    expect(Object.keys(article!.llmInteractions)).toEqual(expect.arrayContaining(['summarization', 'relevance', 'novelty', 'research', 'article', 'qa', 'impact']));
+    // Its impact on the reader: a severity with its basis; nothing claimed without a reference.
+    const impact = (article!.article as { impact: { severity: number; severity_basis: string; entities: { references: number[] }[]; why_it_matters: { references: number[] } | null } }).impact;
+    expect(impact.severity).toBeGreaterThanOrEqual(1);
+    expect(impact.severity_basis).not.toBe('');
+    for (const entity of impact.entities) expect(entity.references.length).toBeGreaterThan(0);
     expect((article!.queries as unknown[]).length).toBeGreaterThan(0);
 
     // The alert decision is written once however many times the job runs, even at once (the

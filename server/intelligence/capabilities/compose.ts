@@ -219,10 +219,10 @@ export function builtinCompose(input: ComposeInput): TArticle {
 }
 
 // A next step a document announces: a deadline, an effective date, a meeting, a vote, a hearing.
-const NEXT_STEP =
+export const NEXT_STEP =
   /\b(?:comments?\b[^.]{0,80}\b(?:must|should|will)\s+be\s+(?:received|submitted|filed)|(?:comments?|applications?|nominations?|responses?|requests?)\s+(?:are|is)\s+due|deadline|(?:is|are|will\s+be|becomes?)\s+effective|effective\s+(?:on|as\s+of|date)|takes?\s+effect|next\s+(?:meeting|hearing|session|review)|(?:is|are)\s+scheduled\s+(?:for|to)|(?:will|would)\s+be\s+held\s+(?:on|in|at)|will\s+(?:meet|hold|vote|convene|publish|decide|rule|begin|start|end|expire|close|reopen|resume|announce|release)|no\s+later\s+than|on\s+or\s+before)\b/i;
 // ... with a when: a date, a month, a year, a weekday, a number of days.
-const WHEN =
+export const WHEN =
   /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2}\b|\b(?:19|20)\d\d\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\bwithin\s+\d+\s+days\b|\bnext\s+(?:week|month|year)\b/;
 
 /** The first sentence of a document that states a next step with its date (the whole text: minutes name the next meeting at their end). */

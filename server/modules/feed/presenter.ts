@@ -1,4 +1,4 @@
-import type { TArticleSummary, TDataTable, TReaderArticle, TReference, TSupportingDocument } from '../../../contract/feed.js';
+import { ZArticleImpact, type TArticleSummary, type TDataTable, type TReaderArticle, type TReference, type TSupportingDocument } from '../../../contract/feed.js';
 import { isJudgement } from '../../../contract/judgement-text.js';
 import { num, parseJson, parseList, record, text } from '../../../contract/tolerant-json.js';
 
@@ -134,5 +134,12 @@ export function presentArticle(row: ArticleRow): TReaderArticle {
     documents: supportingDocuments(a.supporting_documents ?? a.documents),
     actionable_takeaway: takeaway(parsed(a.actionable_takeaway)),
     data_table: dataTable(a.data_table),
+    impact: impactOf(a.impact),
   };
+}
+
+/** The stored impact when it reads as one (an older or malformed article has none). */
+function impactOf(value: unknown): TReaderArticle['impact'] {
+  const result = ZArticleImpact.safeParse(parsed(value));
+  return result.success ? result.data : null;
 }

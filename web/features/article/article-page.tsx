@@ -11,7 +11,7 @@ import { isRightToLeft, mergeSources } from '../../lib/article-data';
 import { useIsMobile } from '../../lib/use-media';
 import { useViewing } from '../../lib/viewing';
 import { useArticle, useRelated, useSideLatest } from './api';
-import { KeyMetrics, SideList, Sources, Takeaways } from './article-side';
+import { Impact, KeyMetrics, SideList, Sources, Takeaways } from './article-side';
 import { ArticleBody } from './article-view';
 
 const APP_TITLE = 'Herald';
@@ -103,6 +103,7 @@ export default function ArticlePage() {
           </div>
           <aside aria-label="About this article" className="min-w-0 space-y-4">
             <Takeaways value={data.actionable_takeaway} />
+            <Impact impact={data.impact} />
             <KeyMetrics table={data.data_table} />
             {mobile && <Sources article={data} />}
             {latest.isError ? (

@@ -48,6 +48,62 @@ export function Takeaways({ value }: { value: TReaderArticle['actionable_takeawa
   );
 }
 
+const marks = (refs: number[]) => refs.map((n) => `[${n}]`).join('');
+const SEVERITY_WORDS = ['', 'Routine', 'Worth knowing', 'Notable', 'Significant', 'Critical'];
+
+/**
+ * Why it matters to you: the article's impact on the reader (severity with its confidence and
+ * basis, why it matters, the names they follow it names, the dates it sets), every claim with its
+ * reference markers. Hidden for an article written before impact assessments.
+ */
+export function Impact({ impact }: { impact: TReaderArticle['impact'] }) {
+  if (!impact) return null;
+  return (
+    <SideCard id="impact-title" title="Why it matters to you">
+      <p className="text-sm text-slate-800 dark:text-slate-200">
+        <span className="mr-2 inline-flex items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+          Severity {impact.severity}/5 · {SEVERITY_WORDS[impact.severity]}
+        </span>
+        <span className="text-xs text-slate-600 dark:text-slate-400">
+          {impact.confidence} confidence: {impact.severity_basis}
+        </span>
+      </p>
+      {impact.why_it_matters && (
+        <div className="mt-3 text-sm leading-relaxed text-slate-800 dark:text-slate-200">
+          <Markdown text={`${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}`} />
+        </div>
+      )}
+      {impact.horizon.length > 0 && (
+        <>
+          <h3 className="mt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Dates ahead</h3>
+          <ul className="mt-1 space-y-2 text-sm leading-relaxed text-slate-800 dark:text-slate-200">
+            {impact.horizon.map((item) => (
+              <li key={`${item.date}-${item.what}`}>
+                <time dateTime={item.date} className="font-medium">
+                  {formatDate(item.date)}
+                </time>
+                : <Markdown text={`${item.what} ${marks(item.references)}`} inline />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {impact.entities.length > 0 && (
+        <>
+          <h3 className="mt-3 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">Names you follow</h3>
+          <ul className="mt-1 flex flex-wrap gap-1.5 text-xs">
+            {impact.entities.map((entity) => (
+              <li key={entity.name} className="rounded-full border border-slate-300 px-2 py-0.5 text-slate-800 dark:border-slate-700 dark:text-slate-200">
+                <Markdown text={`${entity.name} ${marks(entity.references)}`} inline />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </SideCard>
+  );
+}
+
 export function KeyMetrics({ table }: { table: TReaderArticle['data_table'] }) {
   if (!readKeyMetrics(parseDataTable(table))) return null;
   return (

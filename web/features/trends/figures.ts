@@ -1,19 +1,13 @@
 import { COLLECTIONS } from '../../../contract/collections';
-import type { TrendRange } from '../../../contract/trends';
+import { TREND_RANGES, type TrendRange } from '../../../contract/constants';
 
 /*
  * The words and numbers of the trends screens, as pure functions: ranges, changes, momentum,
  * bucket and spike dates, source kinds. The screens and their tests share them.
  */
 
-/**
- * The ranges in the order the switch offers them. contract/trends.ts's TREND_RANGES is the same
- * list, but that module holds the schemas: importing it at run time would bring zod into the
- * page's chunk. The two checks below fail the type check if the lists part.
- */
-export const RANGES = ['24h', '7d', '30d', '90d'] as const satisfies readonly TrendRange[];
-type MissingRange = Exclude<TrendRange, (typeof RANGES)[number]>;
-export const RANGES_COMPLETE: MissingRange extends never ? true : never = true;
+/** The ranges in the order the switch offers them (contract/constants.ts: no schemas, so no zod in the page's chunk). */
+export const RANGES = TREND_RANGES;
 
 export const DEFAULT_RANGE: TrendRange = '30d';
 

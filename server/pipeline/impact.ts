@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { COLLECTIONS } from '../../contract/collections.js';
+import { ZArticleImpact } from '../../contract/feed.js';
+import { MODEL_DEFAULTS } from '../../contract/models.js';
+import { users } from '../db/schema/index.js';
+import type { TArticle } from '../intelligence/capabilities/compose.js';
+import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
+import { shortDate } from '../intelligence/capabilities/titles.js';
+import { runCapability } from '../intelligence/engine.js';
+import type { InteractionRecord } from '../intelligence/types.js';
+import type { ImpactLines } from '../mail/templates.js';
+import type { StageContext } from './context.js';
+import type { StageEvent } from './stage-rows.js';
+
+/** A document the article may cite, by id: what the impact assessment reads of it. */
+export interface ImpactSource {
+  documentId: number;
+  title: string;
+  date: string;
+  collectionId: number;
+  text: string;
+}
+
+const KEY_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
+
+/**
+ * The article's impact on its reader (the assess-impact capability, with the article model), and
+ * its takeaway: the composed one, or when the documents gave nothing actionable the first date on
+ * the horizon or why it matters to the reader, never the lead again (empty when none is grounded).
+ */
+export async function assessArticleImpact(
+  context: StageContext,
+  row: StageEvent,
+  article: TArticle,
+  sources: ImpactSource[],
+  rank: number,
+): Promise<{ impact: TImpact; takeaway: string; record: InteractionRecord }> {
+  const [reader] = await context.database.db
+    .select({ title: users.title, company: users.company, industry: users.industry, organizations: users.organizations, productsMarkets: users.productsMarkets, placesJurisdictions: users.placesJurisdictions })
+    .from(users)
+    .where(eq(users.id, row.event.userId));
+  const byId = new Map(sources.map((s) => [s.documentId, s]));
+  const references = article.references.flatMap((r) => {
+    const source = byId.get(r.document_id);
+    return source ? [{ number: r.number, title: source.title, date: source.date, kind: KEY_OF.get(source.collectionId) ?? 'news', text: source.text }] : [];
+  });
+  const model = row.prefs.article_composition_model ?? MODEL_DEFAULTS.article_composition_model;
+  const { output: impact, record } = await runCapability(
+    assessImpact,
+    {
+      reader: { title: reader?.title ?? null, company: reader?.company ?? null, industry: reader?.industry ?? null, organizations: reader?.organizations ?? [], productsMarkets: reader?.productsMarkets ?? [], placesJurisdictions: reader?.placesJurisdictions ?? [] },
+      topic: { name: row.topic.name, keyEntities: row.topic.keyEntities },
+      article: { title: article.title, introduction: article.introduction, points: article.bullet_points, sections: article.sections },
+      references,
+      rank,
+      phaseChange: Boolean(row.event.phaseChange),
+    },
+    model,
+    { llm: context.config.llm, logger: context.logger },
+  );
+  return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact), record };
+}
+
+const marks = (refs: number[]) => refs.map((n) => `[${n}]`).join('');
+
+/** The takeaway a document without a next step still has: the first date on its horizon, or why it matters to the reader. */
+export function groundedTakeaway(impact: TImpact): string {
+  const next = impact.horizon[0];
+  if (next) return `Watch ${shortDate(next.date) || next.date}: ${next.what} ${marks(next.references)}`;
+  if (impact.why_it_matters) return `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}`;
+  return '';
+}
+
+const bare = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
+
+/** A stored article's impact as the alert and the brief say it; undefined for an article without one. */
+export function impactLines(article: Record<string, unknown> | null | undefined): ImpactLines | undefined {
+  const parsed = ZArticleImpact.safeParse(article?.impact);
+  if (!parsed.success) return undefined;
+  const { severity, confidence, why_it_matters: why, horizon } = parsed.data;
+  const next = horizon[0];
+  return { severity, confidence, ...(why ? { whyItMatters: bare(why.text) } : {}), ...(next ? { next: `${shortDate(next.date) || next.date}: ${bare(next.what)}` } : {}) };
+}

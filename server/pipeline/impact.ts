@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { COLLECTIONS } from '../../contract/collections.js';
 import { ZArticleImpact } from '../../contract/feed.js';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
+import { rowsOf } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
@@ -53,12 +54,27 @@ export async function assessArticleImpact(
       article: { title: article.title, introduction: article.introduction, points: article.bullet_points, sections: article.sections },
       references,
       rank,
+      standing: await standingOf(context, row.event.userId, row.event.id, rank),
       phaseChange: Boolean(row.event.phaseChange),
     },
     model,
     { llm: context.config.llm, logger: context.logger },
   );
   return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact), record };
+}
+
+/** The reader's recent articles a rank is compared with, and how many it takes to compare. */
+const STANDING_SAMPLE = 200;
+const STANDING_MIN = 20;
+
+/** Share of the reader's latest 200 ranked articles (this one aside) ranked below `rank`; null with fewer than 20. */
+async function standingOf(context: StageContext, userId: string, eventId: number, rank: number): Promise<number | null> {
+  const [row] = rowsOf<{ below: number; n: number }>(
+    await context.database.db.execute(sql`SELECT count(*) FILTER (WHERE final_rank < ${rank})::int AS below, count(*)::int AS n FROM (
+      SELECT final_rank FROM events WHERE user_id = ${userId} AND article_generated AND final_rank IS NOT NULL AND id <> ${eventId}
+      ORDER BY published_at DESC NULLS LAST LIMIT ${STANDING_SAMPLE}) recent`),
+  );
+  return row && Number(row.n) >= STANDING_MIN ? Number(row.below) / Number(row.n) : null;
 }
 
 const marks = (refs: number[]) => refs.map((n) => `[${n}]`).join('');

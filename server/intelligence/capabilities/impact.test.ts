@@ -19,6 +19,7 @@ const input: ImpactInput = {
     { number: 2, title: 'Dealers react', date: '2024-03-21T00:00:00Z', kind: 'news', text: 'Acme Bank said it was reviewing the proposal.' },
   ],
   rank: 0.85,
+  standing: 0.97,
   phaseChange: false,
 };
 
@@ -34,7 +35,14 @@ describe('the built-in impact assessment', () => {
     ]);
     // The comment deadline is ahead of the document; the 2023 rule's date is history.
     expect(impact.horizon).toEqual([{ date: '2024-05-20', what: 'Comments must be received on or before May 20, 2024.', references: [1] }]);
-    expect(impact).toMatchObject({ severity: 5, confidence: 'medium', severity_basis: 'ranked among the most important; a regulations document that sets a date.' });
+    expect(impact).toMatchObject({ severity: 5, confidence: 'medium', severity_basis: 'in the top 5% of your recent articles; a regulations document that sets a date.' });
+  });
+
+  it("never says why from the topic's own names: every article of the topic names them", () => {
+    const impact = builtinImpact({ ...input, reader: { title: null, company: null, industry: null, organizations: [], productsMarkets: [], placesJurisdictions: [] }, standing: null });
+    expect(impact.why_it_matters).toBeNull();
+    expect(impact.entities).toEqual([{ name: 'CFTC', references: [1] }]);
+    expect(impact).toMatchObject({ severity: 3, confidence: 'low' });
   });
 
   it('leaves out what nothing grounds', () => {
@@ -44,6 +52,7 @@ describe('the built-in impact assessment', () => {
       topic: { name: 'Derivatives regulation', keyEntities: [] },
       references: [{ ...input.references[0]!, kind: 'news', text: 'The Commission proposes margin requirements.' }],
       rank: 0.5,
+      standing: 0.5,
     });
     expect(impact).toEqual({ why_it_matters: null, severity: 2, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [] });
   });

@@ -16,6 +16,8 @@ export interface ImpactInput {
   references: { number: number; title: string; date: string; kind: string; text: string }[];
   /** The QA rank (0..1; 0 = not recommended). */
   rank: number;
+  /** Share of the reader's recent articles ranked below this one (0..1); null while they have too few to compare with. */
+  standing: number | null;
   phaseChange: boolean;
 }
 
@@ -89,17 +91,20 @@ function horizonOf(input: ImpactInput): TImpact['horizon'] {
 }
 
 /**
- * Severity 1-5 from what can be known: the article's rank among the reader's (the top of the
- * scale needs a high rank), a story that moved to a new stage, a regulatory or legal kind of
- * document with a date set, an article not recommended (rank 0).
+ * Severity 1-5 from what can be known: where the article's rank stands among the reader's recent
+ * articles (the built-in ranks crowd together, so their level says little), a story that moved to
+ * a new stage, a regulatory or legal kind of document with a date set, an article not recommended.
  */
 function severityOf(input: ImpactInput, horizon: TImpact['horizon']): { severity: number; confidence: TImpact['confidence']; basis: string } {
+  const standing = input.standing;
+  const kind = input.references[0]?.kind ?? '';
   const signals: [boolean, number, string][] = [
-    [input.rank >= 0.8, 2, 'ranked among the most important'],
-    [input.rank >= 0.6 && input.rank < 0.8, 1, 'ranked above the usual'],
+    [standing !== null && standing >= 0.95, 2, 'in the top 5% of your recent articles'],
+    [standing !== null && standing >= 0.75 && standing < 0.95, 1, 'in the top quarter of your recent articles'],
+    [standing !== null && standing < 0.25 && input.rank > 0, -1, 'in the bottom quarter of your recent articles'],
     [input.rank === 0, -1, 'not recommended by the ranking'],
     [input.phaseChange, 1, 'the story moved to a new stage'],
-    [REGULATORY.has(input.references[0]?.kind ?? '') && horizon.length > 0, 1, `a ${(input.references[0]?.kind ?? '').replace(/_/g, ' ')} document that sets a date`],
+    [REGULATORY.has(kind) && horizon.length > 0, 1, `a ${kind.replace(/_/g, ' ')} document that sets a date`],
   ];
   const held = signals.filter(([on]) => on);
   const severity = 2 + held.reduce((sum, [, step]) => sum + step, 0);
@@ -113,7 +118,7 @@ const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).jo
 /**
  * Built-in impact: only what it can ground. The names of the reader's profile the article names
  * (why it matters, with the sentences' references), the dates its documents set (quoted), and a
- * severity from the rank and the kind of event. A field with nothing behind it is left out (null
+ * severity from where its rank stands among the reader's and the kind of event. A field with nothing behind it is left out (null
  * or empty), never filled in.
  */
 export function builtinImpact(input: ImpactInput): TImpact {
@@ -122,11 +127,8 @@ export function builtinImpact(input: ImpactInput): TImpact {
   const { severity, confidence, basis } = severityOf(input, horizon);
   const own = entities.filter((e) => e.profile);
   const role = input.reader.title && input.reader.company ? ` as ${input.reader.title} at ${input.reader.company}` : input.reader.company ? ` at ${input.reader.company}` : '';
-  const why = own.length
-    ? { text: `It names ${listed(own.slice(0, 3).map((e) => e.name))}, which you follow${role}.`, references: [...new Set(own.flatMap((e) => e.references))].slice(0, 6) }
-    : entities.length
-      ? { text: `It concerns ${listed(entities.slice(0, 2).map((e) => e.name))}, which your topic "${input.topic.name}" follows.`, references: [...new Set(entities.flatMap((e) => e.references))].slice(0, 6) }
-      : null;
+  // The topic's own names are in every article of the topic: they say nothing about this one.
+  const why = own.length ? { text: `It names ${listed(own.slice(0, 3).map((e) => e.name))}, which you follow${role}.`, references: [...new Set(own.flatMap((e) => e.references))].slice(0, 6) } : null;
   return { why_it_matters: why, severity, confidence, severity_basis: basis, entities: entities.map(({ name, references }) => ({ name, references })), horizon };
 }
 

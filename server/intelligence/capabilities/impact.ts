@@ -51,22 +51,34 @@ function citedSentences(article: ImpactInput['article']): { text: string; refs: 
 
 const namedIn = (name: string, text: string) => new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 
+/** A name the article names, with the references of the sentences that name it. */
+interface Named {
+  name: string;
+  references: number[];
+  /** From the reader's profile (not the topic's own names). */
+  profile: boolean;
+  /** Named in the title or the introduction: what the article is about, not a passing mention. */
+  lead: boolean;
+  place: boolean;
+}
+
 /** The names of the reader's profile (and topic) the article names, each with the references of the sentences that name it. */
-function entitiesOf(input: ImpactInput): { name: string; references: number[]; profile: boolean }[] {
+function entitiesOf(input: ImpactInput): Named[] {
   const said = citedSentences(input.article);
-  const profile = [input.reader.company, ...input.reader.organizations, ...input.reader.productsMarkets].filter((n): n is string => Boolean(n && n.trim().length >= 2));
-  const found: { name: string; references: number[]; profile: boolean }[] = [];
-  const add = (name: string, refs: number[], fromProfile: boolean) => {
-    if (refs.length && !found.some((f) => f.name.toLowerCase() === name.toLowerCase())) found.push({ name, references: [...new Set(refs)].slice(0, 6), profile: fromProfile });
+  const lead = `${input.article.title}\n${input.article.introduction}`;
+  const found: Named[] = [];
+  const add = (name: string, matches: (text: string) => boolean, profile: boolean, place = false) => {
+    const refs = said.filter((s) => matches(s.text)).flatMap((s) => s.refs);
+    if (refs.length && !found.some((f) => f.name.toLowerCase() === name.toLowerCase())) found.push({ name, references: [...new Set(refs)].slice(0, 6), profile, lead: matches(lead), place });
   };
-  for (const name of profile) add(name, said.filter((s) => namedIn(name, s.text)).flatMap((s) => s.refs), true);
+  const profile = [input.reader.company, ...input.reader.organizations, ...input.reader.productsMarkets].filter((n): n is string => Boolean(n && n.trim().length >= 2));
+  for (const name of profile) add(name, (text) => namedIn(name, text), true);
   // Places by what they are, not by their spelling: "Washington" or "U.S." for a reader following the United States.
-  const countries = new Set(input.reader.placesJurisdictions.flatMap((p) => countriesOf(p)));
   for (const place of input.reader.placesJurisdictions) {
     const codes = countriesOf(place);
-    add(place, said.filter((s) => namedIn(place, s.text) || (codes.length > 0 && countriesOf(s.text).some((c) => countries.has(c) && codes.includes(c)))).flatMap((s) => s.refs), true);
+    add(place, (text) => namedIn(place, text) || (codes.length > 0 && countriesOf(text).some((c) => codes.includes(c))), true, true);
   }
-  for (const name of input.topic.keyEntities) add(name, said.filter((s) => namedIn(name, s.text)).flatMap((s) => s.refs), false);
+  for (const name of input.topic.keyEntities) add(name, (text) => namedIn(name, text), false);
   return found.slice(0, 8);
 }
 
@@ -125,7 +137,8 @@ export function builtinImpact(input: ImpactInput): TImpact {
   const entities = entitiesOf(input);
   const horizon = horizonOf(input);
   const { severity, confidence, basis } = severityOf(input, horizon);
-  const own = entities.filter((e) => e.profile);
+  // A place in passing (a US agency in a research paper) is no reason; a place the article is about is.
+  const own = entities.filter((e) => e.profile && (!e.place || e.lead));
   const role = input.reader.title && input.reader.company ? ` as ${input.reader.title} at ${input.reader.company}` : input.reader.company ? ` at ${input.reader.company}` : '';
   // The topic's own names are in every article of the topic: they say nothing about this one.
   const why = own.length ? { text: `It names ${listed(own.slice(0, 3).map((e) => e.name))}, which you follow${role}.`, references: [...new Set(own.flatMap((e) => e.references))].slice(0, 6) } : null;

@@ -53,6 +53,7 @@ export async function assessArticleImpact(
       topic: { name: row.topic.name, keyEntities: row.topic.keyEntities },
       article: { title: article.title, introduction: article.introduction, points: article.bullet_points, sections: article.sections },
       references,
+      reported: sources[0]?.date ?? new Date().toISOString(),
       rank,
       standing: await standingOf(context, row.event.userId, row.event.id, rank),
       phaseChange: Boolean(row.event.phaseChange),

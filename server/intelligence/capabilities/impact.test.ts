@@ -18,6 +18,7 @@ const input: ImpactInput = {
     { number: 1, title: 'Margin requirements for uncleared swaps', date: '2024-03-20T00:00:00Z', kind: 'regulations', text: 'The Commission proposes margin requirements for swap dealers. Comments must be received on or before May 20, 2024. The Commission adopted a related rule on January 5, 2023, which became effective that day.' },
     { number: 2, title: 'Dealers react', date: '2024-03-21T00:00:00Z', kind: 'news', text: 'Acme Bank said it was reviewing the proposal.' },
   ],
+  reported: '2024-03-20T00:00:00Z',
   rank: 0.85,
   standing: 0.97,
   phaseChange: false,
@@ -56,6 +57,11 @@ describe('the built-in impact assessment', () => {
       standing: 0.5,
     });
     expect(impact).toEqual({ why_it_matters: null, severity: 2, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [] });
+  });
+
+  it("takes no date from a background document that is history to the report", () => {
+    const background = { number: 3, title: 'Earlier notice', date: '2020-01-02T00:00:00Z', kind: 'regulations', text: 'The rule will become effective on March 1, 2020.' };
+    expect(builtinImpact({ ...input, references: [...input.references, background] }).horizon.map((h) => h.date)).toEqual(['2024-05-20']);
   });
 });
 

@@ -14,6 +14,8 @@ export interface ImpactInput {
   article: { title: string; introduction: string; points: string[]; sections: { heading: string; content: string }[] };
   /** The cited documents by reference number: their date (ISO), kind (collection key) and text. */
   references: { number: number; title: string; date: string; kind: string; text: string }[];
+  /** The date of the document the article reports (ISO): what came before it is history. */
+  reported: string;
   /** The QA rank (0..1; 0 = not recommended). */
   rank: number;
   /** Share of the reader's recent articles ranked below this one (0..1); null while they have too few to compare with. */
@@ -85,16 +87,19 @@ function entitiesOf(input: ImpactInput): Named[] {
 /** Dates the cited documents set for what comes next, each with the sentence that sets it (quoted). */
 function horizonOf(input: ImpactInput): TImpact['horizon'] {
   const found: TImpact['horizon'] = [];
+  const reported = Date.parse(input.reported);
   for (const ref of input.references) {
     const since = new Date(ref.date);
     if (Number.isNaN(since.getTime())) continue;
+    // A background document's next step is history to an article about a later report.
+    const after = Math.max(since.getTime(), Number.isNaN(reported) ? 0 : reported);
     for (const sentence of sentences(ref.text).slice(0, 600)) {
       if (sentence.length > 400 || !NEXT_STEP.test(sentence) || !quotable(sentence)) continue;
       const when = chrono.parse(sentence, since, { forwardDate: true }).find((r) => r.start.isCertain('month') && r.start.isCertain('day'));
       if (!when) continue;
       const date = when.start.date();
-      // A date before the document's own is history, not a horizon.
-      if (date.getTime() < since.getTime() - 86_400_000) continue;
+      // A date before the document's own, or the reported one's, is history, not a horizon.
+      if (date.getTime() < after - 86_400_000) continue;
       const day = date.toISOString().slice(0, 10);
       if (!found.some((f) => f.date === day)) found.push({ date: day, what: sentence.trim(), references: [ref.number] });
     }

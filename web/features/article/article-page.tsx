@@ -103,7 +103,7 @@ export default function ArticlePage() {
           </div>
           <aside aria-label="About this article" className="min-w-0 space-y-4">
             <Takeaways value={data.actionable_takeaway} />
-            <Impact impact={data.impact} />
+            <Impact impact={data.impact} takeaway={data.actionable_takeaway} />
             <KeyMetrics table={data.data_table} />
             {mobile && <Sources article={data} />}
             {latest.isError ? (

@@ -43,6 +43,20 @@ describe('Impact', () => {
     expect(within(card).getByText(/Comments must be received/)).toBeTruthy();
   });
 
+  it('says why it matters once: not again when it is the takeaway', () => {
+    render(
+      <MemoryRouter>
+        <ReferenceProvider sources={sources}>
+          <Impact
+            impact={{ why_it_matters: { text: 'It names Acme Bank, which you follow.', references: [2] }, severity: 2, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [] }}
+            takeaway="It names Acme Bank, which you follow. [2]"
+          />
+        </ReferenceProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(/It names Acme Bank/)).toBeNull();
+  });
+
   it('is absent for an article without an assessment', () => {
     show(null);
     expect(screen.queryByRole('region', { name: 'Why it matters to you' })).toBeNull();

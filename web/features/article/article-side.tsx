@@ -56,8 +56,11 @@ const SEVERITY_WORDS = ['', 'Routine', 'Worth knowing', 'Notable', 'Significant'
  * basis, why it matters, the names they follow it names, the dates it sets), every claim with its
  * reference markers. Hidden for an article written before impact assessments.
  */
-export function Impact({ impact }: { impact: TReaderArticle['impact'] }) {
+export function Impact({ impact, takeaway = null }: { impact: TReaderArticle['impact']; takeaway?: TReaderArticle['actionable_takeaway'] }) {
   if (!impact) return null;
+  // An article whose documents give nothing actionable takes why it matters as its takeaway: said once, there.
+  const said = [takeaway ?? []].flat().join(' ');
+  const why = impact.why_it_matters && !said.includes(impact.why_it_matters.text) ? impact.why_it_matters : null;
   return (
     <SideCard id="impact-title" title="Why it matters to you">
       <p className="text-sm text-slate-800 dark:text-slate-200">
@@ -68,9 +71,9 @@ export function Impact({ impact }: { impact: TReaderArticle['impact'] }) {
           {impact.confidence} confidence: {impact.severity_basis}
         </span>
       </p>
-      {impact.why_it_matters && (
+      {why && (
         <div className="mt-3 text-sm leading-relaxed text-slate-800 dark:text-slate-200">
-          <Markdown text={`${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}`} />
+          <Markdown text={`${why.text} ${marks(why.references)}`} />
         </div>
       )}
       {impact.horizon.length > 0 && (

@@ -32,7 +32,8 @@ export async function pendingVectors(database: Database, limit = PENDING_CAP + 1
 async function sourcesRunning(database: Database): Promise<boolean> {
   // A run cut by a crash keeps no finished_at until the next start closes it: look at recent ones only.
   const { rows } = await database.sql<{ running: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM source_runs WHERE finished_at IS NULL AND started_at > now() - interval '15 minutes') AS running`,
+    // A run that still beats: one its process left open (killed) does not hold the index back.
+    `SELECT EXISTS (SELECT 1 FROM source_runs WHERE finished_at IS NULL AND beat_at > now() - interval '2 minutes') AS running`,
     [],
   );
   return rows[0]?.running === true;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { Database } from '../db/client.js';
 import type { JobDefinition, Queue } from '../jobs/types.js';
 import { maintainSearchIndexIfDirty } from '../search/maintenance.js';
 import { sendIndexVectors, sendIndexVectorsIfPending } from '../search/vector-index.js';
+import { closeAbandonedRuns } from './run-log.js';
 import { dueSources, runSource } from './runner.js';
 
 export const SOURCE_RUN_JOB = 'source-run';
@@ -39,15 +41,33 @@ export const sourcesTickJob: JobDefinition<typeof ZTick> = {
   cron: '* * * * *',
   queue: { retryLimit: 0 },
   async handler(_payload, { database, queue, search }) {
+    const abandoned = await retryAbandonedRuns(database, queue);
     const due = await dueSources(database);
-    await sendSourceRuns(queue, due.map((source) => source.id), 'schedule');
+    await sendSourceRuns(queue, [...new Set([...abandoned, ...due.map((source) => source.id)])], 'schedule');
     // After the runs are on their way: fetching does not wait for ANALYZE.
     await maintainSearchIndexIfDirty(database);
     // Vectors an offline import (the CLI) or a stopped job left waiting.
     if (search.vectors) await sendIndexVectorsIfPending(database, queue);
-    return { due: due.map((s) => s.id) };
+    return { due: due.map((s) => s.id), abandoned };
   },
 };
+
+/**
+ * A run whose process stopped (at start-up, the first tick; after, every minute): closed as
+ * interrupted, and its job, still 'active' until it would expire (15 minutes), failed, so that the
+ * source can be queued again at once (one job per source: stately). Answers the sources.
+ */
+async function retryAbandonedRuns(database: Database, queue: Pick<Queue, 'boss'>): Promise<number[]> {
+  const sourceIds = await closeAbandonedRuns(database);
+  if (sourceIds.length === 0) return [];
+  const { rows } = await database.sql<{ id: string }>(`SELECT id::text AS id FROM pgboss.job WHERE name = $1 AND state = 'active' AND singleton_key = ANY($2::text[])`, [
+    SOURCE_RUN_JOB,
+    sourceIds.map((id) => `source-${id}`),
+  ]);
+  for (const row of rows) await queue.boss.fail(SOURCE_RUN_JOB, row.id, { message: 'the process running this source stopped; run again' });
+  const enabled = await database.sql<{ id: string }>('SELECT id::text AS id FROM sources WHERE id = ANY($1::bigint[]) AND enabled', [sourceIds]);
+  return enabled.rows.map((row) => Number(row.id));
+}
 
 /**
  * Queues a run of each source in one statement (a tick of hundreds of due feeds, an OPML import):

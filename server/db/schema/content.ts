@@ -66,6 +66,8 @@ export const sourceRuns = pgTable(
     requests: integer('requests').notNull().default(0),
     notModified: integer('not_modified').notNull().default(0),
     error: text('error'),
+    /** The process running it says it is alive (every 30 s and after each page); a run silent for 2 minutes was cut off. */
+    beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('source_runs_source_started_idx').on(t.sourceId, t.startedAt),

@@ -1,11 +1,12 @@
 import { eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDiscoverResponse, TOpmlImportResult, TSource, TSourceDetail, TSourceKinds } from '../../../contract/sources.js';
-import { documents, sources } from '../../db/schema/index.js';
+import { documents, sourceRuns, sources } from '../../db/schema/index.js';
 import { createSource } from './manage.js';
 import { importOpml } from './opml.js';
 import { fixture, startFixtureServer, type FixtureServer } from '../../sources/fixture-server.js';
 import { SOURCE_RUN_JOB, sourcesTickJob } from '../../sources/jobs.js';
+import { INTERRUPTED, openRun } from '../../sources/run-log.js';
 import { INDEX_VECTORS_JOB, pendingVectors } from '../../search/vector-index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
@@ -290,6 +291,42 @@ describe(`the Sources calls (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgl
     expect(waiting).toBe(waitingBefore);
     expect(sent).toEqual(waiting ? [INDEX_VECTORS_JOB] : []);
     await herald.database.db.delete(sources).where(inArray(sources.id, rows.map((row) => row.id)));
+  });
+
+  it('tick: a run its process left open (killed) is closed as interrupted, its job failed and its source run again', async () => {
+    const [source] = await herald.database.db
+      .insert(sources)
+      .values({ kind: 'feed', name: 'killed mid-run', config: { url: 'http://127.0.0.1:9/killed.xml' }, collectionId: 1, intervalMinutes: 60, nextRunAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: sources.id });
+    const id = source!.id;
+    const [other] = await herald.database.db
+      .insert(sources)
+      .values({ kind: 'feed', name: 'running now', config: { url: 'http://127.0.0.1:9/alive.xml' }, collectionId: 1, intervalMinutes: 60, nextRunAt: new Date(Date.now() + 3_600_000) })
+      .returning({ id: sources.id });
+    await openRun(herald.database, id, 'schedule');
+    const live = await openRun(herald.database, other!.id, 'schedule');
+    // The process that ran it stopped beating three minutes ago, its job still active.
+    await herald.database.db.update(sourceRuns).set({ beatAt: new Date(Date.now() - 180_000) }).where(eq(sourceRuns.sourceId, id));
+    await herald.database.sql(`INSERT INTO pgboss.job (name, data, state, singleton_key) VALUES ($1, $2::jsonb, 'active', $3)`, [SOURCE_RUN_JOB, JSON.stringify({ sourceId: id }), `source-${id}`]);
+    const inserted: { data: { sourceId: number } }[][] = [];
+    const failed: string[] = [];
+    const queue = {
+      boss: { insert: async (jobs: (typeof inserted)[number]) => void inserted.push(jobs), send: async () => undefined, fail: async (name: string, jobId: string) => void failed.push(`${name}:${jobId}`) },
+      wake: () => undefined,
+    };
+    const result = await sourcesTickJob.handler({}, { database: herald.database, queue, search: { vectors: false } } as never, { id: 'tick', retryCount: 0, retryLimit: 0 });
+    expect((result as { abandoned: number[] }).abandoned).toEqual([id]);
+    const [run] = await herald.database.db.select().from(sourceRuns).where(eq(sourceRuns.sourceId, id));
+    expect(run).toMatchObject({ ok: false, error: INTERRUPTED });
+    expect(run!.finishedAt).toBeInstanceOf(Date);
+    expect(failed).toEqual([expect.stringMatching(new RegExp(`^${SOURCE_RUN_JOB}:`))]);
+    expect(inserted.flat().map((job) => job.data.sourceId)).toContain(id);
+    // A run that beats is left alone.
+    const [alive] = await herald.database.db.select().from(sourceRuns).where(eq(sourceRuns.sourceId, other!.id));
+    expect(alive!.finishedAt).toBeNull();
+    await live.close({ pages: 0, received: 0, inserted: 0, duplicates: 0, requests: 0, notModified: 0, ok: true });
+    await herald.database.sql(`DELETE FROM pgboss.job WHERE singleton_key = $1`, [`source-${id}`]);
+    await herald.database.db.delete(sources).where(inArray(sources.id, [id, other!.id]));
   });
 });
 

@@ -67,6 +67,23 @@ export async function embedLiterals(embedder: Embedder, texts: string[]): Promis
   return (await embedder.embed(texts)).map(vectorLiteral);
 }
 
+/**
+ * A feed parsed on the pool's threads: building the tree of a large feed takes about half a
+ * second a megabyte, which on the server thread would hold every request that long. Undefined
+ * when no thread can do it (then parse here).
+ */
+export async function parseFeedOffThread(input: { content: string; what: string; baseUrl?: string }): Promise<unknown> {
+  if (broken) return undefined;
+  try {
+    pool ??= newPool();
+    return await pool.run(input, { name: 'feed' });
+  } catch (error) {
+    if (!missingModule(error)) throw error;
+    broken = true;
+    return undefined;
+  }
+}
+
 /** Stops the threads (shutdown, tests); the next call starts them again. */
 export async function closePreparePool(): Promise<void> {
   const closing = pool;

@@ -1,4 +1,6 @@
 import { createHashedTfIdfEmbedder, type Embedder } from '../search/embeddings.js';
+import { parseFeed, type ParsedFeed } from '../sources/connectors/feed-format.js';
+import { SourceError } from '../sources/types.js';
 import { vectorLiteral } from '../search/index-state.js';
 import type { RawDocument } from './raw.js';
 import { prepareDocument, RejectedDocument } from './normalise.js';
@@ -24,4 +26,14 @@ let embedder: Embedder | undefined;
 export async function embed(batch: { texts: string[]; dimensions: number }): Promise<string[]> {
   if (embedder?.dimensions !== batch.dimensions) embedder = createHashedTfIdfEmbedder(batch.dimensions);
   return (await embedder.embed(batch.texts)).map(vectorLiteral);
+}
+
+/** A feed parsed here, off the server thread (prepare-pool.ts parseFeedOffThread); a malformed one answers its error (a class does not cross threads). */
+export function feed(input: { content: string; what: string; baseUrl?: string }): { feed: ParsedFeed } | { error: string; code: SourceError['code'] } {
+  try {
+    return { feed: parseFeed(input.content, input.what, input.baseUrl ? { baseUrl: input.baseUrl } : {}) };
+  } catch (error) {
+    if (error instanceof SourceError) return { error: error.message, code: error.code };
+    throw error;
+  }
 }

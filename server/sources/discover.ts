@@ -1,4 +1,5 @@
-import { parseFeed, type ParsedFeed } from './connectors/feed-format.js';
+import { type ParsedFeed } from './connectors/feed-format.js';
+import { parseFetchedFeed } from './connectors/feed-parse.js';
 import { alternateFeedLinks, isHtmlPage, stripTags } from './connectors/util.js';
 import { redactUrl } from './http.js';
 import { SourceError, type HttpClient, type HttpResponse } from './types.js';
@@ -86,7 +87,7 @@ async function tryFeed(http: HttpClient, url: string, previewItems: number): Pro
   try {
     const response = await http.get({ url, headers: { accept: ACCEPT } });
     if (response.notModified || isHtmlPage(response.body)) return null;
-    return describeFeed(keptUrl(url, response), parseFeed(response.body, redactUrl(url), { baseUrl: response.url }), previewItems);
+    return describeFeed(keptUrl(url, response), await parseFetchedFeed(response.body, redactUrl(url), { baseUrl: response.url }), previewItems);
   } catch (error) {
     // A refused address is the operator's to know, not a candidate to skip quietly.
     if (error instanceof SourceError && error.code === 'forbidden_address') throw error;
@@ -131,7 +132,7 @@ export async function discoverFeeds(http: HttpClient, input: string, options: Di
   const shown = redactUrl(url);
   if (!isHtmlPage(response.body)) {
     try {
-      return [describeFeed(keptUrl(url, response), parseFeed(response.body, shown, { baseUrl: response.url }), settings.previewItems)];
+      return [describeFeed(keptUrl(url, response), await parseFetchedFeed(response.body, shown, { baseUrl: response.url }), settings.previewItems)];
     } catch (error) {
       throw new SourceError(`No feed found at ${shown}: ${(error as Error).message}`, 'malformed');
     }

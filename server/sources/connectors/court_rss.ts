@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Connector, RawDocument } from '../types.js';
 import { readFeedCursor, type FeedCursor } from './feed.js';
-import { parseFeed } from './feed-format.js';
+import { parseFetchedFeed } from './feed-parse.js';
 import { collapse, movedTo, remember, stripTags, validatorsFor } from './util.js';
 
 /**
@@ -42,7 +42,7 @@ export const courtRss: Connector<typeof courtRssConfig> = {
       if (moved) yield { documents: [], cursor: context.cursor, settingsUpdate: moved };
       return;
     }
-    const feed = parseFeed(response.body, config.url);
+    const feed = await parseFetchedFeed(response.body, config.url);
     const court = feed.title.replace(/\s*-\s*Recent Entries\s*$/i, '') || undefined;
     const seen = new Set(cursor.seen);
     const documents: RawDocument[] = [];

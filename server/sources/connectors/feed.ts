@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { addFullText } from '../full-text.js';
 import { redactUrl } from '../http.js';
 import type { Connector, ConnectorContext, HttpResponse, RawDocument } from '../types.js';
-import { parseFeed, type FeedItem, type ParsedFeed } from './feed-format.js';
+import { type FeedItem, type ParsedFeed } from './feed-format.js';
+import { parseFetchedFeed } from './feed-parse.js';
 import {
   alternateFeedLinks,
   arr,
@@ -77,7 +78,7 @@ async function followAlternates(context: ConnectorContext<FeedConfig>, page: Htt
       const validators = validatorsFor(cursor.validators, url);
       const response = await context.http.get({ url, headers: { accept: FEED_ACCEPT }, ...(validators ? { validators } : {}) });
       if (response.notModified) return { response, feedUrl: url };
-      return { response, feedUrl: url, parsed: parseFeed(response.body, redactUrl(url), { baseUrl: response.url }) };
+      return { response, feedUrl: url, parsed: await parseFetchedFeed(response.body, redactUrl(url), { baseUrl: response.url }) };
     } catch (error) {
       failure = error;
     }
@@ -94,7 +95,7 @@ async function readFeed(context: ConnectorContext<FeedConfig>, cursor: FeedCurso
   const feedUrl = moved?.url ?? url;
   if (response.notModified) return { response, feedUrl, ...(moved ? { moved } : {}) };
   if (isHtmlPage(response.body)) return { ...(await followAlternates(context, response, cursor)), ...(moved ? { moved } : {}) };
-  return { response, feedUrl, parsed: parseFeed(response.body, redactUrl(url), { baseUrl: response.url }), ...(moved ? { moved } : {}) };
+  return { response, feedUrl, parsed: await parseFetchedFeed(response.body, redactUrl(url), { baseUrl: response.url }), ...(moved ? { moved } : {}) };
 }
 
 /** The newest MAX_ITEMS_PER_FETCH items (undated ones after the dated, in feed order), with a warning. */

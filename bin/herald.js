@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Packages left to Node's loader: they read files beside themselves, or load only when used. */
 const RUN_TIME_PACKAGES = [
   '@electric-sql/pglite', '@electric-sql/pglite-pgvector', '@node-rs/argon2', 'sharp', 'fasttext.wasm.js', 'piscina', 'pino',
-  '@fastify/swagger', '@fastify/swagger-ui', 'pg-native', 'compromise', 'gpt-tokenizer', 'linkedom', 'ai', /^@ai-sdk\//, 'vite', 'esbuild',
+  '@fastify/swagger', '@fastify/swagger-ui', 'pg-native', 'compromise', 'gpt-tokenizer', 'linkedom', 'freemail', 'ai', /^@ai-sdk\//, 'vite', 'esbuild',
 ];
 
 const args = process.argv.slice(2);

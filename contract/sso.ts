@@ -19,6 +19,10 @@ export const ZSsoExchange = z.object({ code: z.string().min(10).max(200) }).stri
 
 /** Another account signs on with that domain already. */
 export const SSO_DOMAIN_TAKEN = 'Another account already signs people in from this domain.';
+/** An admin proves a domain by their own confirmed address at it (a Herald operator may set any). */
+export const SSO_DOMAIN_UNPROVEN = 'Use the domain of your own confirmed email address: only someone at that domain can claim it. A Herald operator can set another one for you.';
+/** The server's full list of free and disposable email services (the form checks a short one). */
+export const SSO_DOMAIN_FREE_MAIL = 'Anyone can have an address at this email service: choose your organisation’s own domain.';
 
 /** Domains of public email services: no account can claim everyone at them. */
 export const PUBLIC_EMAIL_DOMAINS = ['gmail.com', 'googlemail.com', 'outlook.com', 'hotmail.com', 'live.com', 'yahoo.com', 'icloud.com', 'me.com', 'aol.com', 'proton.me', 'protonmail.com', 'gmx.com', 'gmx.de', 'mail.com', 'yandex.com', 'zoho.com'];

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SSO_DOMAIN_TAKEN } from '../../../contract/sso.js';
+import { SSO_DOMAIN_FREE_MAIL, SSO_DOMAIN_TAKEN, SSO_DOMAIN_UNPROVEN } from '../../../contract/sso.js';
 import { accounts, invites, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
@@ -164,12 +164,18 @@ describe('single sign-on with an OpenID provider', () => {
     expect(off.json().code).toBe('oidc_disabled');
 
     const kit = authKit(herald);
-    const admin = await kit.signedIn();
-    const update = (sso_domain: string | null) => kit.post('/api/a/update-info/', { name: 'Admin Co', company: null, sso_domain }, admin.access);
+    const admin = await kit.signedIn(`admin-${Date.now()}@mail.example.org`);
+    const update = (sso_domain: string | null, who = admin) => kit.post('/api/a/update-info/', { name: 'Admin Co', company: null, sso_domain }, who.access);
+    // Their own confirmed address is at (or under) the domain: theirs to claim.
     expect((await update('Example.ORG')).json().sso_domain).toBe('example.org');
     expect((await update('gmail.com')).json().fields.sso_domain).toBeDefined();
     expect((await update('https://x.org')).json().fields.sso_domain).toBeDefined();
-    expect((await update('acme.test')).json().fields.sso_domain).toEqual([SSO_DOMAIN_TAKEN]);
+    // Free mail services past the form's short list: the server's full one.
+    for (const domain of ['yahoo.co.uk', 'hotmail.fr', 'qq.com', 'mail.ru', 'fastmail.com']) expect((await update(domain)).json().fields.sso_domain).toEqual([SSO_DOMAIN_FREE_MAIL]);
+    // Another organisation's domain, not theirs: refused (the squatter of the report), and a taken one.
+    expect((await update('acme.test')).json().fields.sso_domain).toEqual([SSO_DOMAIN_UNPROVEN]);
     expect((await update(null)).json().sso_domain).toBeNull();
+    const other = await kit.signedIn(`other-${Date.now()}@acme.test`);
+    expect((await update('acme.test', other)).json().fields.sso_domain).toEqual([SSO_DOMAIN_TAKEN]);
   });
 });

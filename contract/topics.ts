@@ -27,6 +27,9 @@ export const ZTopicList = z.object({ topics: z.array(ZTopic) });
 /** Topic messages the spec quotes. */
 export const TOPIC_MESSAGES = {
   tooMany: 'You follow 50 topics, the most Herald keeps for one person. Remove one to add another.',
+  /** A batch past the limit: how many the user follows and how many can still be added. */
+  tooManyInBatch: (following: number, adding: number) =>
+    `You follow ${following} topic${following === 1 ? '' : 's'} and chose ${adding} more: Herald keeps at most 50 for one person, so you can add ${Math.max(0, 50 - following)} more. Choose fewer.`,
   alreadyTracked: 'This topic is already tracked',
   alreadyBeingTracked: 'This topic is already being tracked',
   youAreTracking: "You're already tracking this topic: ",

@@ -123,8 +123,13 @@ describe('POST /topics/validate/ (built-in engine)', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json()).toMatchObject({ code: 'topic_limit', error: TOPIC_MESSAGES.tooMany });
     const batch = await kit.call('POST', '/api/topics/add-suggestions/', user.access, { suggestions: ['Battery recycling rules'], step: 'suggestions' });
-    expect(batch.json()).toMatchObject({ code: 'topic_limit' });
+    expect(batch.json()).toMatchObject({ code: 'topic_limit', error: TOPIC_MESSAGES.tooManyInBatch(TOPIC_LIMITS.perUser, 1) });
     expect(await herald.database.db.$count(topics, eq(topics.userId, user.id))).toBe(TOPIC_LIMITS.perUser);
+    // 47 topics and 5 chosen: the message says how many can still be added.
+    const few = await kit.onboardedUser();
+    for (let i = 0; i < 47; i++) await createTopic(herald.database.db, few.id, { name: `Few topic ${i}` });
+    const many = await kit.call('POST', '/api/topics/add-suggestions/', few.access, { suggestions: Array.from({ length: 5 }, (_, i) => `Chosen topic ${i}`), step: 'suggestions' });
+    expect(many.json()).toMatchObject({ code: 'topic_limit', error: 'You follow 47 topics and chose 5 more: Herald keeps at most 50 for one person, so you can add 3 more. Choose fewer.' });
   });
 
   it('acts for another user when a superuser passes user_id, and refuses anyone else', async () => {

@@ -151,7 +151,7 @@ export async function saveSuggestions(
   // All or none: a batch that would pass the user's topic limit adds nothing.
   const active = await activeTopics(db, userId);
   const fresh = new Set(wanted.filter((item) => !sameTopic(active, item.name)).map((item) => item.name.toLowerCase()));
-  if (active.length + fresh.size > TOPIC_LIMITS.perUser) throw new AppError(400, TOPIC_LIMIT_CODE, TOPIC_MESSAGES.tooMany);
+  if (active.length + fresh.size > TOPIC_LIMITS.perUser) throw new AppError(400, TOPIC_LIMIT_CODE, TOPIC_MESSAGES.tooManyInBatch(active.length, fresh.size));
   for (const item of wanted) {
     const sources = item.sources.filter((id) => selectable.has(id));
     const { row, created: isNew } = await createTopicOnce(db, userId, { name: item.name, sources: sources.length ? sources : undefined });

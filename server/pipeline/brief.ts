@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { events, topics, users } from '../db/schema/index.js';
 import type { Queue } from '../jobs/types.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
@@ -42,7 +42,7 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
     .select({ id: events.id, article: events.article, publishedAt: events.publishedAt, topicId: topics.id, topicName: topics.name, held: heldBack })
     .from(events)
     .innerJoin(topics, eq(topics.id, events.topicId))
-    .where(and(eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt), gt(events.publishedAt, since), gt(events.finalRank, 0)))
+    .where(and(eq(events.userId, userId), eq(events.articleGenerated, true), isNotNull(events.publishedAt), gt(events.publishedAt, since), gt(events.finalRank, 0), isNull(topics.retiredAt)))
     .orderBy(desc(heldBack), desc(events.finalRank), desc(events.id))
     .limit(BRIEF_MAX_ARTICLES);
   const trending = rows.length ? await briefTrends({ db, llm: context.config.llm, logger: context.logger }, userId, since, now) : [];

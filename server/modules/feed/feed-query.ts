@@ -90,13 +90,13 @@ export type KeyedRow = ArticleRow & { key: string };
  * prepared once per database: a feed page then costs no query building in Node and no parsing or
  * planning in PostgreSQL.
  */
-function pageStatement(db: DbOrTx, topic: boolean, cursor: boolean) {
+function pageStatement(db: DbOrTx, topic: boolean, cursor: boolean, retired: boolean) {
   let statements = prepared.get(db);
   if (!statements) prepared.set(db, (statements = new Map()));
-  const name = `feed_page_${topic ? 'topic' : 'all'}_${cursor ? 'cursor' : 'offset'}`;
+  const name = `feed_page_${topic ? 'topic' : retired ? 'every' : 'all'}_${cursor ? 'cursor' : 'offset'}`;
   let statement = statements.get(name);
   if (!statement) {
-    const where = publishedArticles(sql.placeholder('userId'), topic ? sql.placeholder('topicId') : undefined);
+    const where = publishedArticles(sql.placeholder('userId'), topic ? sql.placeholder('topicId') : undefined, { retired });
     const after = sql`(${events.publishedAt}, ${events.id}) < (${sql.placeholder('key')}::timestamptz, ${sql.placeholder('id')}::bigint)`;
     statement = selectArticles(db)
       .where(cursor ? and(where, after) : where)
@@ -112,12 +112,12 @@ type PageStatement = ReturnType<ReturnType<typeof selectArticles>['prepare']>;
 const prepared = new WeakMap<DbOrTx, Map<string, PageStatement>>();
 
 /**
- * One page of a user's articles (of one topic), newest first. With a cursor the page is a keyset
+ * One page of a user's articles (of one topic; of retired topics too with `retired`), newest first. With a cursor the page is a keyset
  * seek; without one it is served by offset (a first page, or a client that jumps to a page number).
  */
-export async function pageOfArticles(db: DbOrTx, userId: string, query: { page: number; perPage: number; cursor?: string; topicId?: number }) {
+export async function pageOfArticles(db: DbOrTx, userId: string, query: { page: number; perPage: number; cursor?: string; topicId?: number; retired?: boolean }) {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  const rows: KeyedRow[] = await pageStatement(db, query.topicId !== undefined, cursor !== undefined).execute({
+  const rows: KeyedRow[] = await pageStatement(db, query.topicId !== undefined, cursor !== undefined, query.retired === true).execute({
     userId,
     topicId: query.topicId,
     key: cursor?.key,

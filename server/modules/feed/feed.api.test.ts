@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TArticlePage, TArticleSummary } from '../../../contract/feed.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
-import { events } from '../../db/schema/index.js';
+import { events, topics } from '../../db/schema/index.js';
 import { rowsOf } from '../../db/client.js';
 import { newestFirst, publishedArticles, selectArticles } from './feed-query.js';
 import { feedKit } from './feed-test-kit.js';
@@ -231,6 +231,23 @@ describe('GET /articles/history/', () => {
     expect(ids(second.articles)).toEqual(a.slice(0, 5).reverse());
     expect(second.has_next).toBe(false);
     expect(await walk('/api/articles/history/', user.access, 7)).toHaveLength(30);
+  });
+});
+
+describe('a retired topic', () => {
+  it("leaves the feed, Top News, search, related articles and the feeds out; Previous Articles keeps its articles, named by the topic", async () => {
+    const user = await kit.reader({ topics: ['Rates', 'Migration'] });
+    const [kept, gone] = [user.topics[0]!.id, user.topics[1]!.id];
+    const keptIds = await kit.publishMany(user.userId, kept, 2, Date.now() - 100_000);
+    const goneId = await kit.publish(user.userId, gone, { title: 'Migrants arrive in Vienna', finalRank: 0.99 });
+    await herald.database.db.update(topics).set({ retiredAt: new Date() }).where(eq(topics.id, gone));
+    const latest = (await kit.get('/api/for-you/latest/', user.access)).json<TArticlePage>();
+    expect(ids(latest.articles).sort()).toEqual(keptIds.slice().sort());
+    expect(ids((await kit.get('/api/for-you/', user.access)).json<{ articles: TArticleSummary[] }>().articles)).not.toContain(goneId);
+    expect(ids((await kit.get('/api/for-you/top/', user.access)).json<{ articles: TArticleSummary[] }>().articles)).not.toContain(goneId);
+    expect(ids((await kit.get('/api/for-you/timeline-search/?q=Vienna', user.access)).json<{ articles: TArticleSummary[] }>().articles)).toEqual([]);
+    const history = (await kit.get('/api/articles/history/', user.access)).json<TArticlePage>();
+    expect(history.articles.find((a) => a.id === goneId)?.topic).toEqual({ id: gone, name: 'Migration' });
   });
 });
 

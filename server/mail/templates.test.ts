@@ -43,6 +43,13 @@ const MUST_CONTAIN: { [N in TemplateName]: string[] } = {
   ],
 };
 
+describe('the invitation', () => {
+  it('greets the invitee by the name the inviter typed, and says Hello without one', () => {
+    expect(renderEmail('invite', { ...SAMPLES.invite, inviteeName: 'Ada' }, ctx).text).toMatch(/^Hi Ada,/);
+    expect(renderEmail('invite', SAMPLES.invite, ctx).text).toMatch(/^Hello,/);
+  });
+});
+
 describe('email templates', () => {
   for (const name of Object.keys(SAMPLES) as TemplateName[]) {
     it(`renders ${name} as subject, text and HTML with its links and codes`, () => {

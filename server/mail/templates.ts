@@ -11,7 +11,8 @@ export interface TemplateData {
   'password-changed': { firstName: string; when: Date };
   'password-change-code': { firstName: string; code: string; minutes: number };
   'email-change-code': { firstName: string; code: string; minutes: number; side: 'old' | 'new'; newEmail: string };
-  invite: { inviterName: string; accountName: string; link: string; expiresAt: Date };
+  /** inviteeName: the first name the inviter typed ('' when none). */
+  invite: { inviteeName?: string; inviterName: string; accountName: string; link: string; expiresAt: Date };
   'breaking-alert': { firstName: string; topicName: string; title: string; introduction: string; points: string[]; link: string; impact?: ImpactLines };
   'daily-brief': {
     firstName: string;
@@ -177,7 +178,7 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
   invite: (d) => ({
     subject: `${plainName(d.inviterName) || 'A colleague'} invited you to ${plainName(d.accountName) || 'a team'} on ${PRODUCT_NAME}`,
     blocks: [
-      { kind: 'p', text: 'Hello,' },
+      hi(d.inviteeName ?? ''),
       { kind: 'p', text: `${plainName(d.inviterName) || 'A colleague'} invited you to join ${plainName(d.accountName) || 'a team'} on ${PRODUCT_NAME}, an intelligence feed that follows the topics your team cares about.` },
       { kind: 'button', label: 'Accept the invitation', url: d.link },
       { kind: 'p', text: `The invitation expires on ${formatDate(d.expiresAt)}.` },

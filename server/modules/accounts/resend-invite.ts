@@ -25,6 +25,7 @@ export async function resendInvite(context: AccountContext, actor: AccountActor,
     const { token, expiresAt } = await renewInvite(tx, invite.id);
     const emailId = await queueInviteEmail(tx, context.config.publicUrl, {
       to: invite.email,
+      inviteeName: invite.firstName,
       inviterName: actor.name,
       accountName: await accountName(tx, actor.accountId),
       token,

@@ -51,7 +51,7 @@ export async function inviteOne(tx: DbOrTx, config: Config, actor: AccountActor,
     if (isUniqueViolation(error)) throw alreadyInvited();
     throw error;
   }
-  const emailId = await queueInviteEmail(tx, config.publicUrl, { to: input.email, inviterName: actor.name, accountName, token: issued.token, expiresAt: issued.expiresAt });
+  const emailId = await queueInviteEmail(tx, config.publicUrl, { to: input.email, inviteeName: input.first_name, inviterName: actor.name, accountName, token: issued.token, expiresAt: issued.expiresAt });
   return { inviteId: issued.id, emailId };
 }
 

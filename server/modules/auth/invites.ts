@@ -54,8 +54,8 @@ export async function renewInvite(db: DbOrTx, inviteId: string): Promise<{ token
 export async function queueInviteEmail(
   db: DbOrTx,
   publicUrl: string,
-  invite: { to: string; inviterName: string; accountName: string; token: string; expiresAt: Date },
+  invite: { to: string; inviteeName?: string; inviterName: string; accountName: string; token: string; expiresAt: Date },
 ): Promise<string> {
-  const { to, inviterName, accountName, token, expiresAt } = invite;
-  return queueEmail(db, to, 'invite', { inviterName, accountName, link: `${publicUrl}/invite/${token}`, expiresAt }, { publicUrl });
+  const { to, inviteeName, inviterName, accountName, token, expiresAt } = invite;
+  return queueEmail(db, to, 'invite', { inviteeName: inviteeName ?? '', inviterName, accountName, link: `${publicUrl}/invite/${token}`, expiresAt }, { publicUrl });
 }

@@ -26,7 +26,7 @@ export async function validateInvite(context: AuthContext, token: string): Promi
     const emailId = await db.transaction(async (tx) => {
       const { token: fresh, expiresAt } = await renewInvite(tx, invite.id);
       const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}` : account.name;
-      return queueInviteEmail(tx, context.config.publicUrl, { to: invite.email, inviterName, accountName: account.name, token: fresh, expiresAt });
+      return queueInviteEmail(tx, context.config.publicUrl, { to: invite.email, inviteeName: invite.firstName, inviterName, accountName: account.name, token: fresh, expiresAt });
     });
     await dispatchEmails(context.queue, context.database.db, [emailId]);
     throw new AppError(400, 'invite_expired', INVITE_MESSAGES.expired);

@@ -80,12 +80,18 @@ describe('POST /events/', () => {
 describe('PATCH /events/{id}/', () => {
   it('overrules detection: restores a dropped event for the pipeline, drops a pending one, keeps a published one', async () => {
     const s = await scene();
+    // Detection's reasoning stays when a superuser overrules it; their note is added beside it.
+    const reasoning = 'Scored 0.21 against a bar of 0.50: the document names none of the topic.';
+    await herald.database.db.update(events).set({ detectionRational: reasoning }).where(eq(events.id, s.dropped));
     const restored = await call('PATCH', `/api/events/${s.dropped}/${s.q}`, s.su.access, { status: 'detected' });
     expect(restored.statusCode).toBe(200);
-    expect(restored.json<TEvent>()).toMatchObject({ status: 'detected', novel: null, story_id: null, detection_decision: 'PASS', detection_rational: 'Filed by hand by a superuser.' });
+    expect(restored.json<TEvent>()).toMatchObject({ status: 'detected', novel: null, story_id: null, detection_decision: 'PASS', detection_rational: reasoning });
 
     const droppedAgain = await call('PATCH', `/api/events/${s.dropped}/${s.q}`, s.su.access, { status: 'dropped', note: 'Off topic after all.' });
-    expect(droppedAgain.json<TEvent>()).toMatchObject({ status: 'dropped', detection_decision: 'DROP', detection_rational: 'Off topic after all.' });
+    expect(droppedAgain.json<TEvent>()).toMatchObject({ status: 'dropped', detection_decision: 'DROP', detection_rational: `${reasoning}\n\nSuperuser's note: Off topic after all.` });
+    // Without any reasoning, a restored event says it was filed by hand.
+    await herald.database.db.update(events).set({ detectionRational: null }).where(eq(events.id, s.dropped));
+    expect((await call('PATCH', `/api/events/${s.dropped}/${s.q}`, s.su.access, { status: 'detected' })).json<TEvent>().detection_rational).toBe('Filed by hand by a superuser.');
 
     const refused = await call('PATCH', `/api/events/${s.published}/${s.q}`, s.su.access, { status: 'dropped' });
     expect(refused.statusCode).toBe(409);

@@ -78,6 +78,8 @@ export async function restartContent(db: DbOrTx, userId: string): Promise<number
 
 /** The reasoning an event filed or restored by hand shows when the superuser gave none. */
 const BY_HAND = 'Filed by hand by a superuser.';
+/** What leads a superuser's note kept beside detection's reasoning. */
+const BY_HAND_NOTE = 'Superuser\'s note: ';
 
 /**
  * A superuser files a document under one of the user's active topics: a detected event, as if
@@ -106,16 +108,22 @@ export async function createEvent(db: DbOrTx, userId: string, input: z.infer<typ
  * undefined when the user has no such event.
  */
 export async function updateEvent(db: DbOrTx, userId: string, eventId: number, patch: z.infer<typeof ZEventPatch>): Promise<{ event: TEvent; restored: boolean } | undefined> {
-  const [current] = await db.select({ status: events.status, articleGenerated: events.articleGenerated }).from(events).where(and(eq(events.id, eventId), eq(events.userId, userId)));
+  const [current] = await db
+    .select({ status: events.status, articleGenerated: events.articleGenerated, reasoning: events.detectionRational, audit: events.decisionAudit })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.userId, userId)));
   if (!current) return undefined;
   const restored = patch.status === 'detected' && current.status !== 'detected';
   if (patch.status === 'dropped' && current.articleGenerated) throw new AppError(409, 'article_published', 'This event\'s article is published: delete the event to take it out of the feed.');
   const changes: Partial<typeof events.$inferInsert> = { updatedAt: new Date() };
-  if (patch.note !== undefined) changes.detectionRational = patch.note;
-  if (patch.status === 'dropped' && current.status !== 'dropped') Object.assign(changes, { status: 'dropped', detectionDecision: 'DROP', decisionAudit: { by_hand: true } });
+  // Detection's reasoning and audit stay; what the superuser did and said is added beside them.
+  const byHand = { ...(current.audit ?? {}), by_hand: true, ...(patch.note !== undefined ? { by_hand_note: patch.note } : {}) };
+  if (patch.note !== undefined) changes.detectionRational = current.reasoning ? `${current.reasoning}\n\n${BY_HAND_NOTE}${patch.note}` : patch.note;
+  if (patch.note !== undefined || patch.status !== undefined) changes.decisionAudit = byHand;
+  if (patch.status === 'dropped' && current.status !== 'dropped') Object.assign(changes, { status: 'dropped', detectionDecision: 'DROP' });
   if (restored) {
-    Object.assign(changes, { status: 'detected', detectionDecision: 'PASS', decisionAudit: { by_hand: true }, error: null, novel: null, storyId: null, consolidatedAt: null, mergedIntoId: null });
-    if (patch.note === undefined) changes.detectionRational = BY_HAND;
+    Object.assign(changes, { status: 'detected', detectionDecision: 'PASS', error: null, novel: null, storyId: null, consolidatedAt: null, mergedIntoId: null });
+    if (patch.note === undefined && !current.reasoning) changes.detectionRational = BY_HAND;
   }
   await db.update(events).set(changes).where(and(eq(events.id, eventId), eq(events.userId, userId)));
   return { event: (await getEvent(db, userId, eventId))!, restored };

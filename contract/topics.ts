@@ -93,7 +93,14 @@ export const ZValidateTopicResponse = z.object({
 });
 export type TValidateTopicResponse = z.infer<typeof ZValidateTopicResponse>;
 
-const keyList = z.array(z.string().trim().min(1).max(200)).max(30);
+const keyList = z.array(z.string().trim().min(1).max(200)).max(12, 'At most 12 items, one per line.');
+
+/** The edit form's words for a key list: how many there are against the 12 kept and the 6 that work best. */
+export function keyListHint(count: number): string {
+  if (count > TOPIC_LIMITS.keyListMax) return `${count} items: at most ${TOPIC_LIMITS.keyListMax} can be saved.`;
+  if (count > 0 && count < TOPIC_LIMITS.keyListMin) return `${count} item${count === 1 ? '' : 's'}: they can be saved; Herald recognises the topic best with ${TOPIC_LIMITS.keyListMin} or more.`;
+  return `One per line, up to ${TOPIC_LIMITS.keyListMax}; ${TOPIC_LIMITS.keyListMin} or more work best.`;
+}
 
 /** POST /topics/{id}/modify/. */
 export const ZModifyTopicRequest = z

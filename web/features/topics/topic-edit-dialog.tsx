@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { TOPIC_LIMITS, TOPIC_MESSAGES, type TModifyTopicResponse, type TTopic } from '../../../contract/topics';
+import { keyListHint, TOPIC_LIMITS, TOPIC_MESSAGES, type TModifyTopicResponse, type TTopic } from '../../../contract/topics';
 import { ClarificationPanel } from '../../components/ui/clarification-panel';
 import { Dialog } from '../../components/ui/dialog';
 import { Alert, Button, FieldError, inputClass, TextField } from '../../components/ui/form';
@@ -34,7 +34,7 @@ function TextArea({ label, hint, value, onChange, rows = 3, error }: { label: st
 
 /**
  * The topic-edit dialog: name, description (25+ words), query (12+
- * words), key events, entities and places (6-12 each, one per line) and sources. Only what changed
+ * words), key events, entities and places (up to 12 each, one per line; fewer than 6 said) and sources. Only what changed
  * is sent; 'updated' closes and refreshes, a question is answered in place (and may chain).
  */
 export function TopicEditDialog({ topic, userId, onClose, onUpdated }: { topic: TTopic | null; userId: string | undefined; onClose: () => void; onUpdated: () => void }) {
@@ -131,9 +131,9 @@ function EditForm({ topic, userId, onClose, onUpdated }: { topic: TTopic; userId
       <TextArea label="Description" rows={4} value={description} onChange={setDescription} hint={words(description, TOPIC_LIMITS.descriptionWords)} error={missing.description} />
       <TextArea label="Query" rows={2} value={query} onChange={setQuery} hint={words(query, TOPIC_LIMITS.queryWords)} error={missing.query} />
       <div className="grid gap-4 md:grid-cols-3">
-        <TextArea label="Key events" rows={6} value={events} onChange={setEvents} hint="One per line, 6-12 items." />
-        <TextArea label="Key entities" rows={6} value={entities} onChange={setEntities} hint="One per line, 6-12 items." />
-        <TextArea label="Key places" rows={6} value={places} onChange={setPlaces} hint="One per line, 6-12 items." />
+        <TextArea label="Key events" rows={6} value={events} onChange={setEvents} hint={keyListHint(parseLines(events).length)} />
+        <TextArea label="Key entities" rows={6} value={entities} onChange={setEntities} hint={keyListHint(parseLines(entities).length)} />
+        <TextArea label="Key places" rows={6} value={places} onChange={setPlaces} hint={keyListHint(parseLines(places).length)} />
       </div>
       <div>
         <p className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">Sources</p>

@@ -141,7 +141,9 @@ export async function suggestionCandidates(context: TopicContext, profile: Profi
     for (const value of namedIndustries.filter((v) => v !== 'government' && v !== 'other' && v !== 'legal').slice(0, 1)) {
       const label = INDUSTRIES.find((i) => i.value === value)!.label.split(/ & | and /)[0]!;
       const name = `${shortName(place) ?? place} ${label.toLowerCase()} regulation`;
-      out.push({ name, kind: 'place', reasoning: `Rules for ${label.toLowerCase()} in ${place}, where you work.`, sources: [6, 5, 1] });
+      // "Where you work" only when they said where they work; else the place is one their profile follows.
+      const why = profile.location ? 'where you work' : 'a place your profile follows';
+      out.push({ name, kind: 'place', reasoning: `Rules for ${label.toLowerCase()} in ${place}, ${why}.`, sources: [6, 5, 1] });
     }
   }
   // What the store says about the interests: names that recur across its documents.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TExportData, TInspectionDetail, TInspectionList, TInterviewExport, TPromptData } from '../../../contract/inspection.js';
 import { auditLog, conversationMessages, conversations, documentSummaries, events, users } from '../../db/schema/index.js';
@@ -136,6 +136,13 @@ describe('GET /articles/{id}/details/', () => {
       assigned_questions_mapped: ['Federal Reserve monetary policy'],
     });
     expect(d.data_table?.columns).toContain('Metric');
+    // Relevance to the user is about the user: none here (the article has no impact assessment), never detection's reasoning again.
+    expect(d.relevance_to_user).toBeNull();
+    expect(d.relevance_to_topics).not.toBeNull();
+    const impact = { why_it_matters: { text: 'It names Federal Reserve, which you follow.', references: [1] }, severity: 3, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [] };
+    await herald.database.db.update(events).set({ article: sql`${events.article} || ${JSON.stringify({ impact })}::jsonb` }).where(eq(events.id, s.qa));
+    const assessed = (await kit.get(`/api/articles/${s.qa}/details/?user_id=${s.user.userId}`, s.su.access)).json<TInspectionDetail>();
+    expect(assessed.relevance_to_user).toBe('It names Federal Reserve, which you follow. [1]');
     expect(d.detection_documents).toHaveLength(1);
     expect(d.queries).toHaveLength(2);
     expect(Object.keys(d.llm_interactions).sort()).toEqual(['article', 'novelty', 'qa', 'relevance', 'summarization']);

@@ -145,7 +145,8 @@ export function presentItem(row: Row): TInspectionItem {
     article_title: title || null,
     error: event.articleGenerationError ?? event.error,
     relevance_to_topics: relevanceToTopics,
-    relevance_to_user: text(a.relevance_to_user) || event.detectionRational,
+    // About the user (their profile), not the topic's reasoning again: the article's impact says why it matters to them.
+    relevance_to_user: text(a.relevance_to_user) || whyItMatters(a.impact) || null,
     language: event.language ?? (text(a.language) || null),
     reader_judgement: row.judgement && isJudgement(row.judgement.judgement) ? { judgement: row.judgement.judgement, at: row.judgement.at.toISOString() } : null,
   };
@@ -344,4 +345,12 @@ export async function details(db: DbOrTx, rows: Row[], options: { documents?: bo
 export async function getInspectionDetail(db: DbOrTx, userId: string, eventId: number): Promise<TInspectionDetail | undefined> {
   const rows = await select(db, userId).where(and(eq(events.userId, userId), eq(events.id, eventId)));
   return rows.length ? (await details(db, rows))[0] : undefined;
+}
+
+/** The impact assessment's "why it matters to you", with its reference markers; '' when the article has none. */
+function whyItMatters(impact: unknown): string {
+  const why = (impact as { why_it_matters?: { text?: unknown; references?: unknown } } | null | undefined)?.why_it_matters;
+  if (!why || typeof why.text !== 'string') return '';
+  const refs = Array.isArray(why.references) ? why.references.filter((n): n is number => typeof n === 'number') : [];
+  return `${why.text}${refs.length ? ` ${refs.map((n) => `[${n}]`).join('')}` : ''}`;
 }

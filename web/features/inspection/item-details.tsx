@@ -172,12 +172,12 @@ export function EventDetails({ detail: d }: { detail: TInspectionDetail }) {
   );
 }
 
-/** The expanded article row: relevance to topics and to the user, then 'Original Event Summary'. */
+/** The expanded article row: relevance to topics and, when the article says why it matters to them, to the user; then 'Original Event Summary'. */
 export function ArticleDetails({ detail: d }: { detail: TInspectionDetail }) {
   return (
     <div className="space-y-4">
       <Section title="Relevance to topics">{d.relevance_to_topics ?? '—'}</Section>
-      <Section title="Relevance to you">{d.relevance_to_user ?? '—'}</Section>
+      {d.relevance_to_user && <Section title="Relevance to you">{d.relevance_to_user}</Section>}
       <Section title="Original Event Summary">{d.event_summary}</Section>
     </div>
   );

@@ -13,6 +13,8 @@ export interface TemplateData {
   'email-change-code': { firstName: string; code: string; minutes: number; side: 'old' | 'new'; newEmail: string };
   /** inviteeName: the first name the inviter typed ('' when none). */
   invite: { inviteeName?: string; inviterName: string; accountName: string; link: string; expiresAt: Date };
+  /** A topic's spike (server/trends/spike-alerts.ts). */
+  'trend-spike': { firstName: string; topicName: string; day: string; count: number; baseline: number; lead?: string; leadLink?: string; link: string };
   'breaking-alert': { firstName: string; topicName: string; title: string; introduction: string; points: string[]; link: string; impact?: ImpactLines };
   'daily-brief': {
     firstName: string;
@@ -183,6 +185,16 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
       { kind: 'button', label: 'Accept the invitation', url: d.link },
       { kind: 'p', text: `The invitation expires on ${formatDate(d.expiresAt)}.` },
       { kind: 'note', text: 'If you were not expecting it, ignore this email.' },
+    ],
+  }),
+  'trend-spike': (d) => ({
+    subject: `${PRODUCT_NAME}: a spike in ${d.topicName}`,
+    blocks: [
+      hi(d.firstName),
+      { kind: 'p', text: `${d.count} articles on ${d.topicName} since ${d.day}, against about ${d.baseline} a day in the 14 days before.` },
+      ...(d.lead && d.leadLink ? [{ kind: 'p', text: `Leading them: ${d.lead}` } as Block, { kind: 'button', label: 'Read it', url: d.leadLink, secondary: true } as Block] : []),
+      { kind: 'button', label: 'See the trend', url: d.link },
+      { kind: 'note', text: 'You receive spike notices because alerts are on in your profile. You can turn them off in My Profile.' },
     ],
   }),
   'breaking-alert': (d) => ({

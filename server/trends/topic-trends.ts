@@ -59,7 +59,7 @@ async function topicOf(db: DbOrTx, userId: string, topicId: number) {
 }
 
 /** Series, totals and spikes of one topic over a range. */
-async function seriesOf(db: DbOrTx, topic: { id: number; createdAt: Date }, range: TopicTrendsRange, now: Date) {
+export async function seriesOf(db: DbOrTx, topic: { id: number; createdAt: Date }, range: TopicTrendsRange, now: Date) {
   const w = windowOf(range, now);
   const count = (w.end - w.queryFrom) / w.size;
   const totals = Array<number>(count).fill(0);

@@ -75,6 +75,8 @@ export const topics = pgTable(
     /** The relevance model (null until first built: the pre-filter then reads the topic's words alone). */
     relevanceModel: jsonb('relevance_model').$type<TopicModelRecord | null>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The start of the last spike the reader was told of (server/trends/spike-alerts.ts): one email a spike. */
+    spikeNotifiedFor: timestamp('spike_notified_for', { withTimezone: true }),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTopicTrends, TTrendsOverview } from '../../../contract/trends.js';
 import { events, outboxEmails, topics, users } from '../../db/schema/index.js';
 import { sendBrief } from '../../pipeline/brief.js';
+import { notifySpikes } from '../../trends/spike-alerts.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { feedKit } from '../feed/feed-test-kit.js';
 
@@ -145,5 +146,29 @@ describe('the daily brief', () => {
     expect(text).toMatch(/Crude oil prices: 6 articles on \d+ \w+, against about 0\.9 a day before, led by "OPEC cuts output, part 1"\./);
     expect(text).toContain('Crude oil prices: Rising this week: OPEC (new, 4 articles)');
     expect(text).toContain(`See the trend: ${herald.config.publicUrl}/topics/${topicId}`);
+  });
+});
+
+describe('spike notices', () => {
+  it("email a reader with alerts on once per spike, with its leading article and the topic's dashboard", async () => {
+    const { user, topicId, spike } = await followedTopic();
+    const { db } = herald.database;
+    const mine = () => db.select().from(outboxEmails).where(and(eq(outboxEmails.to, user.email), eq(outboxEmails.template, 'trend-spike')));
+    const context = { database: herald.database, config: herald.config };
+    // Others' topics may spike too; this reader's one spike is told once, however often it runs.
+    await Promise.all([notifySpikes(context), notifySpikes(context)]);
+    await notifySpikes(context);
+    const sent = await mine();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Herald: a spike in Crude oil prices');
+    expect(sent[0]!.text).toMatch(/6 articles on Crude oil prices since \d+ \w+ \d{4}, against about 0\.9 a day in the 14 days before\./);
+    expect(sent[0]!.text).toContain('Leading them: OPEC cuts output, part 1');
+    expect(sent[0]!.text).toContain(`${herald.config.publicUrl}/a/${spike[0]}`);
+    expect(sent[0]!.text).toContain(`See the trend: ${herald.config.publicUrl}/topics/${topicId}`);
+    // Alerts off: no notice for a reader who turned them off.
+    const quiet = await followedTopic();
+    await db.update(users).set({ alerts: false }).where(eq(users.id, quiet.user.userId));
+    await notifySpikes(context);
+    expect(await db.select().from(outboxEmails).where(and(eq(outboxEmails.to, quiet.user.email), eq(outboxEmails.template, 'trend-spike')))).toHaveLength(0);
   });
 });

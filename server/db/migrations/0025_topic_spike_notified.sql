@@ -1,0 +1,1 @@
+ALTER TABLE "topics" ADD COLUMN "spike_notified_for" timestamp with time zone;

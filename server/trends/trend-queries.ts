@@ -33,14 +33,18 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
  * index, then the few of other topics its events were merged into (UNION ALL of two index reads,
  * where an OR of the two would read the whole table).
  */
-function topicArticles({ topicId, from, to }: TopicWindow): SQL {
-  const window = sql`published_at >= ${at(from)}${to ? sql` AND published_at < ${at(to)}` : sql``}`;
-  const columns = sql.raw('id, published_at, document_id, entity_names, story_id, final_rank, article_summary');
-  return sql`(SELECT ${columns} FROM events WHERE topic_id = ${topicId} AND article_generated AND ${window}
+function topicArticles({ topicId, from, to }: TopicWindow, columns = FULL, only?: SQL): SQL {
+  const window = sql`published_at >= ${at(from)}${to ? sql` AND published_at < ${at(to)}` : sql``}${only ? sql` AND ${only}` : sql``}`;
+  const list = sql.raw(columns.join(', '));
+  return sql`(SELECT ${list} FROM events WHERE topic_id = ${topicId} AND article_generated AND ${window}
     UNION ALL
-    SELECT ${columns} FROM events WHERE id IN (SELECT merged_into_id FROM events WHERE topic_id = ${topicId} AND merged_into_id IS NOT NULL)
+    SELECT ${list} FROM events WHERE id IN (SELECT merged_into_id FROM events WHERE topic_id = ${topicId} AND merged_into_id IS NOT NULL)
       AND topic_id <> ${topicId} AND article_generated AND ${window}) a`;
 }
+
+/** What a list needs of each article; the counts read only what events_topic_trend_idx holds (an index-only scan). */
+const FULL = ['id', 'published_at', 'entity_names', 'story_id', 'final_rank', 'article_summary'];
+const IN_INDEX = ['published_at', 'collection_id', 'entity_names', 'story_id', 'final_rank'];
 
 const articleColumns = sql.raw(
   `a.id, coalesce(a.article_summary->>'title', '') AS title, coalesce(a.article_summary->>'introduction', '') AS lead, to_char(a.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS published_at, a.final_rank AS rank`,
@@ -51,8 +55,8 @@ const asArticle = <T extends { id: unknown; story_id?: unknown }>(r: T) => ({ ..
 /** Articles per bucket and collection in the window: [bucket start (ms), collection id, count]. */
 export async function bucketCounts(db: DbOrTx, window: TopicWindow, unit: BucketUnit): Promise<{ at: number; collection: number; n: number }[]> {
   const rows = rowsOf<{ at: string; collection: number; n: number }>(
-    await db.execute(sql`SELECT extract(epoch FROM date_trunc(${unit}, a.published_at AT TIME ZONE 'UTC'))::bigint * 1000 AS at, d.collection_id AS collection, count(*)::int AS n
-      FROM ${topicArticles(window)} JOIN documents d ON d.id = a.document_id GROUP BY 1, 2`),
+    await db.execute(sql`SELECT extract(epoch FROM date_trunc(${unit}, a.published_at AT TIME ZONE 'UTC'))::bigint * 1000 AS at, coalesce(a.collection_id, 1) AS collection, count(*)::int AS n
+      FROM ${topicArticles(window, ['published_at', 'collection_id'])} GROUP BY 1, 2`),
   );
   return rows.map((r) => ({ at: Number(r.at), collection: Number(r.collection), n: Number(r.n) }));
 }
@@ -80,7 +84,7 @@ export async function nameCounts(db: DbOrTx, window: TopicWindow, recentFrom: Da
   return rowsOf<NameRow>(
     await db.execute(sql`SELECT n.name, count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)})::int AS recent,
         count(*) FILTER (WHERE a.published_at < ${at(recentFrom)})::int AS previous
-      FROM ${topicArticles(window)}, LATERAL unnest(a.entity_names) AS n(name)
+      FROM ${topicArticles(window, ['published_at', 'entity_names'])}, LATERAL unnest(a.entity_names) AS n(name)
       GROUP BY n.name HAVING count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)}) >= ${minRecent}`),
   );
 }
@@ -95,7 +99,7 @@ const nameList = (names: string[]) =>
 export async function namedBefore(db: DbOrTx, topicId: number, names: string[], before: Date): Promise<Set<string>> {
   if (names.length === 0) return new Set();
   const rows = rowsOf<{ name: string }>(
-    await db.execute(sql`SELECT DISTINCT n.name FROM ${topicArticles({ topicId, from: new Date(0), to: before })}, LATERAL unnest(a.entity_names) AS n(name)
+    await db.execute(sql`SELECT DISTINCT n.name FROM ${topicArticles({ topicId, from: new Date(0), to: before }, ['published_at', 'entity_names'])}, LATERAL unnest(a.entity_names) AS n(name)
       WHERE a.entity_names && ${nameList(names)} AND n.name = ANY(${nameList(names)})`),
   );
   return new Set(rows.map((r) => r.name));
@@ -110,13 +114,22 @@ export async function articlesNaming(db: DbOrTx, window: TopicWindow, names: str
   ).map(asArticle);
 }
 
-/** The stories with most articles in the window, at most `limit`, each with those articles oldest first. */
+/**
+ * The stories with most articles in the window, at most `limit`, each with those articles oldest
+ * first: the stories counted from the index, then only their articles read.
+ */
 export async function topStories(db: DbOrTx, window: TopicWindow, limit: number): Promise<{ id: number; title: string; articles: TrendArticleRow[] }[]> {
+  const top = rowsOf<{ story_id: string }>(
+    await db.execute(sql`SELECT a.story_id FROM ${topicArticles(window, IN_INDEX)} WHERE a.story_id IS NOT NULL
+      GROUP BY 1 ORDER BY count(*) DESC, max(a.final_rank) DESC NULLS LAST, max(a.published_at) DESC LIMIT ${limit}`),
+  ).map((r) => Number(r.story_id));
+  if (top.length === 0) return [];
   const rows = rowsOf<TrendArticleRow>(
-    await db.execute(sql`WITH t AS (SELECT * FROM ${topicArticles(window)} WHERE a.story_id IS NOT NULL),
-      top AS (SELECT story_id FROM t GROUP BY 1 ORDER BY count(*) DESC, max(final_rank) DESC NULLS LAST, max(published_at) DESC LIMIT ${limit})
-      SELECT ${articleColumns}, a.story_id, s.title AS story_title
-      FROM t a JOIN top ON top.story_id = a.story_id JOIN stories s ON s.id = a.story_id
+    await db.execute(sql`SELECT ${articleColumns}, a.story_id, s.title AS story_title
+      FROM ${topicArticles(window, FULL, sql`story_id = ANY(${sql`ARRAY[${sql.join(
+        top.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::bigint[]`})`)} JOIN stories s ON s.id = a.story_id
       ORDER BY a.published_at, a.id`),
   ).map(asArticle);
   const byStory = new Map<number, { id: number; title: string; articles: TrendArticleRow[] }>();
@@ -125,5 +138,5 @@ export async function topStories(db: DbOrTx, window: TopicWindow, limit: number)
     story.articles.push(row);
     byStory.set(story.id, story);
   }
-  return [...byStory.values()].sort((a, b) => b.articles.length - a.articles.length || b.articles.at(-1)!.published_at.localeCompare(a.articles.at(-1)!.published_at));
+  return top.flatMap((id) => (byStory.has(id) ? [byStory.get(id)!] : []));
 }

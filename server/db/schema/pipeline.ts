@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, json, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, json, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { documents } from './content.js';
 import { topics } from './topics.js';
@@ -102,6 +102,8 @@ export const events = pgTable(
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
     status: text('status', { enum: EVENT_STATUSES }).notNull(),
+    /** The document's collection (source kind), kept by a trigger at insert (migration 0026): the trends count by it without reading documents. */
+    collectionId: smallint('collection_id'),
     /** Pre-filter score that let the pair through. */
     prefilterScore: doublePrecision('prefilter_score').notNull(),
     detectionDocuments: jsonb('detection_documents').$type<unknown[]>().notNull().default([]),
@@ -179,6 +181,8 @@ export const events = pgTable(
     // A topic's feed: its own articles newest first, and the articles its events were merged into.
     index('events_topic_published_idx').on(t.topicId, t.publishedAt, t.id).where(sql`article_generated`),
     index('events_merged_idx').on(t.topicId, t.mergedIntoId).where(sql`merged_into_id IS NOT NULL`),
+    // events_topic_trend_idx (topic_id, published_at) INCLUDE (collection_id, entity_names, story_id, final_rank)
+    // WHERE article_generated, in migration 0026 (drizzle has no INCLUDE): a topic's trends of a period read it alone.
     // The trends' names: which articles of a topic name one of a few names (array overlap).
     index('events_entity_names_idx').using('gin', t.entityNames).where(sql`article_generated`),
     index('events_article_search_idx').using('gin', articleSearchVector(t.article)).where(sql`article_generated`),

@@ -85,7 +85,7 @@ export default function HistoryPage() {
   );
 }
 
-function HistoryCard({ article, userId }: { article: TArticleSummary; userId?: string }) {
+export function HistoryCard({ article, userId }: { article: TArticleSummary; userId?: string }) {
   return (
     <article dir={isRightToLeft(article.language) ? 'rtl' : undefined} lang={article.language || undefined} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       {article.theme && <p className="text-xs font-semibold tracking-wide text-blue-700 uppercase dark:text-blue-400">{article.theme}</p>}
@@ -104,7 +104,17 @@ function HistoryCard({ article, userId }: { article: TArticleSummary; userId?: s
         </ul>
       )}
       <p className="mt-3 text-xs text-slate-600 dark:text-slate-400">
-        Published <time dateTime={isoDate(article.published_at)}>{formatDate(article.published_at)}</time>
+        {/* One date rule with the feed and the article page: a replayed document's own date first, then its arrival. */}
+        {article.original_published_at ? (
+          <>
+            Published <time dateTime={isoDate(article.original_published_at)}>{formatDate(article.original_published_at)}</time> · replayed{' '}
+            <time dateTime={isoDate(article.published_at)}>{formatDate(article.published_at)}</time>
+          </>
+        ) : (
+          <>
+            Published <time dateTime={isoDate(article.published_at)}>{formatDate(article.published_at)}</time>
+          </>
+        )}
       </p>
     </article>
   );

@@ -37,6 +37,15 @@ test('a new user completes the profile, picks suggestions, adds a custom topic a
   await expect(page.getByText('We need a bit more information')).toBeVisible();
   await expect(page.getByText(/Could you be more specific/)).toBeVisible();
   await shoot(page, testInfo, 'complete-profile-asking');
+  // A reload during the step keeps it: the question and the answers given.
+  await page.reload();
+  await expect(page.getByText(/Could you be more specific/)).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Form' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('Head of research');
+  await expect(page.getByLabel('Company or organization')).toHaveValue('Northwind Capital');
+  await expect(page.getByLabel('Location')).toHaveValue('United States');
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page.getByText(/Could you be more specific/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
   await page.getByLabel('Your answer').fill('Federal Reserve interest rate decisions and bank capital rules');
   await page.getByLabel('Your answer').press('Enter');

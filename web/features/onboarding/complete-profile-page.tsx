@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { clearDraft, loadDraft, saveDraft } from '../../lib/onboarding-draft';
 import { Navigate, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
@@ -38,18 +39,26 @@ export default function CompleteProfilePage() {
   const { user, logout, replaceUser } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [step, setStep] = useState<Step>(() => entryStep(user));
-  const [values, setValues] = useState<ProfileFormValues>(() => ({
-    title: user?.title ?? '',
-    organization: user?.company ?? '',
-    location: user?.location ?? '',
-    language: languageOf(user),
-    interests: user?.interests ?? '',
-    alerts: true,
-    newsletter: true,
-  }));
-  const [transcript, setTranscript] = useState<ChatLine[]>([]);
-  const [conversationId, setConversationId] = useState<string | null>(null);
+  // A reload during the profile step comes back to the same answers and questions.
+  const [draft] = useState(() => (entryStep(user) === 'initial' ? loadDraft<ProfileFormValues, ChatLine>(user?.id) : undefined));
+  const [step, setStep] = useState<Step>(() => (draft?.asking && draft.conversationId ? 'asking' : entryStep(user)));
+  const [values, setValues] = useState<ProfileFormValues>(
+    () =>
+      draft?.values ?? {
+        title: user?.title ?? '',
+        organization: user?.company ?? '',
+        location: user?.location ?? '',
+        language: languageOf(user),
+        interests: user?.interests ?? '',
+        alerts: true,
+        newsletter: true,
+      },
+  );
+  const [transcript, setTranscript] = useState<ChatLine[]>(() => draft?.transcript ?? []);
+  const [conversationId, setConversationId] = useState<string | null>(() => draft?.conversationId ?? null);
+  useEffect(() => {
+    if (step === 'initial' || step === 'asking') saveDraft(user?.id, { values, transcript, conversationId, asking: step === 'asking' });
+  }, [user?.id, step, values, transcript, conversationId]);
   const [suggestions, setSuggestions] = useState<TSuggestion[]>(() => (entryStep(user) === 'suggestions' ? user!.gpt_suggested_topics : []));
   const [current, setCurrent] = useState<TTopic[]>([]);
   const [busy, setBusy] = useState(false);
@@ -82,6 +91,7 @@ export default function CompleteProfilePage() {
   const handle = async (answer: TCompleteProfileResponse) => {
     const status = answer.status as TCompleteProfileResponse['status'] | 'ready';
     if (status === 'validated' || status === 'ready') {
+      clearDraft(user?.id);
       if (answer.user) replaceUser(answer.user);
       const list = typeof answer.suggestions === 'string' ? (JSON.parse(answer.suggestions) as TSuggestion[]) : answer.suggestions;
       if (list.length > 0) {

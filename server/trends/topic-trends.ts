@@ -3,13 +3,13 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { COLLECTIONS } from '../../contract/collections.js';
 import { ErrorCode } from '../../contract/errors.js';
-import { MODEL_DEFAULTS } from '../../contract/models.js';
+import { findModel, MODEL_DEFAULTS } from '../../contract/models.js';
 import type { TrendRange as TopicTrendsRange, TRisingName, TSpike, TTopicTrends, TTrendAnalysis, TTrendArticle, TTrendsOverview } from '../../contract/trends.js';
 import type { Config } from '../config.js';
 import type { DbOrTx } from '../db/client.js';
 import { topics, users } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
-import { firstSentence, trendAnalysis, type TrendAnalysisInput } from '../intelligence/capabilities/trend-analysis.js';
+import { firstSentence, trendAnalysis, type TrendAnalysisInput, type TTrendAnalysisOutput } from '../intelligence/capabilities/trend-analysis.js';
 import { runCapability } from '../intelligence/engine.js';
 import { placeNamed } from '../intelligence/knowledge/places.js';
 import { articlesBetween, articlesNaming, bucketCounts, nameCounts, namedBefore, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
@@ -212,9 +212,30 @@ async function analyse(
   const key = `${userId}:${model}:${JSON.stringify(input)}`;
   const cached = analyses.get(key);
   if (cached) return cached;
-  const { output, record } = await runCapability(trendAnalysis, input, model, { llm: context.llm, logger: context.logger });
+  const write = async (modelValue: string) => {
+    const { output, record } = await runCapability(trendAnalysis, input, modelValue, { llm: context.llm, logger: context.logger });
+    return presentAnalysis(output, record.model_used, numberOf, sources);
+  };
+  // A language model answers in seconds: the dashboard does not wait for it. The built-in answer
+  // shows now; the model's is written meanwhile and shown from the next load (cached per input).
+  if (findModel(model)?.provider !== 'builtin' && !writing.has(key)) {
+    writing.add(key);
+    void write(model)
+      .then((analysis) => analysis && analyses.set(key, analysis))
+      .catch((error: unknown) => context.logger.warn({ err: error, topic: data.name }, 'trend analysis by the model failed: the built-in one stays'))
+      .finally(() => writing.delete(key));
+  }
+  const analysis = await write(findModel(model)?.provider === 'builtin' ? model : 'builtin');
+  if (analysis && findModel(model)?.provider === 'builtin') analyses.set(key, analysis);
+  return analysis;
+}
+
+/** Analyses a model is writing now, by key: one at a time for the same input. */
+const writing = new Set<string>();
+
+/** The capability's sentences as text with markers renumbered from 1 in the order cited, and the articles they cite. */
+function presentAnalysis(output: TTrendAnalysisOutput, model: string, numberOf: Map<number, number>, sources: TrendAnalysisInput['sources']): TTrendAnalysis | null {
   const idOf = new Map([...numberOf].map(([id, n]) => [n, id]));
-  // Renumbered in the order the text cites them, from 1.
   const references: TTrendAnalysis['references'] = [];
   const renumber = new Map<number, number>();
   const text = output.sentences
@@ -230,10 +251,7 @@ async function analyse(
     })
     .filter(Boolean)
     .join(' ');
-  if (!text) return null;
-  const analysis = { text, references, model: record.model_used };
-  analyses.set(key, analysis);
-  return analysis;
+  return text ? { text, references, model } : null;
 }
 
 /** GET /api/trends/: every active topic of the reader side by side. */

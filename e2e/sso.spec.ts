@@ -9,7 +9,8 @@ import { shoot } from './onboarding-kit';
  * company's OpenID provider (oidc-provider on loopback, its development login and consent screens)
  * and lands in Herald; someone from another domain is told to ask for an invitation.
  */
-const DOMAIN = 'acme-e2e.test';
+// The demo admin's own domain (admin@herald.test): only someone at a domain can claim it.
+const DOMAIN = 'herald.test';
 let idp: http.Server | undefined;
 
 test.describe.configure({ mode: 'serial' });
@@ -49,6 +50,10 @@ test('an admin sets the sign-on domain; a colleague signs in with the company’
   await page.getByLabel('Sign-on domain').fill('gmail.com');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Anyone can have an address at a public email service')).toBeVisible();
+  // Another organisation's domain is not the admin's to claim.
+  await page.getByLabel('Sign-on domain').fill('acme-e2e.test');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Use the domain of your own confirmed email address')).toBeVisible();
   await page.getByLabel('Sign-on domain').fill(DOMAIN);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText(`with a verified @${DOMAIN} address join this account`)).toBeVisible();

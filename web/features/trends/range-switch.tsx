@@ -21,7 +21,7 @@ export function useRangeParam(): [TrendRange, (range: TrendRange) => void] {
 }
 
 /**
- * The period switch: a radio group drawn as segmented buttons. Native radios, so Tab reaches the
+ * The period switch: a radio group drawn as segmented buttons, with "Updating…" beside it while the new range loads. Native radios, so Tab reaches the
  * chosen one and the arrow keys move the choice; each transparent radio lies over its label, so a
  * click or tap lands on the radio itself.
  */
@@ -35,6 +35,12 @@ export function RangeSwitch({ value, onChange, busy = false }: { value: TrendRan
     setChosen(value);
   }
   return (
+    <div className="flex items-center gap-3">
+      {busy && (
+        <span role="status" className="text-xs text-slate-600 dark:text-slate-400">
+          Updating…
+        </span>
+      )}
     <fieldset aria-busy={busy || undefined} className="min-w-0">
       <legend className="sr-only">Period</legend>
       <div className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 dark:border-slate-600 dark:bg-slate-900">
@@ -58,5 +64,6 @@ export function RangeSwitch({ value, onChange, busy = false }: { value: TrendRan
         ))}
       </div>
     </fieldset>
+    </div>
   );
 }

@@ -74,14 +74,7 @@ export default function TopicDashboardPage() {
               <p className="text-xs font-semibold tracking-wide text-blue-700 uppercase dark:text-blue-400">Topic dashboard</p>
               <h1 className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900 md:text-3xl dark:text-white">{name || 'Topic'}</h1>
             </div>
-            <div className="flex items-center gap-3">
-              {busy && (
-                <span role="status" className="text-xs text-slate-600 dark:text-slate-400">
-                  Updating…
-                </span>
-              )}
-              <RangeSwitch value={range} onChange={setRange} busy={busy} />
-            </div>
+            <RangeSwitch value={range} onChange={setRange} busy={busy} />
           </header>
           {trends.isPending ? (
             <Spinner label="Loading trends" />

@@ -43,14 +43,7 @@ export default function TrendsPage() {
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 md:text-3xl dark:text-white">Trends</h1>
           <p className={`mt-1 ${mutedText}`}>How much is being published on each of {isImpersonating ? `${viewed.first_name}'s` : 'your'} topics, and what stands out.</p>
         </div>
-        <div className="flex items-center gap-3">
-          {busy && (
-            <span role="status" className="text-xs text-slate-600 dark:text-slate-400">
-              Updating…
-            </span>
-          )}
-          <RangeSwitch value={range} onChange={setRange} busy={busy} />
-        </div>
+        <RangeSwitch value={range} onChange={setRange} busy={busy} />
       </header>
       {overview.isPending ? (
         <Spinner label="Loading trends" />

@@ -31,11 +31,11 @@ export async function notifySpikes(context: SpikeAlertContext, now = new Date())
   const emails: string[] = [];
   for (const topic of rows) {
     const s = await seriesOf(db, topic, '7d', now);
-    const recent = s.spikes.filter((spike) => s.w.queryFrom + (spike.end + 1) * s.w.size >= Math.floor(now.getTime() / DAY) * DAY).at(-1);
+    const recent = s.spikes.filter((spike) => spike.until >= Math.floor(now.getTime() / DAY) * DAY).at(-1);
     if (!recent) continue;
-    const start = new Date(s.w.queryFrom + recent.index * s.w.size);
+    const start = new Date(recent.start);
     if (topic.notified?.getTime() === start.getTime()) continue;
-    const [lead] = await articlesBetween(db, { topicId: topic.id, from: start, to: new Date(s.w.queryFrom + (recent.end + 1) * s.w.size) }, 1);
+    const [lead] = await articlesBetween(db, { topicId: topic.id, from: start, to: new Date(recent.until) }, 1);
     const id = await db.transaction(async (tx) => {
       const claimed = await tx
         .update(topics)

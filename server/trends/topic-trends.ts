@@ -51,6 +51,10 @@ function windowOf(range: TopicTrendsRange, now: Date) {
   return { unit, size, end, from, queryFrom, buckets, offset: (from - queryFrom) / size };
 }
 
+/** The user's topics they still follow, oldest first (the overview's cards, the brief's lines). */
+const activeTopicsOf = (db: DbOrTx, userId: string) =>
+  db.select({ id: topics.id, name: topics.name, createdAt: topics.createdAt }).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt))).orderBy(asc(topics.id));
+
 /** The topic, the caller's (or the viewed user's): another user's topic is not found. */
 async function topicOf(db: DbOrTx, userId: string, topicId: number) {
   const [topic] = await db.select({ id: topics.id, name: topics.name, createdAt: topics.createdAt }).from(topics).where(and(eq(topics.id, topicId), eq(topics.userId, userId)));
@@ -73,11 +77,14 @@ export async function seriesOf(db: DbOrTx, topic: { id: number; createdAt: Date 
   }
   // Spikes are judged only against buckets in which the topic was following the stream.
   const observedFrom = Math.max(0, Math.ceil((topic.createdAt.getTime() - w.queryFrom) / w.size));
-  const spikes = findSpikes(totals, observedFrom).filter((s) => s.index >= w.offset);
+  // Each spike with its time span: the start of its first bucket, of its last, and the end of its last.
+  const spikes = findSpikes(totals, observedFrom)
+    .filter((spike) => spike.index >= w.offset)
+    .map((spike) => ({ ...spike, start: w.queryFrom + spike.index * w.size, last: w.queryFrom + spike.end * w.size, until: w.queryFrom + (spike.end + 1) * w.size }));
   const inRange = totals.slice(w.offset);
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const previousTotal = sum(totals.slice(Math.max(0, w.offset - w.buckets), w.offset));
-  return { w, totals, kinds, spikes, inRange, total: sum(inRange), previousTotal, spikesFrom: iso(w.queryFrom + (observedFrom + BASELINE_BUCKETS) * w.size) };
+  return { w, kinds, spikes, inRange, total: sum(inRange), previousTotal, spikesFrom: iso(w.queryFrom + (observedFrom + BASELINE_BUCKETS) * w.size) };
 }
 
 /** GET /api/topics/{id}/trends/: the topic dashboard. */
@@ -97,9 +104,8 @@ export async function topicTrends(context: TrendsContext, userId: string, topicI
 
   const spikes: TSpike[] = await Promise.all(
     s.spikes.map(async (spike) => {
-      const start = w.queryFrom + spike.index * w.size;
-      const rows = await articlesBetween(db, { topicId: topic.id, from: new Date(start), to: new Date(w.queryFrom + (spike.end + 1) * w.size) }, SPIKE_ARTICLES);
-      return { start: iso(start), end: iso(w.queryFrom + spike.end * w.size), count: spike.count, baseline: spike.mean, threshold: spike.threshold, explanation: spikeExplanation(spike, rows, w.unit), articles: rows.map(article) };
+      const rows = await articlesBetween(db, { topicId: topic.id, from: new Date(spike.start), to: new Date(spike.until) }, SPIKE_ARTICLES);
+      return { start: iso(spike.start), end: iso(spike.last), count: spike.count, baseline: spike.mean, threshold: spike.threshold, explanation: spikeExplanation(spike, rows, w.unit), articles: rows.map(article) };
     }),
   );
   const analysis = s.total ? await analyse(context, userId, { name: topic.name, range, total: s.total, previousTotal: s.previousTotal, spikes, rising, stories }) : null;
@@ -151,8 +157,8 @@ const isPlace = (name: string) => {
   return Boolean(place && place.kind !== 'group');
 };
 
-/** The topic's rising names, each with the articles of the last 7 days that name it. */
-async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date) {
+/** The topic's rising names, each with the articles of the last 7 days that name it (none read with `articles: false`: the overview shows names only). */
+async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean } = {}) {
   const topicId = topic.id;
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY);
   const previousFrom = new Date(recentFrom.getTime() - PREVIOUS_DAYS * DAY);
@@ -161,7 +167,7 @@ async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now:
   const before = await namedBefore(db, topicId, window.filter((c) => c.previous === 0).map((c) => c.name), previousFrom);
   const counts = window.map((c) => ({ ...c, ever: before.has(c.name) ? 1 : 0 }));
   const rising = risingNames(counts, RECENT_DAYS, PREVIOUS_DAYS, topic.createdAt < recentFrom).slice(0, MAX_RISING);
-  const rows = await articlesNaming(db, { topicId, from: recentFrom }, rising.map((r) => r.name));
+  const rows = options.articles === false ? [] : await articlesNaming(db, { topicId, from: recentFrom }, rising.map((r) => r.name));
   return rising.map((r) => ({
     name: r.name,
     // A group of countries (OPEC, the EU) is an organisation to its reader, not a place.
@@ -257,11 +263,11 @@ function presentAnalysis(output: TTrendAnalysisOutput, model: string, numberOf: 
 /** GET /api/trends/: every active topic of the reader side by side. */
 export async function trendsOverview(context: TrendsContext, userId: string, range: TopicTrendsRange, now = new Date()): Promise<TTrendsOverview> {
   const { db } = context;
-  const list = await db.select({ id: topics.id, name: topics.name, createdAt: topics.createdAt }).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt))).orderBy(asc(topics.id));
+  const list = await activeTopicsOf(db, userId);
   const w = windowOf(range, now);
   const cards = await Promise.all(
     list.map(async (topic) => {
-      const [s, rising] = await Promise.all([seriesOf(db, topic, range, now), risingOf(db, topic, now)]);
+      const [s, rising] = await Promise.all([seriesOf(db, topic, range, now), risingOf(db, topic, now, { articles: false })]);
       return {
         id: topic.id,
         name: topic.name,
@@ -269,7 +275,7 @@ export async function trendsOverview(context: TrendsContext, userId: string, ran
         previous_total: s.previousTotal,
         change: change(s.total, s.previousTotal),
         series: s.inRange,
-        spikes: s.spikes.map((spike) => ({ start: iso(w.queryFrom + spike.index * w.size), count: spike.count })),
+        spikes: s.spikes.map((spike) => ({ start: iso(spike.start), count: spike.count })),
         rising: rising.slice(0, 2).map((r) => r.name),
       };
     }),
@@ -291,16 +297,15 @@ export interface BriefTrend {
  */
 export async function briefTrends(context: TrendsContext, userId: string, since: Date, now = new Date()): Promise<BriefTrend[]> {
   const { db } = context;
-  const list = await db.select({ id: topics.id, name: topics.name, createdAt: topics.createdAt }).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt))).orderBy(asc(topics.id));
+  const list = await activeTopicsOf(db, userId);
   const lines: BriefTrend[] = [];
   const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
   for (const topic of list) {
     const s = await seriesOf(db, topic, '7d', now);
     for (const spike of s.spikes) {
-      const start = s.w.queryFrom + spike.index * s.w.size;
-      if (start + s.w.size <= since.getTime()) continue;
-      const [lead] = await articlesBetween(db, { topicId: topic.id, from: new Date(start), to: new Date(s.w.queryFrom + (spike.end + 1) * s.w.size) }, 1);
-      lines.push({ topicId: topic.id, topicName: topic.name, text: `${spike.count} articles on ${day(start)}, against about ${Math.round(spike.mean * 10) / 10} a day before${lead ? `, led by "${lead.title}"` : ''}.` });
+      if (spike.start + s.w.size <= since.getTime()) continue;
+      const [lead] = await articlesBetween(db, { topicId: topic.id, from: new Date(spike.start), to: new Date(spike.until) }, 1);
+      lines.push({ topicId: topic.id, topicName: topic.name, text: `${spike.count} articles on ${day(spike.start)}, against about ${Math.round(spike.mean * 10) / 10} a day before${lead ? `, led by "${lead.title}"` : ''}.` });
     }
     const rising = (await risingOf(db, topic, now)).filter((r) => r.articles.some((a) => Date.parse(a.published_at) >= since.getTime())).slice(0, 3);
     if (rising.length) {

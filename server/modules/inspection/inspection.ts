@@ -1,3 +1,4 @@
+import { ZArticleImpact } from '../../../contract/feed.js';
 import { and, desc, eq, getTableColumns, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { COLLECTIONS } from '../../../contract/collections.js';
 import type { TInspectionArticle, TInspectionDetail, TInspectionDocument, TInspectionItem, TTimelineMode } from '../../../contract/inspection.js';
@@ -349,8 +350,7 @@ export async function getInspectionDetail(db: DbOrTx, userId: string, eventId: n
 
 /** The impact assessment's "why it matters to you", with its reference markers; '' when the article has none. */
 function whyItMatters(impact: unknown): string {
-  const why = (impact as { why_it_matters?: { text?: unknown; references?: unknown } } | null | undefined)?.why_it_matters;
-  if (!why || typeof why.text !== 'string') return '';
-  const refs = Array.isArray(why.references) ? why.references.filter((n): n is number => typeof n === 'number') : [];
-  return `${why.text}${refs.length ? ` ${refs.map((n) => `[${n}]`).join('')}` : ''}`;
+  const parsed = ZArticleImpact.safeParse(impact);
+  const why = parsed.success ? parsed.data.why_it_matters : null;
+  return why ? `${why.text}${why.references.length ? ` ${why.references.map((n) => `[${n}]`).join('')}` : ''}` : '';
 }

@@ -27,6 +27,8 @@ for (const file of expected) {
   } else if (report.stats) {
     // Playwright: flaky tests passed on retry; errors outside tests (e.g. the web server) fail.
     passed += report.stats.expected + report.stats.flaky;
+    // Said, not hidden: a journey that needed its retry is a flake to fix.
+    if (report.stats.flaky > 0) console.error(`${file}: ${report.stats.flaky} browser journey(s) passed only on their retry (flaky)`);
     failed += report.stats.unexpected + (report.errors?.length ?? 0);
   }
 }

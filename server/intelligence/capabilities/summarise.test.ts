@@ -42,6 +42,7 @@ describe('sentences', () => {
       'The Committee decided to keep the federal funds rate at about 5-1/2 percent.',
     ].join(' ');
     const { summary } = extractiveSummary({ title: 'Minutes of Federal Open Market Committee, July 1-2, 1997', text }, 2);
-    expect(summary).toBe('Open market operations were directed throughout the intermeeting period toward maintaining the existing degree of pressure on reserve positions. The Committee decided to keep the federal funds rate at about 5-1/2 percent.');
+    // The decision names the Committee of the title: it leads, the other statement follows.
+    expect(summary).toBe('The Committee decided to keep the federal funds rate at about 5-1/2 percent. Open market operations were directed throughout the intermeeting period toward maintaining the existing degree of pressure on reserve positions.');
   });
 });

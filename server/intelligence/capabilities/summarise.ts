@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
 import type { Capability } from '../types.js';
+import { rankSentences, sectionRoles, type RankedSentence } from './lead.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
 
 export interface SummariseInput {
@@ -47,40 +48,53 @@ const ABBREVIATION_END =
 const SENTENCE_START = /^["'\u201c\u2018(]?(?:The|A|An|It|Its|In|On|At|He|She|They|We|This|That|These|Those|There|But|And|However|His|Her|Their|Our|After|When|While|If|As)\s/;
 
 /**
- * Built-in summary: the most informative sentences (distinct content words, weighted by how many
- * of the title's words they repeat, earlier sentences preferred), kept in document order; facts
- * are the top sentences that carry a number, an amount or a date. Furniture and fragments
- * (sentence-quality.ts) are quoted only when nothing else is there.
+ * Built-in summary: the document's leading sentences by the method of lead.ts (LexRank centrality,
+ * similarity to the title, a position prior and the role of the section they stand in), the best
+ * first and the others in the document's order; facts are the best sentences that carry a number,
+ * an amount or a date. Furniture and fragments (sentence-quality.ts) are quoted only when nothing
+ * else is there.
  */
 export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSummary {
-  // Furniture in front of a statement goes ("For immediate release", a rule's header up to its SUMMARY:).
-  const all = sentences(input.text)
-    .slice(0, 200)
-    .map((s) => finished(withoutFurniture(s)))
-    .filter((s) => s.split(' ').length >= 4);
-  if (all.length === 0) return { summary: input.title, key_facts: [] };
-  const titleTerms = new Set(terms(input.title));
-  const scored = all.map((sentence, index) => {
-    const words = terms(sentence);
-    const distinct = new Set(words);
-    const overlap = [...distinct].filter((w) => titleTerms.has(w)).length;
-    const score = (Math.min(distinct.size, 30) / 30) * 0.5 + (titleTerms.size ? overlap / titleTerms.size : 0) * 0.8 + 1 / (1 + index * 0.3) + (FACT.test(sentence) ? 0.2 : 0) - (quotable(sentence) ? 0 : 2);
-    return { sentence, index, score };
-  });
+  const scored = rankedStatements(input.title, input.text);
+  if (scored.length === 0) return { summary: input.title, key_facts: [] };
   // Furniture and fragments only when the document has nothing else.
   const statements = scored.filter((s) => quotable(s.sentence));
-  const top = [...(statements.length ? statements : scored)].sort((a, b) => b.score - a.score || a.index - b.index).slice(0, maxSentences);
-  const summary = top
-    .sort((a, b) => a.index - b.index)
-    .map((s) => s.sentence)
-    .join(' ');
-  const facts = [...scored]
-    .filter((s) => FACT.test(s.sentence) && quotable(s.sentence))
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, 5)
+  const [best, ...rest] = pickDistinct(statements.length ? statements : scored, maxSentences);
+  const summary = [best!, ...rest.sort((a, b) => a.index - b.index)].map((s) => s.sentence).join(' ');
+  const facts = pickDistinct(statements.filter((s) => FACT.test(s.sentence)), 5)
     .sort((a, b) => a.index - b.index)
     .map((s) => s.sentence);
   return { summary, key_facts: facts };
+}
+
+/** A document's sentences (at most its first 200) without the furniture in front of them, ranked by lead.ts, each with the role of its section. */
+export function rankedStatements(title: string, text: string): RankedSentence[] {
+  const raw = sentences(text).slice(0, 200);
+  const roles = sectionRoles(raw);
+  const cleaned = raw.map((s) => finished(withoutFurniture(s)));
+  const kept = cleaned.map((s, i) => ({ s, role: roles[i] ?? null })).filter(({ s }) => s.split(' ').length >= 4);
+  return rankSentences(title, kept.map((k) => k.s), kept.map((k) => k.role));
+}
+
+/** The best `count` sentences, best first, never one that says what a better one says (most of its words). */
+export function pickDistinct(ranked: readonly RankedSentence[], count: number): RankedSentence[] {
+  const picked: RankedSentence[] = [];
+  for (const candidate of [...ranked].sort((a, b) => b.score - a.score || a.index - b.index)) {
+    if (picked.length >= count) break;
+    if (!saysAgain(candidate.sentence, picked.map((p) => p.sentence))) picked.push(candidate);
+  }
+  return picked;
+}
+
+/** Whether most (80%) of a sentence's content words are in one of `others`, or most of one of theirs in it. */
+export function saysAgain(sentence: string, others: readonly string[]): boolean {
+  const words = new Set(terms(sentence));
+  if (words.size === 0) return true;
+  return others.some((other) => {
+    const theirs = new Set(terms(other));
+    const shared = [...words].filter((w) => theirs.has(w)).length;
+    return shared / words.size >= 0.8 || (theirs.size > 0 && shared / theirs.size >= 0.8);
+  });
 }
 
 export const summarise: Capability<SummariseInput, typeof ZSummary> = {

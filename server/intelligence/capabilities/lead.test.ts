@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { lexRank, rankSentences, sectionRoles } from './lead.js';
+import { extractiveSummary } from './summarise.js';
+
+const best = (title: string, sentences: string[], roles = sectionRoles(sentences)) =>
+  [...rankSentences(title, sentences, roles)].sort((a, b) => b.score - a.score)[0]!.sentence;
+
+describe('lead: one rule of the method a row, on made-up documents', () => {
+  it.each([
+    [
+      'centrality: the sentence the others share words with leads',
+      'Harbour notes',
+      [
+        'Gulls circled the pier at dawn.',
+        'The harbour authority raised mooring fees for ferries and fishing boats by ten percent.',
+        'Ferries will pay the higher mooring fees from June.',
+        'Fishing boats pay the new fees too.',
+      ],
+      'The harbour authority raised mooring fees for ferries and fishing boats by ten percent.',
+    ],
+    [
+      'title: the sentence that says what the title says leads',
+      'Valley council closes the old bridge',
+      ['Residents met in the town hall on Monday evening.', 'The valley council voted to close the old bridge to traffic.', 'Coffee was served after the meeting.'],
+      'The valley council voted to close the old bridge to traffic.',
+    ],
+    [
+      'position: with nothing else to tell them apart, the first leads',
+      'Notes',
+      ['Apples grow in the northern orchard.', 'Pears grow beside the southern wall.', 'Plums grow near the eastern gate.'],
+      'Apples grow in the northern orchard.',
+    ],
+    [
+      "a structured abstract's results lead over its background",
+      'Outcomes of a walking programme',
+      [
+        'BACKGROUND: Walking programmes are widely offered to older adults in many countries.',
+        'METHODS: We enrolled older adults in a twelve week walking programme.',
+        'RESULTS: The walking programme cut falls among older adults by a third.',
+      ],
+      'RESULTS: The walking programme cut falls among older adults by a third.',
+    ],
+    [
+      "a rule's contact section never leads",
+      'Fees for harbour moorings',
+      [
+        'FOR FURTHER INFORMATION CONTACT: Jane Doe, harbour fees office, about mooring fees and harbour moorings.',
+        'SUPPLEMENTARY INFORMATION: The authority sets new fees for harbour moorings.',
+      ],
+      'SUPPLEMENTARY INFORMATION: The authority sets new fees for harbour moorings.',
+    ],
+  ])('%s', (_, title, sentences, expected) => {
+    expect(best(title, sentences)).toBe(expected);
+  });
+
+  it.each([
+    ['a label opens a section that lasts until the next', ['AGENCY: Coast Guard.', 'It patrols.', 'DATES: Effective May 1.', 'More.'], ['furniture', 'furniture', 'news', 'news']],
+    ['a label glued to the end of a header', ['HARBOUR AUTHORITY 33 CFR Part 1 Moorings AGENCY: Harbour Authority.', 'ACTION: Final rule.'], ['furniture', 'news']],
+    ['a document without labels has no sections', ['One statement here.', 'Another one there.'], [null, null]],
+  ])('sections: %s', (_, sentences, roles) => {
+    expect(sectionRoles(sentences)).toEqual(roles);
+  });
+
+  it('LexRank is a distribution, uniform over sentences that share nothing', () => {
+    const ranks = lexRank([new Map([['a', 1]]), new Map([['b', 1]]), new Map([['c', 1]])]);
+    expect(ranks.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 6);
+    for (const r of ranks) expect(r).toBeCloseTo(1 / 3, 6);
+  });
+
+  it("the summary puts the lead first, then the other points in the document's order", () => {
+    const { summary } = extractiveSummary(
+      {
+        title: 'Harbour authority raises mooring fees',
+        text: 'Gulls circled the pier at dawn before the meeting began. Ferries will pay the higher mooring fees from June. The harbour authority raised mooring fees for ferries and fishing boats by ten percent. Fishing boats pay the new fees from July.',
+      },
+      2,
+    );
+    expect(summary.startsWith('The harbour authority raised mooring fees')).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { terms } from '../../search/terms.js';
+
+/*
+ * Which sentences of a document lead its summary and its article: a published extractive method,
+ * not lists of faults. Each sentence is scored by
+ *  - its centrality: LexRank (Erkan & Radev, 2004), the stationary distribution of a random walk on
+ *    the graph of the document's sentences weighted by their TF-IDF cosine similarity (continuous
+ *    LexRank, damping 0.85), the terms and stems being search/terms.ts's;
+ *  - its similarity to the document's title (TF-IDF cosine), as in title-based sentence scoring
+ *    (Edmundson, 1969);
+ *  - a position prior: earlier sentences of their section first (the lead-N baseline's reason to be
+ *    strong; a section's lead, as a document's, is where its news is);
+ *  - the role of the section it stands in, where the document has labelled sections: a structured
+ *    abstract's (NLM's categories: BACKGROUND, OBJECTIVE, METHODS, RESULTS, CONCLUSIONS) or a
+ *    Federal Register preamble's (1 CFR 18.12: AGENCY, ACTION, SUMMARY, DATES, ADDRESSES, FOR
+ *    FURTHER INFORMATION CONTACT, SUPPLEMENTARY INFORMATION).
+ */
+
+/** The weights of the four scores: equal for centrality and title, half for position; a section's role adds or takes its own. */
+export const LEAD_WEIGHTS = { centrality: 1, title: 1, position: 0.5 } as const;
+
+/** What a labelled section is for: what the document found or decided, its context, or how to reach its publisher. */
+export type SectionRole = 'news' | 'context' | 'furniture';
+const ROLE_PRIOR: Record<SectionRole, number> = { news: 0.5, context: 0, furniture: -1 };
+
+/** Section labels of structured abstracts and Federal Register preambles, by role. */
+const SECTION_ROLES: Readonly<Record<string, SectionRole>> = {
+  summary: 'news', abstract: 'news', results: 'news', findings: 'news', conclusion: 'news', conclusions: 'news', interpretation: 'news',
+  dates: 'news', date: 'news', 'effective date': 'news', 'effective dates': 'news', action: 'news',
+  background: 'context', introduction: 'context', objective: 'context', objectives: 'context', purpose: 'context', aims: 'context', context: 'context',
+  'supplementary information': 'context', methods: 'context', design: 'context', setting: 'context', participants: 'context',
+  agency: 'furniture', addresses: 'furniture', 'for further information contact': 'furniture',
+};
+/** A section's label where a sentence opens one ("RESULTS: ...", "Conclusions: ...", "... Rule AGENCY: Federal ..."): the last one it holds. */
+const LABEL = new RegExp(String.raw`(?:^|\s)(${Object.keys(SECTION_ROLES).map((l) => l.replace(/ /g, '\\s+')).join('|')})\s*:\s`, 'gi');
+
+/** The role of each sentence's section: a label opens a section that lasts until the next one; before any, none. */
+export function sectionRoles(sentences: readonly string[]): (SectionRole | null)[] {
+  let role: SectionRole | null = null;
+  return sentences.map((sentence) => {
+    const labels = [...sentence.matchAll(LABEL)].map((m) => m[1]!.toLowerCase().replace(/\s+/g, ' '));
+    // A label glued to the end of a header ("... Capital Rule AGENCY: Federal ...") opens its section from this sentence on.
+    if (labels.length) role = SECTION_ROLES[labels[labels.length - 1]!] ?? null;
+    return role;
+  });
+}
+
+type Vector = Map<string, number>;
+
+/** TF-IDF vectors of texts, the IDF taken over `documents` (a document's sentences: the only collection a single document has). */
+function tfidf(documents: string[][], texts: string[][]): Vector[] {
+  const df = new Map<string, number>();
+  for (const words of documents) for (const w of new Set(words)) df.set(w, (df.get(w) ?? 0) + 1);
+  const idf = (w: string) => Math.log((documents.length + 1) / ((df.get(w) ?? 0) + 1)) + 1;
+  return texts.map((words) => {
+    const v: Vector = new Map();
+    for (const w of words) v.set(w, (v.get(w) ?? 0) + idf(w));
+    return v;
+  });
+}
+
+function cosine(a: Vector, b: Vector): number {
+  let dot = 0;
+  for (const [w, x] of a) dot += x * (b.get(w) ?? 0);
+  const norm = (v: Vector) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
+  return dot === 0 ? 0 : dot / (norm(a) * norm(b));
+}
+
+/** Continuous LexRank: the power iteration of the row-normalised similarity graph with damping `d`. */
+export function lexRank(vectors: Vector[], d = 0.85, iterations = 30): number[] {
+  const n = vectors.length;
+  if (n === 0) return [];
+  const sim = vectors.map((a, i) => vectors.map((b, j) => (i === j ? 0 : cosine(a, b))));
+  const rowSums = sim.map((row) => row.reduce((s, x) => s + x, 0));
+  let rank = new Array<number>(n).fill(1 / n);
+  for (let step = 0; step < iterations; step++) {
+    const next = new Array<number>(n).fill((1 - d) / n);
+    for (let i = 0; i < n; i++) {
+      if (rowSums[i] === 0) for (let j = 0; j < n; j++) next[j]! += (d * rank[i]!) / n;
+      else for (let j = 0; j < n; j++) next[j]! += (d * rank[i]! * sim[i]![j]!) / rowSums[i]!;
+    }
+    rank = next;
+  }
+  return rank;
+}
+
+export interface RankedSentence {
+  sentence: string;
+  index: number;
+  score: number;
+}
+
+/**
+ * A document's sentences scored by the method above, in their order. `roles` are the sections'
+ * (sectionRoles of the sentences as the source wrote them, before their labels were taken away).
+ */
+export function rankSentences(title: string, sentences: readonly string[], roles: readonly (SectionRole | null)[] = [], language = 'en'): RankedSentence[] {
+  const words = sentences.map((s) => terms(s, language));
+  const vectors = tfidf(words, [...words, terms(title, language)]);
+  const titleVector = vectors.pop()!;
+  const central = lexRank(vectors);
+  const top = Math.max(...central, 0) || 1;
+  const since = sinceSectionStart(roles);
+  return sentences.map((sentence, index) => {
+    const role = roles[index];
+    const score =
+      LEAD_WEIGHTS.centrality * (central[index]! / top) +
+      LEAD_WEIGHTS.title * cosine(vectors[index]!, titleVector) +
+      LEAD_WEIGHTS.position / Math.sqrt(1 + since[index]!) +
+      (role ? ROLE_PRIOR[role] : 0);
+    return { sentence, index, score };
+  });
+}
+
+/** Each sentence's place in its section (0 for a section's first): a section's lead is where its news is, as a document's is. */
+function sinceSectionStart(roles: readonly (SectionRole | null)[]): number[] {
+  let start = 0;
+  return roles.map((role, i) => {
+    if (i > 0 && role !== roles[i - 1]) start = i;
+    return i - start;
+  });
+}

@@ -163,13 +163,26 @@ describe('article titles', () => {
     expect(articleTitle('FOMC statement', '2006-08-08T00:00:00Z', 'The Federal Open Market Committee decided today to keep its target for the federal funds rate at 5-1/4 percent. [1]')).toBe(
       'FOMC statement, Aug 8, 2006: The FOMC decided to keep its target for the federal funds rate at 5-1/4 percent',
     );
-    // A cut never ends on a figure without its unit ("to 5...") nor on a word that leads into the next ("to...").
-    expect(b).toBe('FOMC statement, Jan 31, 1996: The Federal Reserve announced a reduction in the discount rate from 5-1/4 percent...');
+    // Too long with the kind of document in front: the date alone leads, and the headline stays whole.
+    expect(b).toBe('Jan 31, 1996: The Federal Reserve announced a reduction in the discount rate from 5-1/4 percent to 5 percent');
     expect(a).not.toBe(b);
-    // A lead that repeats the title adds only the date; a long own title is cut at a word.
+    // A lead that repeats the title adds only the date; a long own title that says what happened stays whole.
     expect(articleTitle('Apple Inc. files Form 4', '2023-08-08T00:00:00Z', 'Apple Inc. files Form 4.')).toBe('Apple Inc. files Form 4, Aug 8, 2023');
     const long = 'Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and exempt community lenders';
-    expect(articleTitle(long, '2023-08-08T00:00:00Z', undefined)).toBe('Banking regulators finalise the capital rule for large banks, phase in the leverage buffer over three years...');
+    expect(articleTitle(long, '2023-08-08T00:00:00Z', undefined)).toBe(long);
+  });
+
+  // Titles are whole: never a string cut with "...", whatever the source sent.
+  it.each([
+    ['a long own title that says what happened', 'Regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and exempt community lenders', undefined, 'Regulators finalise the capital rule for large banks, phase in the leverage buffer over three years and exempt community lenders'],
+    ['a long notice title: its leading clauses', 'Agency Information Collection Activities; Proposed eCollection, eComments Requested; Reporting and Recordkeeping for Digital Certificates Issued to Registered Brokers and Dealers; Extension', undefined, 'Reporting and Recordkeeping for Digital Certificates Issued to Registered Brokers and Dealers; Extension'],
+    ['a title the source cut: the headline of the lead', 'Harbour authority raises mooring fees for ferries and...', 'The harbour authority raised mooring fees for ferries and fishing boats by ten percent. [1]', 'The harbour authority raised mooring fees for ferries and fishing boats by ten percent'],
+    ['a cut title without a lead: what is left, without the ellipsis', 'Harbour authority raises mooring fees for ferries and…', undefined, 'Harbour authority raises mooring fees for ferries and'],
+    ['a kind of document with a long lead: the date and the whole headline', 'FOMC statement', 'The Federal Open Market Committee decided today to lower its target for the federal funds rate by 25 basis points to 4-3/4 percent and the discount rate to 4-1/4 percent. [1]', 'Oct 2, 2001: The FOMC decided to lower its target for the federal funds rate by 25 basis points to 4-3/4 percent and the discount rate to 4-1/4 percent'],
+  ])('whole title: %s', (_, title, lead, expected) => {
+    const made = articleTitle(title, '2001-10-02T00:00:00Z', lead);
+    expect(made).toBe(expected);
+    expect(made).not.toMatch(/(?:\.\.\.|…)$/);
   });
 
   it.each([
@@ -201,11 +214,10 @@ describe('article titles', () => {
     expect(articleTitle('General Mills sells subsidiary Green Giant to B&G Foods Inc.', '2015-09-08T00:00:00Z', 'Anything else entirely. [1]')).toBe('General Mills sells subsidiary Green Giant to B&G Foods Inc.');
   });
 
-  it('lead a title the reader already has with the date, within the length', () => {
+  it('lead a title the reader already has with the date, the title whole', () => {
     const long = 'FOMC statement and Board approval of discount rate requests of the Federal Reserve Banks of Boston, New York, Philadelphia, Cleveland';
     const a = distinctTitle(long, '2001-08-21T00:00:00Z');
-    expect(a).toBe('Aug 21, 2001: FOMC statement and Board approval of discount rate requests of the Federal Reserve Banks of Boston...');
-    expect(a.length).toBeLessThanOrEqual(120);
+    expect(a).toBe(`Aug 21, 2001: ${long}`);
     expect(distinctTitle(a, '2001-08-21T00:00:00Z')).toBe(a);
     expect(distinctTitle('FOMC statement, Feb 1, 1995: The Committee decided', '1995-02-01T00:00:00Z')).toBe('FOMC statement, Feb 1, 1995: The Committee decided');
   });

@@ -49,8 +49,9 @@ export const shortDate = (iso: string) => {
 /**
  * The article's title: the document's own, unless it only names a kind of document. Then many
  * articles would share it (fourteen "FOMC statement"s), so it is followed by the document's date
- * and what happened, the article's lead sentence cut at a word: "FOMC statement, Feb 1, 1995: The
- * Federal Open Market Committee decided today to raise its target for the federal funds rate by...".
+ * and what happened, the article's lead made a headline: "FOMC statement, Aug 8, 2006: The FOMC
+ * decided to keep its target for the federal funds rate at 5-1/4 percent". A title is whole: the
+ * source's own when it says what happened, or a headline written from the lead; never cut with "...".
  */
 export function articleTitle(title: string, date: string, lead: string | undefined): string {
   const own = title.trim() || 'Untitled';
@@ -61,23 +62,21 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   const cut = own.replace(/\s*(?:\.\.\.|…)$/, '');
   // Or cut at an abbreviation's full stop ("U.S.", "led by Aksel V."): the lead goes on from it.
   const cutAtStop = own.endsWith('.') && !!sentence && sentence.length > own.length + 1 && sentence.startsWith(own);
-  if (sentence && ((cut !== own && cut.length >= 40 && sentence.startsWith(cut.slice(0, 40))) || cutAtStop)) return cutTitle(headlineOf(sentence), TITLE_MAX);
+  // A title the source cut with an ellipsis is no title: the headline is the lead's.
+  if ((cut !== own || cutAtStop) && sentence) return headlineOf(sentence);
+  if (cut !== own) return cut;
   // A title that is a whole sentence (a one-line item's) reads as a headline: no full stop, asides left out.
-  if (/[^.]\.$/.test(own) && !ABBREVIATION_END.test(own) && own.split(/\s+/).length >= 5) return cutTitle(headlineOf(own), TITLE_MAX);
-  if (!namesAKindOfDocument(own)) return cutTitle(withoutFilingWords(own), TITLE_MAX);
+  if (/[^.]\.$/.test(own) && !ABBREVIATION_END.test(own) && own.split(/\s+/).length >= 5) return headlineOf(own);
+  if (!namesAKindOfDocument(own)) return wholeClauses(withoutFilingWords(own));
   const when = shortDate(date);
   const head = when ? `${own}, ${when}` : own;
   const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
   // A lead that only repeats the title adds nothing.
-  if (!what || terms(what).every((w) => terms(own).includes(w))) return cutTitle(head, TITLE_MAX);
+  if (!what || terms(what).every((w) => terms(own).includes(w))) return head;
   const short = briefly(what, own);
-  const full = cutTitle(`${head}: ${short}`, TITLE_MAX);
-  // Cut short with the kind of document in front, while the lead names its author by the title's
-  // abbreviation: the date is enough when it lets the lead end ("Nov 16, 1999: The FOMC voted to
-  // raise its target ... by 25 basis points to 5-1/2 percent").
-  const named = (own.match(ABBREVIATION) ?? []).some((abbreviation) => new RegExp(String.raw`\b${abbreviation}\b`, 'u').test(short));
-  const dated = when && named ? cutTitle(`${when}: ${short}`, TITLE_MAX) : full;
-  return full.endsWith('...') && !dated.endsWith('...') ? dated : full;
+  // Too long with the kind of document in front: the date alone keeps it distinct ("Nov 16, 1999:
+  // The FOMC voted to raise its target ... by 25 basis points to 5-1/2 percent"); never cut.
+  return fitting(`${head}: ${short}`, when ? `${when}: ${short}` : short);
 }
 
 /**
@@ -168,28 +167,30 @@ export function headlineOf(sentence: string): string {
   return h;
 }
 
+/** The first of `titles` within TITLE_MAX characters, else the shortest: whole either way, never cut. */
+function fitting(...titles: string[]): string {
+  return titles.find((t) => t.length <= TITLE_MAX) ?? [...titles].sort((a, b) => a.length - b.length)[0]!;
+}
+
 /**
- * A title cut to `max` characters: at the end of the last clause (a semicolon or colon) that
- * leaves at least half of it, else at a word with an ellipsis.
+ * A long title's leading clauses (up to a semicolon or a colon) that fit TITLE_MAX and keep at
+ * least half of it ("Agency Information Collection Activities; ..." kept to what it collects);
+ * else the whole title: a title is never cut inside a clause, nor given an ellipsis.
  */
-function cutTitle(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const clause = Math.max(...['; ', ': '].map((mark) => text.slice(0, max + 1).lastIndexOf(mark)));
-  if (clause >= max / 2) return text.slice(0, clause);
-  // Never on a figure cut from its unit ("to 6...") nor on a word that leads into the next.
-  const dangling = /[\s,;:]+(?:\S*\d\S*|to|by|of|the|for|and|or|in|at|from|a|an|on|with)$/i;
-  let head = text.slice(0, max - 3).replace(/[\s,;:]+\S*$/, '');
-  while (dangling.test(head)) head = head.replace(dangling, '');
-  return `${head}...`;
+export function wholeClauses(text: string): string {
+  if (text.length <= TITLE_MAX) return text;
+  const clause = Math.max(...['; ', ': '].map((mark) => text.slice(0, TITLE_MAX + 1).lastIndexOf(mark)));
+  return clause >= TITLE_MAX / 2 ? text.slice(0, clause) : text;
 }
 
 /**
  * A title another of the reader's articles already has (whoever wrote it: the built-in engine or
  * a model), made distinct: led by the document's date ("Aug 21, 2001: FOMC statement and Board
- * approval of discount rate requests..."), which a title that names a kind of document already carries.
+ * approval of discount rate requests of ..."), which a title that names a kind of document already
+ * carries; the title stays whole.
  */
 export function distinctTitle(title: string, date: string): string {
   const when = shortDate(date);
   if (!when || title.includes(when)) return title;
-  return `${when}: ${cutTitle(title, TITLE_MAX - when.length - 2)}`;
+  return `${when}: ${title}`;
 }

@@ -4,7 +4,7 @@ import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
-import { sentences } from './summarise.js';
+import { pickDistinct, rankedStatements, sentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS, wholeLabel } from './key-metrics.js';
 import { articleTitle, namesAKindOfDocument, shortDate } from './titles.js';
 
@@ -115,8 +115,10 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const all = [input.main, ...input.supporting];
   const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
   const candidates: Candidate[] = [];
+  // The main document's points by the method of its summary (lead.ts), plus the weight of a new fact's words.
+  const leadScore = new Map(rankedStatements(input.main.title, input.main.text).map((r) => [r.sentence, r.score]));
   all.forEach((doc, index) => {
-    const pool = (index === 0 ? sentences(doc.text).slice(0, 60) : sentences(`${doc.summary} ${doc.text.slice(0, 3000)}`).slice(0, 20)).map((s) => finished(withoutFurniture(s)));
+    const pool = (index === 0 ? sentences(doc.text).slice(0, 60) : researchPool(doc)).map((s) => finished(withoutFurniture(s)));
     pool.forEach((sentence, order) => {
       const words = new Set(terms(sentence));
       if (words.size < 4 || sentence.length > 400) return;
@@ -125,7 +127,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
       if (index > 0 && shared < 2) return;
       const overlap = shared / Math.max(4, focus.size);
       const figures = /\d/.test(sentence) ? 0.15 : 0;
-      candidates.push({ sentence, source: index + 1, order, score: overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3) - (quotable(sentence) ? 0 : 2) });
+      const own = index === 0 ? leadScore.get(sentence) : undefined;
+      const score = own !== undefined ? own + overlap : overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3);
+      candidates.push({ sentence, source: index + 1, order, score: score - (quotable(sentence) ? 0 : 2) });
     });
   });
   const used = new Set<string>();
@@ -144,7 +148,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
 
   // The introduction is the summary's first sentence (when it is a statement, not a header or a
   // piece of one: else the document's best statement): nothing below repeats it.
-  const summaryLead = input.main.summary ? finished(withoutFurniture(sentences(input.main.summary)[0] ?? input.main.summary)) : undefined;
+  // A next step (the next meeting, a deadline) is the takeaway's: the summary's next sentence leads then.
+  const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => finished(withoutFurniture(s))) : [];
+  const summaryLead = input.main.summary ? (summarySentences.find((s) => !(NEXT_STEP.test(s) && WHEN.test(s))) ?? summarySentences[0] ?? input.main.summary) : undefined;
   const introSentence =
     summaryLead && quotable(summaryLead)
       ? summaryLead
@@ -216,6 +222,12 @@ export function builtinCompose(input: ComposeInput): TArticle {
     disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
     language: input.language ?? 'en',
   };
+}
+
+/** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster). */
+function researchPool(doc: ComposeSource): string[] {
+  const best = pickDistinct(rankedStatements(doc.title, doc.text), 16).sort((a, b) => a.index - b.index);
+  return [...sentences(doc.summary), ...best.map((r) => r.sentence)].slice(0, 20);
 }
 
 // A next step a document announces: a deadline, an effective date, a meeting, a vote, a hearing.

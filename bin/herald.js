@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Entry point for `npm start` and `herald [--role ...]`.
+// Entry point for `npm start`, `herald [--role ...]` and `herald mcp` (the MCP server over stdio).
 // 1. Builds the web app when it is missing from web/dist (first start only).
 // 2. Bundles the TypeScript server with esbuild when any source is newer than the bundle, and
 //    runs it with plain Node: ~0.7 s faster to start than tsx's loader hooks (ADR 002).
@@ -18,7 +18,8 @@ const roleArgs = args.flatMap((arg, i) => (arg === '--role' ? [args[i + 1] ?? ''
 const roles = roleArgs.length > 0 ? roleArgs.join(',') : (process.env.HERALD_ROLES ?? 'api');
 // Only the default location is built on demand; a WEB_DIST you set is yours to fill.
 const buildsWeb = !process.env.WEB_DIST && !existsSync(`${root}web/dist/index.html`);
-if (buildsWeb && !args.includes('--help') && roles.split(',').some((role) => role.trim() === 'api')) {
+// `herald mcp` serves no web app, and its stdout carries only the protocol.
+if (buildsWeb && !args.includes('--help') && args[0] !== 'mcp' && roles.split(',').some((role) => role.trim() === 'api')) {
   console.log('Building the web app (first start only)...');
   const { build } = await import('vite');
   // Vite's build sets NODE_ENV=production in this process when it is unset; the server reads

@@ -6,12 +6,17 @@ import { PortInUseError, startHerald } from './boot.js';
 const EXPECTED = [ConfigError, DataDirLockedError, PortInUseError];
 
 async function main(): Promise<void> {
+  // `herald mcp`: the MCP server over stdio, relaying to the running Herald (modules/mcp/stdio.ts).
+  if (process.argv[2] === 'mcp') {
+    const { runStdioRelay } = await import('./modules/mcp/stdio.js');
+    return runStdioRelay();
+  }
   const { values } = parseArgs({
     options: { role: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: false,
   });
   if (values.help) {
-    console.log('Usage: herald [--role api|worker|scheduler]...\nWithout --role, runs all three (or HERALD_ROLES).');
+    console.log('Usage: herald [--role api|worker|scheduler]...\nWithout --role, runs all three (or HERALD_ROLES).\n       herald mcp   the MCP server over stdio for a running Herald (HERALD_TOKEN, HERALD_URL)');
     return;
   }
   const env = { ...process.env };

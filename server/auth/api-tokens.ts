@@ -58,6 +58,8 @@ const ROUTES: Record<string, readonly TApiTokenScope[]> = {
   'POST /api/topics/:id/modify/': ['topics:manage'],
   'POST /api/topics/:id/retire/': ['topics:manage'],
   'GET /api/topics/:id/search/': ['topics:manage'],
+  // The MCP server (modules/mcp): any scope opens it; the token's scopes decide which tools it lists and runs.
+  'POST /api/mcp': ['feed:read', 'topics:manage', 'inspection'],
 };
 
 /** The routes tokens may call, for tests and docs. */

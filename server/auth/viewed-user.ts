@@ -8,6 +8,9 @@ import { AppError } from '../http/errors.js';
 
 export type ViewAccess = 'read' | 'write';
 
+/** What these checks read of a call: an HTTP request, or an MCP tool call made with a token (modules/mcp). */
+export type Caller = Pick<FastifyRequest, 'auth' | 'method' | 'url' | 'ip'>;
+
 /**
  * Whose data a user-scoped call reads or changes: the caller, or, when `user_id` names someone
  * else, that user. Who may ask:
@@ -19,7 +22,7 @@ export type ViewAccess = 'read' | 'write';
  * Every call made as another user is written to the audit log with both identities: a change as
  * `act_as_user`, a read as `view_as_user` (and where a preview or impersonation starts: `auditView`).
  */
-export async function viewedUserId(database: Database, request: FastifyRequest, requested: string | undefined, access: ViewAccess = defaultAccess(request), options: { audited?: boolean } = {}): Promise<string> {
+export async function viewedUserId(database: Database, request: Caller, requested: string | undefined, access: ViewAccess = defaultAccess(request), options: { audited?: boolean } = {}): Promise<string> {
   const caller = request.auth!.userId;
   if (!requested || requested === caller) return caller;
   const token = request.auth!.apiToken;
@@ -41,7 +44,7 @@ export async function viewedUserId(database: Database, request: FastifyRequest, 
 }
 
 /** Reads are GET and HEAD; everything else changes something. */
-function defaultAccess(request: FastifyRequest): ViewAccess {
+function defaultAccess(request: Caller): ViewAccess {
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
 }
 
@@ -52,7 +55,7 @@ export async function canPreview(database: Database, accountId: string): Promise
 }
 
 /** Writes one audit row for the caller acting on (or starting to view) `subjectUserId`. */
-export async function audit(database: Database, request: FastifyRequest, subjectUserId: string | null, action: string, detail: Record<string, unknown> = {}): Promise<void> {
+export async function audit(database: Database, request: Caller, subjectUserId: string | null, action: string, detail: Record<string, unknown> = {}): Promise<void> {
   await database.db.insert(auditLog).values({
     actorId: request.auth?.userId ?? null,
     subjectUserId,

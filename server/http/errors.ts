@@ -74,7 +74,7 @@ export function installErrorHandling(app: FastifyInstance): void {
 
 /** Connection failures (the socket's, or PostgreSQL's classes 08 and 57P: the server is gone or shutting down), through any `cause`. */
 const UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03', '53300']);
-function databaseUnavailable(error: unknown, depth = 0): boolean {
+export function databaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE.has(code) || /^08\d{3}$/.test(code))) return true;

@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import { TIMELINE_SEARCH_LIMIT } from '../../../contract/constants.js';
 import type { TArticleList } from '../../../contract/feed.js';
 import { rowsOf, type DbOrTx } from '../../db/client.js';
@@ -19,9 +19,14 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * quotes, or, -word) in the title, theme, introduction, points or sections, best match first,
  * then newest. The full-text index (events_article_search_idx) finds the matches. A query the
  * English configuration reduces to nothing (only stop words, 'to be') still finds titles holding it.
+ * `range` keeps the articles published from `since` to `until` (the MCP server's search_articles).
  */
-export async function searchTimeline(db: DbOrTx, userId: string, q: string, topicId?: number): Promise<TArticleList> {
-  const where = publishedArticles(userId, topicId);
+export async function searchTimeline(db: DbOrTx, userId: string, q: string, topicId?: number, range: { since?: Date; until?: Date } = {}): Promise<TArticleList> {
+  const where = and(
+    publishedArticles(userId, topicId),
+    range.since ? gte(events.publishedAt, range.since) : undefined,
+    range.until ? lte(events.publishedAt, range.until) : undefined,
+  )!;
   const query = sql`websearch_to_tsquery('english'::regconfig, ${q})`;
   const [terms] = rowsOf<{ n: number }>(await db.execute(sql`SELECT numnode(${query}) AS n`));
   if (Number(terms?.n ?? 0) === 0) {

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeySquare } from 'lucide-react';
 import { API_TOKEN_NAME_MAX, API_TOKEN_SCOPE_LABELS, API_TOKEN_SCOPES, type TApiToken, type TApiTokenCreated, type TApiTokenList, type TApiTokenScope } from '../../../contract/api-tokens';
 import { FlowHeader } from './flow-header';
+import { McpConnect } from './mcp-connect';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Alert, Button, FieldError, selectClass, TextField } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
@@ -26,7 +27,7 @@ export function curlExample(token: string, origin: string): string {
 
 /**
  * API Tokens (in My Profile): make a personal API token with a name, scopes and an expiry, shown
- * once with a copy button and a curl example; the active tokens with when they were made, last used
+ * once with a copy button, a curl example and (McpConnect) the MCP address and a client snippet; the active tokens with when they were made, last used
  * and expire, each revocable at once.
  */
 export function ApiTokens({ superuser, onBack }: { superuser: boolean; onBack: () => void }) {
@@ -112,6 +113,8 @@ export function ApiTokens({ superuser, onBack }: { superuser: boolean; onBack: (
           </div>
         </Alert>
       )}
+
+      <McpConnect token={created?.token} />
 
       <form onSubmit={create} noValidate className="space-y-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
         <h4 className="text-sm font-semibold text-slate-900 dark:text-slate-100">New token</h4>

@@ -14,6 +14,9 @@
  *  - one client, `--requests` rounds of every call in turn: p50/p95 of Latest page 1, page 40 and page 400, each by
  *    cursor (keyset) and by page number alone (offset), of a topic's page 400, of Top News, the
  *    feed head, timeline search, an article, its related articles and history page 400;
+ *  - the MCP server (POST /api/mcp with a personal API token, one JSON-RPC tools/call a request):
+ *    p50/p95 of the search_articles and get_article tool calls, in turn, `--requests` rounds
+ *    (`--only-mcp` measures these alone);
  *  - `--connections` concurrent keep-alive connections for `--seconds` (autocannon): requests/s
  *    and p95 of Latest page 1, 40 and 400 by cursor, and of the reader's RSS feed (its secret
  *    address): whole, and as a feed reader polls it, with If-None-Match (304).
@@ -34,6 +37,8 @@ import { loadConfig } from '../server/config.js';
 import { createFreshServerDatabase } from '../server/db/fresh-database.js';
 import { accounts, articleSearchVector, events, sources, users } from '../server/db/schema/index.js';
 import { hashPassword } from '../server/auth/passwords.js';
+import { newApiToken } from '../server/auth/api-tokens.js';
+import { apiTokens } from '../server/db/schema/index.js';
 import { rowsOf } from '../server/db/client.js';
 import { articleJson } from '../server/modules/feed/feed-test-kit.js';
 import { createTopic } from '../server/modules/user-topics/topics.js';
@@ -48,6 +53,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '8' },
     requests: { type: 'string', default: '100' },
     keep: { type: 'boolean', default: false },
+    'only-mcp': { type: 'boolean', default: false },
   },
 });
 const ARTICLES = Number(values.articles);
@@ -178,6 +184,10 @@ const plan: [string, string][] = [
   ['Trends overview 7d', '/trends/?range=7d'],
 ];
 
+// A personal API token of the reader, for the MCP server's tool calls.
+const mcpToken = newApiToken();
+await db.insert(apiTokens).values({ userId: reader!.id, name: `bench ${Date.now()}`, tokenHash: mcpToken.hash, prefix: mcpToken.prefix, scopes: ['feed:read'] });
+
 const explain = async (query: ReturnType<typeof sql>) => rowsOf<Record<string, string>>(await db.execute(query)).map((r) => `  ${Object.values(r)[0]}`).join('\n');
 const cursorPlan = await explain(sql`EXPLAIN SELECT id FROM events WHERE user_id = ${reader!.id} AND article_generated AND published_at IS NOT NULL
     AND (published_at, id) < (now() - interval '1 day', 9223372036854775807) ORDER BY published_at DESC, id DESC LIMIT 26`);
@@ -186,15 +196,22 @@ const searchPlan = await explain(sql`EXPLAIN SELECT id FROM events WHERE user_id
 
 // The API in its own process, on the database just seeded.
 await herald.stop();
-const api = startProcess({ PORT: '0', HOST: '127.0.0.1', HERALD_ROLES: 'api', ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}), ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: dataDir }) }, [], process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean));
+const api = startProcess({ PORT: '0', HOST: '127.0.0.1', HERALD_ROLES: 'api', API_TOKEN_RATE_LIMIT: '1000000', ...(process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: process.env.DATABASE_POOL_MAX } : {}), ...(fresh ? { DATABASE_URL: fresh.url } : { DATA_DIR: dataDir }) }, [], process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean));
 const base = new URL(await api.running);
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-function request(pathname: string, token?: string, body?: unknown): Promise<{ status: number; text: string }> {
+function request(pathname: string, token?: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
-      { host: base.hostname, port: base.port, path: `/api${pathname}`, method: payload ? 'POST' : 'GET', agent, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}) } },
+      {
+        host: base.hostname,
+        port: base.port,
+        path: `/api${pathname}`,
+        method: payload ? 'POST' : 'GET',
+        agent,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json' } : {}), ...extraHeaders },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -254,10 +271,47 @@ async function load(pathname: string, seconds = SECONDS, options: { headers?: Re
   return { rps: result.requests.average, p95: percentile(times, 95), failures: result.errors + result.timeouts + unexpected };
 }
 
+/**
+ * The MCP server's tool calls as an assistant makes them over Streamable HTTP: one POST to /api/mcp
+ * a call (stateless: no session to open first), answered as JSON; the calls take turns as above.
+ */
+async function mcpCalls(calls: [string, Record<string, unknown>][]) {
+  const times = calls.map((): number[] => []);
+  const headers = { accept: 'application/json, text/event-stream' };
+  for (let round = -1; round < REQUESTS; round++) {
+    for (const [i, [name, args]] of calls.entries()) {
+      const started = performance.now();
+      const response = await request('/mcp', mcpToken.token, { jsonrpc: '2.0', id: round * calls.length + i, method: 'tools/call', params: { name, arguments: args } }, headers);
+      if (round >= 0) times[i]!.push(performance.now() - started);
+      const answer = response.status === 200 ? (JSON.parse(response.text) as { result?: { isError?: boolean } }) : undefined;
+      if (!answer?.result || answer.result.isError) throw new Error(`MCP ${name}: ${response.status} ${response.text.slice(0, 200)}`);
+    }
+  }
+  return times.map((list) => {
+    list.sort((x, y) => x - y);
+    return { p50: percentile(list, 50), p95: percentile(list, 95) };
+  });
+}
+
 console.log(`\n${label}: ${ARTICLES} articles for the reader, ${OTHERS} for two other users; one client, ${REQUESTS} rounds of every call in turn`);
 console.log('call'.padEnd(36), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8));
-const figures = await interleaved(plan.map(([, pathname]) => pathname));
-for (const [i, [name]] of plan.entries()) console.log(name.padEnd(36), figures[i]!.p50.toFixed(1).padStart(8), figures[i]!.p95.toFixed(1).padStart(8));
+if (!values['only-mcp']) {
+  const figures = await interleaved(plan.map(([, pathname]) => pathname));
+  for (const [i, [name]] of plan.entries()) console.log(name.padEnd(36), figures[i]!.p50.toFixed(1).padStart(8), figures[i]!.p95.toFixed(1).padStart(8));
+}
+const mcpPlan: [string, [string, Record<string, unknown>]][] = [
+  ['MCP search_articles "discount rate"', ['search_articles', { query: 'discount rate' }]],
+  ['MCP get_article', ['get_article', { article_id: Number(someArticle!.id) }]],
+];
+const mcpFigures = await mcpCalls(mcpPlan.map(([, call]) => call));
+for (const [i, [name]] of mcpPlan.entries()) console.log(name.padEnd(36), mcpFigures[i]!.p50.toFixed(1).padStart(8), mcpFigures[i]!.p95.toFixed(1).padStart(8));
+if (values['only-mcp']) {
+  agent.destroy();
+  api.child.kill('SIGTERM');
+  await api.exited;
+  await fresh?.drop();
+  process.exit(0);
+}
 
 console.log(`\n${label}: ${CONNECTIONS} concurrent connections (autocannon), ${SECONDS} s each`);
 console.log('call'.padEnd(36), 'req/s'.padStart(8), 'p95 ms'.padStart(8), 'errors'.padStart(8));

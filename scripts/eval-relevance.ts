@@ -4,6 +4,7 @@
  * judgements, as the pipeline builds it).
  *
  *   npm run eval:relevance [-- --set demo|newswire] [--errors] [--names-only] [--topic NAME] [--profiles]
+ *   npm run eval:relevance -- --replay [--days 4]
  *
  * demo: fixtures/eval/relevance.jsonl, one hand judgement a line ({topic, doc_id, relevant}) of a
  * demo topic (server/demo/topics.ts) and a document of the demo corpus (the store), judged by the
@@ -21,6 +22,12 @@
  * the count). Beside them: the floor (a plain TF-IDF of the topic's name with the one threshold
  * best for the whole set), the pre-filter's recall of what detection passes (detection run on
  * every pair) and of the labelled stories, and its selectivity (pairs per story).
+ *
+ * --replay: the newswire's first days as a stream meets them, in a minute rather than eval:stream's
+ * ten: each topic typed by name, its model rebuilt every REPLAY_STEP stories on the store so far
+ * (as the pipeline rebuilds a model when 100 documents arrived), each model judging what has
+ * arrived and was not passed yet (the rescan), a pass never taken back. Printed as eval:stream
+ * prints it, with the passes by the size of the store their model was built on.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,8 +47,12 @@ import { terms } from '../server/search/terms.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
 import { judgePair, modelOf, prf, storeOf, type Confusion, type JudgedDocument, type RelevanceLabel as Label } from './relevance-judge.js';
 
-const { values } = parseArgs({ options: { set: { type: 'string' }, errors: { type: 'boolean', default: false }, 'names-only': { type: 'boolean', default: false }, topic: { type: 'string' }, profiles: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { set: { type: 'string' }, errors: { type: 'boolean', default: false }, 'names-only': { type: 'boolean', default: false }, topic: { type: 'string' }, profiles: { type: 'boolean', default: false }, replay: { type: 'boolean', default: false }, days: { type: 'string', default: '4' } },
+});
 const EVAL = path.join(ROOT, 'fixtures', 'eval');
+/** Stories a replayed model is rebuilt after (eval:stream's six-hour runs bring about as many). */
+const REPLAY_STEP = 115;
 const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
 const readJsonl = <T>(file: string): T[] =>
   readFileSync(file, 'utf8')
@@ -52,8 +63,11 @@ const empty = (): Confusion => ({ tp: 0, fp: 0, fn: 0, tn: 0 });
 const add = (into: Confusion, c: Confusion) => (['tp', 'fp', 'fn', 'tn'] as const).forEach((k) => (into[k] += c[k]));
 const count = (c: Confusion, predicted: boolean, relevant: boolean) => (c[predicted ? (relevant ? 'tp' : 'fp') : relevant ? 'fn' : 'tn'] += 1);
 
-if (!values.set || values.set === 'demo') await demoSet();
-if (!values.set || values.set === 'newswire') await newswireSet();
+if (values.replay) await replay();
+else {
+  if (!values.set || values.set === 'demo') await demoSet();
+  if (!values.set || values.set === 'newswire') await newswireSet();
+}
 
 async function demoSet() {
   const { records } = await loadDemoCorpus();
@@ -172,6 +186,46 @@ async function newswireSet() {
     `pre-filter: keeps ${(prefilter.kept / Math.max(1, prefilter.detected)).toFixed(3)} of what detection passes, ${(prefilter.relevantKept / Math.max(1, prefilter.relevant)).toFixed(3)} of the labelled stories; ${(prefilter.pairs / stories.length).toFixed(2)} pairs per story for ${topics.length} topics`,
   );
   if (values.errors) for (const e of errors) console.log(e);
+}
+
+async function replay() {
+  if (!existsSync(NEWSWIRE)) return console.log(`replay: skipped, ${NEWSWIRE} not found (set HERALD_NEWSWIRE)`);
+  const start = Date.parse(`${readJsonl<{ published: string }>(NEWSWIRE).map((s) => s.published).sort()[0]!.slice(0, 10)}T00:00:00Z`);
+  const end = start + Number(values.days) * 86_400_000;
+  const stories = readJsonl<Omit<Story, 'id'> & { doc_id: string }>(NEWSWIRE)
+    .map((s): Story => ({ ...s, id: s.doc_id, collection_id: 1, language: 'en', published_at: s.published }))
+    .filter((s) => Date.parse(s.published) < end)
+    .sort((a, b) => a.published.localeCompare(b.published));
+  const topics = readJsonl<WireTopic>(path.join(EVAL, 'newswire-topics.jsonl')).filter((t) => !values.topic || t.name === values.topic);
+  const totals: Record<string, Confusion> = { tune: empty(), 'held-out': empty(), all: empty() };
+  const bySize = new Map<string, { right: number; wrong: number }>();
+  const f = (c: Confusion) => prf(c).replace(/ {2}/g, ' ');
+  console.log(`replay: the first ${values.days} days of the newswire (${stories.length} stories), a model rebuilt every ${REPLAY_STEP} stories, ${topics.length} topics typed by name`);
+  for (const topic of topics) {
+    const asTyped: NewTopic = { name: topic.name, sources: [1] };
+    const relevant = (s: Story) => s.labels.some((l) => topic.labels.includes(l));
+    const passed = new Set<string>();
+    for (let seen = REPLAY_STEP; seen < stories.length + REPLAY_STEP; seen += REPLAY_STEP) {
+      const arrived = stories.slice(0, Math.min(seen, stories.length));
+      const model = modelOf(asTyped, storeOf(arrived));
+      const size = arrived.length < 500 ? '<500' : arrived.length < 1000 ? '<1000' : '>=1000';
+      for (const story of arrived) {
+        if (passed.has(story.id) || (await judgePair(asTyped, story, model)).decision !== 'PASS') continue;
+        passed.add(story.id);
+        const entry = bySize.get(size) ?? { right: 0, wrong: 0 };
+        entry[relevant(story) ? 'right' : 'wrong']++;
+        bySize.set(size, entry);
+        if (values.errors && !relevant(story)) console.log(`FP ${topic.name} | store ${arrived.length} | ${story.title.slice(0, 100)}`);
+      }
+    }
+    const c = empty();
+    for (const story of stories) count(c, passed.has(story.id), relevant(story));
+    add(totals[topic.set]!, c);
+    add(totals.all!, c);
+    console.log(`${`${topic.name} [${topic.set}]`.padEnd(48)} ${f(c).padEnd(30)} ${c.tp + c.fn}`);
+  }
+  console.log(`passed by the store their model was built on: ${[...bySize].map(([size, c]) => `${size} right ${c.right} wrong ${c.wrong}`).join('; ')}`);
+  for (const set of ['tune', 'held-out', 'all']) console.log(`micro, ${set.padEnd(9)} ${f(totals[set]!)}`);
 }
 
 /** Each topic profiled as a topic typed by name is: the built-in validation with the store's evidence (a store of the stories, in memory). */

@@ -4,10 +4,11 @@ import { buildTopicModel, documentFeatures, passesByClass, sampleOf, scoreDocume
 
 // A made-up wire: a few results reports that say "earnings", many that are only the table a wire
 // files for results, monthly statistics, and other news. No demo data.
-const companies = ['Acme', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta', 'Iota', 'Kappa', 'Lambda', 'Sigma', 'Omega', 'Rho', 'Tau', 'Chi', 'Psi', 'Nu', 'Xi', 'Pi', 'Mu', 'Phi'];
+// Results are a frequent kind on a wire (a class is learnt only for a kind that is 3% of a mature store or more).
+const companies = Array.from({ length: 60 }, (_, i) => `Co${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
 const table = (i: number) => `Shr ${10 + i} cts vs ${8 + i} cts. Net ${1 + i},234,000 vs ${1 + i},100,000. Revs ${20 + i}.1 mln vs ${18 + i}.2 mln. Avg shrs ${9 + i},589,000 vs ${9 + i},348,000.`;
-const said = companies.slice(0, 12).map((c, i) => [`${c} Inc 4th qtr earnings rise`, `${c} Inc said its fourth quarter earnings rose on higher sales. ${table(i)}`]);
-const tables = companies.slice(12).map((c, i) => [`${c} Inc 4th qtr net`, table(i + 12)]);
+const said = companies.slice(0, 40).map((c, i) => [`${c} Inc 4th qtr earnings rise`, `${c} Inc said its fourth quarter earnings rose on higher sales. ${table(i)}`]);
+const tables = companies.slice(40).map((c, i) => [`${c} Inc 4th qtr net`, table(i + 40)]);
 const statistics = [
   ['U.S. industrial production rose 0.5 pct in February', 'Industrial production rose 0.5 pct in February after a 0.3 pct rise in January, the Federal Reserve said.'],
   ['Japan industrial production up 1.2 pct in January', 'Japan industrial production rose 1.2 pct in January from December, the ministry said.'],
@@ -24,10 +25,10 @@ const other = [
   ['New bridge opens to traffic', 'The new bridge opened to traffic after three years of works.'],
   ['Election turnout falls', 'Turnout in the regional election fell to its lowest level.'],
 ];
-// The rest of a wire, as many as a class needs a store to hold (500 documents): ten subjects in
-// fifty places.
+// The rest of a wire, as many as a class needs a store to hold (1,000 documents): ten subjects in
+// a hundred places.
 const subjects = ['storm', 'election', 'strike', 'festival', 'bridge', 'court case', 'football match', 'wildfire', 'museum', 'railway'];
-const placesOf = Array.from({ length: 50 }, (_, i) => `Town${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
+const placesOf = Array.from({ length: 100 }, (_, i) => `Town${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`);
 const filler = subjects.flatMap((subject, i) => placesOf.map((place, j) => [`${place} ${subject} draws crowds`, `The ${subject} in ${place} drew large crowds on day ${i + j}, officials said, and more events follow.`]));
 const rows = [...said, ...tables, ...statistics, ...other, ...filler];
 const docs: ModelDocument[] = rows.map(([title, text], i) => ({ id: i + 1, title: title!, text: text! }));
@@ -65,6 +66,11 @@ describe('topic class: documents of the topic\'s kind that never say its words',
     expect(classLogit(labelledOut, tableFeatures)).toBeLessThan(classLogit(labelledIn, tableFeatures));
     // Nothing labelled of the class: no class.
     expect(trainTopicClass(store.docs, () => undefined)).toBeUndefined();
+  });
+
+  it('learns a class only of a frequent kind in a mature store: a few seeds, or a young store, teach their noise', () => {
+    expect(buildTopicModel({ name: 'Industrial production' }, store).kind).toBeUndefined();
+    expect(buildTopicModel({ name: 'Corporate earnings results' }, sampleOf(docs.slice(0, 600))).kind).toBeUndefined();
   });
 
   it('counts stems only, never words as written or pairs', () => {

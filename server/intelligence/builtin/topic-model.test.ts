@@ -37,7 +37,12 @@ const other = [
 ];
 const rows = [...deals, ...coffee, ...banks, ...other];
 const docs: ModelDocument[] = rows.map(([title, text], i) => ({ id: i + 1, title: title!, text: text! }));
-const store = sampleOf(docs);
+// The rest of a wire, as many documents as make a store mature (a young one holds its bars higher): ten subjects in a hundred places.
+const subjects = ['storm', 'election', 'strike', 'festival', 'bridge', 'court case', 'football match', 'wildfire', 'museum', 'railway'];
+const filler: ModelDocument[] = subjects.flatMap((subject, i) =>
+  Array.from({ length: 100 }, (_, j) => ({ id: 1000 + i * 100 + j, title: `Town${j} ${subject} draws crowds`, text: `The ${subject} in Town${j} drew large crowds on day ${i + j}, officials said, and more events follow.` })),
+);
+const store = sampleOf([...docs, ...filler]);
 const score = (model: ReturnType<typeof buildTopicModel>, title: string, text: string) => scoreDocument(model, documentFeatures({ title, text }));
 const passes = (model: ReturnType<typeof buildTopicModel>, doc: ModelDocument) => scoreDocument(model, documentFeatures(doc)) >= model.bar;
 
@@ -79,6 +84,22 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(docs.filter((d) => passes(coffeeModel, d)).map((d) => d.title)).toEqual(coffee.map(([title]) => title));
   });
 
+  it('holds its bar higher in a young store: what a young model keeps back, a grown one looks at again', () => {
+    const young = buildTopicModel({ name: 'Mergers and acquisitions' }, sampleOf(docs));
+    const grown = buildTopicModel({ name: 'Mergers and acquisitions' }, store);
+    expect(grown.bar).toBe(DETECTION_BAR);
+    expect(young.bar).toBeGreaterThan(DETECTION_BAR);
+    expect(young.bar).toBeLessThanOrEqual(DETECTION_BAR * 1.5);
+  });
+
+  it('names a topic in the title or lead: a report that says the name only far down is not about it', () => {
+    const late = { id: 500, title: 'Steel maker reports record year', text: `${'The steel maker said demand rose and its mills ran at full capacity through the year. '.repeat(5)}It also agreed a merger with a rival, its first acquisition, and the merger closes in May.` };
+    const early = { id: 501, title: 'Steel maker in merger talks', text: 'The steel maker said it is in merger talks with a rival.' };
+    const model = buildTopicModel({ name: 'Mergers and acquisitions' }, store);
+    expect(passes(model, early)).toBe(true);
+    expect(passes(model, late)).toBe(false);
+  });
+
   it('says when the store holds nothing about a topic, and stays generous: its own words decide', () => {
     const model = buildTopicModel({ name: 'Lithium battery recycling' }, store);
     expect(model.basis).toBe('words');
@@ -94,7 +115,7 @@ describe('topic model: a topic understood from its words and from the store', ()
       ['Consumer prices rise', 'Consumer prices rose 0.4 pct; food prices led.'],
       ['Coffee prices steady', 'Coffee prices were steady in quiet trade.'],
     ].map(([title, text], i) => ({ id: 300 + i, title: title!, text: text! }));
-    const model = buildTopicModel({ name: 'Copper prices' }, sampleOf([...docs, ...prices]));
+    const model = buildTopicModel({ name: 'Copper prices' }, sampleOf([...docs, ...prices, ...filler]));
     expect(prices.filter((d) => passes(model, d)).map((d) => d.title)).toEqual(['Copper prices climb on Chilean strike']);
     // "prices" is common in general news, "copper" is not: the rarer word names the topic, even in a store of thirty reports.
     expect(passes(model, { id: 400, title: 'Copper output at record', text: 'Copper output reached a record.' })).toBe(true);
@@ -117,7 +138,7 @@ describe('topic model: the reader teaches it', () => {
     ['Merger arbitrage fund names manager', 'A merger arbitrage fund named a new portfolio manager; returns were flat for investors.'],
     ['Fund closes merger arbitrage portfolio', 'The fund closed its merger arbitrage portfolio to new investors after strong returns.'],
   ].map(([title, text], i) => ({ id: 100 + i, title: title!, text: text! }));
-  const withFunds = sampleOf([...docs, ...funds]);
+  const withFunds = sampleOf([...docs, ...funds, ...filler]);
   const dealDocs = deals.map((_, i) => docs[i]!);
 
   it('stops passing a kind of document after five "less like this" on it, and keeps the rest', () => {

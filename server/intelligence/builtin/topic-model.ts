@@ -45,6 +45,8 @@ const TITLE_WEIGHT = 2;
 /** A part of a hyphenated compound counts this much of a word (its stem only). */
 const COMPOUND_PART = 0.5;
 export const TEXT_READ = 4000;
+/** The words of a text's lead: a report names what it is about in its title and its first sentences (news writing's inverted pyramid). */
+const LEAD_WORDS = 60;
 /** Pseudo-relevance feedback: documents read, words taken, and the weight kept by the topic's own words. */
 const FEEDBACK_DOCUMENTS = 30;
 const FEEDBACK_WORDS = 50;
@@ -64,15 +66,27 @@ const EMPTY_STORE_LENGTH = 100;
 const REFERENCE_DOCUMENTS = 10;
 /** A document of the topic's class (topic-class.ts) scores the bar from this posterior (0.99, as log-odds). */
 const CLASS_LOGIT = Math.log(0.99 / 0.01);
-/** ... and only when it names this share of one part of the topic's name (its words, their derived forms or synonyms, rarer words weighing more). */
+/** ... and only when its title or lead names this share of one part of the topic's name (its words, their derived forms or synonyms, rarer words weighing more). */
 const CONCEPT_SHARE = 0.3;
-/** A document passes by its words only when it names this share of one part of the topic's name. */
-const NAME_SHARE = 0.5;
+/** A document passes by its words only when its title or lead names this share of one part of the topic's name: of two words alike in rarity, both ("Industrial production" is not "industry" alone). */
+const NAME_SHARE = 0.55;
 /** Words of each "more like this" document that name the topic from then on. */
 const TAUGHT_WORDS = 3;
-/** A topic's class is trained only on a sample of this many documents, this many of them passed by its words. */
-const CLASS_SAMPLE = 500;
+/**
+ * A topic's class is trained only on a sample of this many documents, this many of them (and this
+ * share) passed by its words: a class is a frequent kind of document (results, deals), learnt from
+ * many; from a few dozen seeds in a young or narrow store it learns their noise.
+ */
+const CLASS_SAMPLE = 1000;
 const CLASS_SEEDS = 10;
+const CLASS_SHARE = 0.03;
+/**
+ * A young store's bars are higher, by this share of the bar in an empty store, falling to none at
+ * MATURE_STORE documents: a decision cannot be taken back, and a model rebuilt on a grown store looks
+ * again at what its young predecessor kept back (topic-models.ts rescan).
+ */
+const YOUNG_STORE = 0.5;
+const MATURE_STORE = 1000;
 
 /** The weights of the topic's texts, and of each kind of feature a word brings. */
 const TEXT_WEIGHTS = { name: 1, keyEntities: 0.5, query: 0.4 } as const;
@@ -82,6 +96,8 @@ export interface DocumentFeatures {
   /** Feature -> weighted count (title words count TITLE_WEIGHT times). */
   tf: Map<string, number>;
   length: number;
+  /** The features of the title and the lead (the text's first LEAD_WORDS words): where a report says what it is about. */
+  lead?: Set<string>;
 }
 
 export interface ModelDocument {
@@ -120,12 +136,17 @@ function addFeatures(tf: Map<string, number>, text: string, language: string, we
   return count * weight;
 }
 
+/** The lead of a text: its first LEAD_WORDS words. */
+const leadOf = (text: string) => text.slice(0, LEAD_WORDS * 12).split(/\s+/).slice(0, LEAD_WORDS).join(' ');
+
 /** A document's features: its title (counted twice) and the start of its text, in its language. */
 export function documentFeatures(doc: { title: string; text: string; language?: string | null }): DocumentFeatures {
   const language = languageOf(doc.language);
   const tf = new Map<string, number>();
   const length = addFeatures(tf, doc.title, language, TITLE_WEIGHT) + addFeatures(tf, doc.text.slice(0, TEXT_READ), language, 1);
-  return { tf, length };
+  const lead = new Map<string, number>();
+  addFeatures(lead, `${doc.title}\n${leadOf(doc.text)}`, language, 1);
+  return { tf, length, lead: new Set(lead.keys()) };
 }
 
 export interface StoreSample {
@@ -347,7 +368,7 @@ function conceptOf(name: string, language: string, idf: (f: string) => number, i
 export type Concept = { weight: number; forms: string[] }[][];
 
 /** Whether a document names the topic's concept: a share of one part of its name by weight. */
-export function namesConcept(concept: Concept, tf: Map<string, number>, share = CONCEPT_SHARE): boolean {
+export function namesConcept(concept: Concept, tf: Pick<ReadonlySet<string>, 'has'>, share = CONCEPT_SHARE): boolean {
   return concept.some((part) => {
     const total = part.reduce((sum, w) => sum + w.weight, 0);
     const held = part.reduce((sum, w) => sum + (w.forms.some((f) => tf.has(f)) ? w.weight : 0), 0);
@@ -495,22 +516,22 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const normalised = (features: DocumentFeatures) => bm25(terms, features, sample.avgLength) / (reference || 1);
   const more = judged.filter((j) => j.judgement === 'more');
   const less = judged.filter((j) => j.judgement === 'less');
-  const bar = judgedBar(known ? DETECTION_BAR : WORDS_BAR, more.map((j) => normalised(j.features)), less.map((j) => normalised(j.features)), BAR_RANGE);
+  const young = 1 + YOUNG_STORE * Math.max(0, 1 - docs.length / MATURE_STORE);
+  const bar = judgedBar((known ? DETECTION_BAR : WORDS_BAR) * young, more.map((j) => normalised(j.features)), less.map((j) => normalised(j.features)), BAR_RANGE);
   const llmScores = (js: Judged[]) => js.map((j) => j.llmScore).filter((s): s is number => typeof s === 'number');
   // The topic's class: trained on the documents its words pass, the reader's judged ones labelled as judged.
   const judgedIds = new Map(judged.filter((j) => j.documentId !== undefined).map((j) => [j.documentId!, j.judgement]));
   const inSources = (d: StoreSample['docs'][number]) => !topic.collections?.length || topic.collections.includes(d.collectionId);
   const seeds = docs.filter((d) => raw.get(d)! / (reference || 1) >= bar).length;
   // A class needs a store to learn from: on a few hundred documents it learns their noise.
-  const kind = known && docs.length >= CLASS_SAMPLE && seeds >= CLASS_SEEDS
-    ? trainTopicClass(sample.docs, (i) => {
-        const doc = sample.docs[i]!;
-        if (!inSources(doc)) return 'skip';
-        const judgement = judgedIds.get(doc.id);
-        if (judgement) return judgement === 'more' ? 1 : 0;
-        return raw.get(doc)! / (reference || 1) >= bar ? 1 : undefined;
-      })
-    : undefined;
+  const label = (i: number): 0 | 1 | undefined | 'skip' => {
+    const doc = sample.docs[i]!;
+    if (!inSources(doc)) return 'skip';
+    const judgement = judgedIds.get(doc.id);
+    if (judgement) return judgement === 'more' ? 1 : 0;
+    return raw.get(doc)! / (reference || 1) >= bar ? 1 : undefined;
+  };
+  const kind = known && docs.length >= CLASS_SAMPLE && seeds >= Math.max(CLASS_SEEDS, CLASS_SHARE * docs.length) ? trainTopicClass(sample.docs, label) : undefined;
   // The reader's "more like this" documents teach how the topic is also named: their weightiest
   // words (not the name's) each name it too.
   const taught = judged
@@ -559,15 +580,18 @@ type Scored = Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'> & Part
  * detection would pass: a share of the bar would send every near miss of every topic).
  */
 function classScore(model: Scored, features: DocumentFeatures): number {
-  if (!model.kind || !model.concept || model.bar === undefined || !namesConcept(model.concept, features.tf)) return 0;
+  if (!model.kind || !model.concept || model.bar === undefined || !namesConcept(model.concept, gateOf(features))) return 0;
   return classLogit(model.kind, features.tf) >= CLASS_LOGIT ? model.bar : 0;
 }
+
+/** Where a document names a topic: its title and lead (a report says what it is about first), else (features read without a lead) its text. */
+const gateOf = (features: DocumentFeatures) => features.lead ?? features.tf;
 
 /** A document's score for a topic: by its words (wordScore) or by its class (classScore), whichever says more. */
 export function scoreDocument(model: Scored, features: DocumentFeatures): number {
   let words = wordScore(model, features);
   // A document that does not name the topic (half of one part of its name, by rarity) does not pass by its words.
-  if (model.concept && model.bar !== undefined && !unweighed(model.concept) && !namesConcept(model.concept, features.tf, NAME_SHARE)) words = Math.min(words, model.bar * 0.99);
+  if (model.concept && model.bar !== undefined && !unweighed(model.concept) && !namesConcept(model.concept, gateOf(features), NAME_SHARE)) words = Math.min(words, model.bar * 0.99);
   return Math.max(words, classScore(model, features));
 }
 

@@ -105,11 +105,26 @@ export function rankSentences(title: string, sentences: readonly string[], roles
     const role = roles[index];
     const score =
       LEAD_WEIGHTS.centrality * (central[index]! / top) +
-      LEAD_WEIGHTS.title * cosine(vectors[index]!, titleVector) +
+      LEAD_WEIGHTS.title * cosine(vectors[index]!, titleVector) * (0.5 + 0.5 * novelty(vectors[index]!, titleVector)) +
       LEAD_WEIGHTS.position / Math.sqrt(1 + since[index]!) +
       (role ? ROLE_PRIOR[role] : 0);
     return { sentence, index, score };
   });
+}
+
+/**
+ * The share of a sentence's weight in words its title does not say: the reader has the title, and
+ * a sentence that restates it (a list of the banks the title names) is no lead (maximal marginal
+ * relevance, Carbonell & Goldstein 1998, with the title as what is already shown).
+ */
+function novelty(sentence: Vector, title: Vector): number {
+  let total = 0;
+  let said = 0;
+  for (const [w, x] of sentence) {
+    total += x;
+    if (title.has(w)) said += x;
+  }
+  return total ? 1 - said / total : 0;
 }
 
 /** Each sentence's place in its section (0 for a section's first): a section's lead is where its news is, as a document's is. */

@@ -1,3 +1,4 @@
+import { ZArticleImpact } from './feed.js';
 import { z } from 'zod';
 
 /**
@@ -104,6 +105,8 @@ export const ZDeliveredArticle = z.object({
   title: z.string(),
   introduction: z.string(),
   points: z.array(z.string()),
+  takeaway: z.string().describe('What to do or watch; empty when the documents ground none.'),
+  impact: ZArticleImpact.nullable().describe("The impact assessment, as GET /api/for-you/article/{id}/ serves it (its [n] are the article's reference numbers); null for an article written before impact assessments."),
   url: z.string(),
   topic: z.object({ id: z.number(), name: z.string() }),
   published_at: z.string(),

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZDeliveredArticle } from '../../contract/deliveries.js';
+import { ZArticleImpact } from '../../contract/feed.js';
 import type { DbOrTx } from '../db/client.js';
 import { events, topics, users } from '../db/schema/index.js';
 import type { Queue } from '../jobs/types.js';
@@ -10,13 +11,16 @@ type DeliveredArticle = z.infer<typeof ZDeliveredArticle>;
 
 /** An article as a delivery carries it, from the event's article JSON. */
 export function deliveredArticle(publicUrl: string, event: { id: number; article: unknown; publishedAt: Date | null }, topic: { id: number; name: string }): DeliveredArticle {
-  const a = (event.article ?? {}) as { title?: unknown; introduction?: unknown; bullet_points?: unknown };
+  const a = (event.article ?? {}) as { title?: unknown; introduction?: unknown; bullet_points?: unknown; actionable_takeaway?: unknown; impact?: unknown };
+  const impact = ZArticleImpact.safeParse(a.impact);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
     id: event.id,
     title: text(a.title) || 'Untitled',
     introduction: text(a.introduction),
     points: Array.isArray(a.bullet_points) ? a.bullet_points.filter((p): p is string => typeof p === 'string') : [],
+    takeaway: text(a.actionable_takeaway),
+    impact: impact.success ? impact.data : null,
     url: `${publicUrl}/a/${event.id}`,
     topic,
     published_at: (event.publishedAt ?? new Date()).toISOString(),

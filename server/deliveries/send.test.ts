@@ -7,6 +7,8 @@ const hostile = {
   title: 'Verify <https://evil.example|your account> | now',
   introduction: '<!channel> Click <https://evil.example|here> & win [1].',
   points: [],
+  takeaway: '',
+  impact: null,
   url: 'https://herald.example.com/a/7',
   topic: { id: 1, name: 'Banks <!here>' },
   published_at: '2026-11-27T00:00:00Z',

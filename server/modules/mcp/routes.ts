@@ -6,6 +6,7 @@ import { MCP_MESSAGES } from '../../../contract/mcp.js';
 import { authenticateApiToken, isApiToken } from '../../auth/api-tokens.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { perUserRateLimit } from '../../http/rate-limit.js';
 import { buildMcpServer } from './server.js';
 import type { McpContext } from './tools.js';
 
@@ -20,6 +21,8 @@ export const mcpRoutes =
   (context: McpContext): FastifyPluginAsync =>
   async (app) => {
     const { database } = context;
+    // add_topic may reach a language model: the topic calls' own limit, per user.
+    const ai = perUserRateLimit(app, 'topics-ai', 60);
 
     const tokenOnly = async (request: FastifyRequest, reply: FastifyReply) => {
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
@@ -38,6 +41,7 @@ export const mcpRoutes =
         scopes: auth.apiToken!.scopes,
         isSuperuser: owner?.isSuperuser ?? false,
         request: { auth, method: request.method, url: request.url, ip: request.ip },
+        aiLimit: () => ai(request, reply),
       });
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       // The answer is written by the transport; headers set on the reply so far go with it.

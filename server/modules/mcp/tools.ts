@@ -31,6 +31,8 @@ export interface McpCaller {
   isSuperuser: boolean;
   /** How the viewed-user checks and the audit log see the call (the /api/mcp request). */
   request: Caller;
+  /** The limit on calls that may reach a language model (the topic calls' 60 a minute per user); throws 429 past it. */
+  aiLimit?: () => Promise<void>;
 }
 
 export interface ToolDefinition {
@@ -168,6 +170,7 @@ export const TOOLS: ToolDefinition[] = [
     async run(context, caller, args) {
       // The web's own request schema, with its words (empty, too long, an answer without its question).
       const body = ZValidateTopicRequest.parse({ topic: args.topic, answer: args.answer, conversation_id: args.conversation_id, sources: args.sources ?? [], existing_topics: [] });
+      await caller.aiLimit?.();
       const userId = await whose(context, caller, args, 'write');
       return validateTopicRequest(context, userId, body);
     },

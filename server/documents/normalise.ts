@@ -4,6 +4,7 @@ import { htmlToText } from './extract.js';
 import { canonicalUrl, contentHash, simhash, simhashBands } from './fingerprint.js';
 import { detectLanguage } from './language.js';
 import { cleanText, sizes } from '../text.js';
+import { normaliseSourceFormat } from './formats/index.js';
 
 /** Longest text kept per document (a 614 KB notice is cut here; its chunks would swamp search). */
 export const MAX_DOCUMENT_CHARS = 200_000;
@@ -37,7 +38,8 @@ function validDate(value: Date | null | undefined): Date | null {
 }
 
 /**
- * One raw document made ready to store: readable text (Readability for HTML), clean title,
+ * One raw document made ready to store: readable text (Readability for HTML), its source's format
+ * cleaned (formats/: markup, LaTeX, page furniture, a title's formulas), clean title,
  * language (stated, else fastText), canonical URL, fingerprints and chunks. A document without
  * an id, or without any title and text, is rejected (the runner counts it, the page goes on).
  */
@@ -51,8 +53,11 @@ export async function prepareDocument(raw: RawDocument, defaultCollectionId: num
     text = extracted.text;
     extractedTitle = extracted.title;
   }
-  text = text.slice(0, MAX_DOCUMENT_CHARS);
-  const title = cleanText(raw.title ?? '').replace(/\s+/g, ' ') || extractedTitle?.trim() || text.slice(0, 120).split('\n')[0]!.trim();
+  const publishedTitle = cleanText(raw.title ?? '').replace(/\s+/g, ' ') || extractedTitle?.trim() || '';
+  // The source's format cleaned (formats/: LaTeX, a printed page's furniture, a title's formulas).
+  const clean = normaliseSourceFormat({ title: publishedTitle, text: text.slice(0, MAX_DOCUMENT_CHARS), contentType: raw.contentType ?? '', publisher: raw.publisher });
+  text = clean.text;
+  const title = clean.title || text.slice(0, 120).split('\n')[0]!.trim();
   if (!title && !text) throw new RejectedDocument(`document ${externalId} has neither title nor text`);
   const publishedAt = validDate(raw.publishedAt);
   const hash = simhash(`${title}\n${text}`);
@@ -72,7 +77,8 @@ export async function prepareDocument(raw: RawDocument, defaultCollectionId: num
     contentHash: contentHash(title, text),
     simhash: hash,
     simhashBands: simhashBands(hash),
-    metadata: raw.metadata ?? {},
+    // The title as published, where the normaliser changed it (search by it, show it on request).
+    metadata: clean.title !== publishedTitle && publishedTitle ? { ...raw.metadata, publishedTitle } : (raw.metadata ?? {}),
     tokenCount: size.tokens,
     charCount: size.chars,
     wordCount: size.words,

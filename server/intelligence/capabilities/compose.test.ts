@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinCompose, sharesSubject } from './compose.js';
-import { articleTitle, distinctTitle, headlineOf, namesAKindOfDocument, withoutFilingWords } from './titles.js';
+import { articleTitle, distinctTitle, headlineOf, namesAKindOfDocument } from './titles.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';
@@ -273,21 +273,4 @@ describe('headlines of one-line items (a title that is its sentence cut short)',
     expect(headlineOf('Germany closes its border with Austria.')).toBe('Germany closes its border with Austria');
     expect(articleTitle('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods', '2026-06-16T00:00:00Z', 'With the increasing development of models, it becomes imperative. [1]')).toBe('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods');
   });
-});
-
-describe('titles of Federal Register notices', () => {
-  it.each([
-    ['Self-Regulatory Organizations; BOX Options Exchange LLC; Notice of Filing and Immediate Effectiveness of a Proposed Rule Change To Amend BOX Rule 100 (Definitions) Relating to Professionals', 'BOX Options Exchange LLC: Proposed Rule Change To Amend BOX Rule 100 (Definitions) Relating to Professionals'],
-    ['Self-Regulatory Organizations; Bats EDGA Exchange, Inc.; Notice of Filing and Immediate Effectiveness of a Non-Substantive Correction to Rule 11.27', 'Bats EDGA Exchange, Inc.: Non-Substantive Correction to Rule 11.27'],
-    ['Self-Regulatory Organizations; NYSE Arca, Inc.; Notice of Filing of Proposed Rule Change To List and Trade Shares of AdvisorShares Cornerstone Small Cap ETF', 'NYSE Arca, Inc.: Proposed Rule Change To List and Trade Shares of AdvisorShares Cornerstone Small Cap ETF'],
-    ['Importation of Fresh Apple and Pear Fruit From China', 'Importation of Fresh Apple and Pear Fruit From China'],
-    // An information collection notice: what it collects goes first, the clauses every such notice carries go.
-    [
-      'Agency Information Collection Activities; Proposed eCollection, eComments Requested; Extension Without Change of a Previously Approved Collection Reporting and Recordkeeping for Digital Certificates',
-      'Reporting and Recordkeeping for Digital Certificates: Information Collection',
-    ],
-    ['Agency Information Collection Activities; Submission for Office of Management and Budget Review; Comment Request; Center for Devices and Radiological Health Appeals Processes', 'Center for Devices and Radiological Health Appeals Processes: Information Collection'],
-    // One that names no subject stays as it is.
-    ['Agency Information Collection Activities; Proposed Renewal of an Existing Collection (EPA ICR No. 0152.11); Comment Request', 'Agency Information Collection Activities; Proposed Renewal of an Existing Collection (EPA ICR No. 0152.11); Comment Request'],
-  ])('%s', (title, expected) => expect(withoutFilingWords(title)).toBe(expected));
 });

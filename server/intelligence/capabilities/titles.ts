@@ -1,10 +1,12 @@
+import { federalRegisterTitle } from '../../documents/formats/index.js';
 import { terms } from '../../search/terms.js';
 
 /*
  * The titles of articles: the document's own when it says what happened, else its kind with the
  * date and the lead ("FOMC statement, Feb 1, 1995: ..."), a headline made from a one-line item's
  * sentence, a notice's title without its filing words, and a date in front of a title the reader
- * already has.
+ * already has. A publisher's title formulas (Federal Register notices, SEC rule filings) are the
+ * document normaliser's (documents/formats/), at ingest.
  */
 
 /** A title that names a kind of document is short: at most this many content words ("FOMC statement", "Apple Inc. files Form 4"). */
@@ -67,7 +69,9 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   if (cut !== own) return cut;
   // A title that is a whole sentence (a one-line item's) reads as a headline: no full stop, asides left out.
   if (/[^.]\.$/.test(own) && !ABBREVIATION_END.test(own) && own.split(/\s+/).length >= 5) return headlineOf(own);
-  if (!namesAKindOfDocument(own)) return wholeClauses(withoutFilingWords(own));
+  // A Federal Register title's formulas go at ingest (documents/formats/); a document stored before
+  // that still has them, and the rules leave a clean title as it is.
+  if (!namesAKindOfDocument(own)) return wholeClauses(federalRegisterTitle(own));
   const when = shortDate(date);
   const head = when ? `${own}, ${when}` : own;
   const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
@@ -93,42 +97,6 @@ function briefly(lead: string, title: string): string {
     what = what.replace(new RegExp(String.raw`\b${spelt}\b`, 'u'), acronym);
   }
   return what;
-}
-
-/**
- * A Federal Register notice's title without the words every such notice carries: "Self-Regulatory
- * Organizations; NYSE Arca, Inc.; Notice of Filing of Proposed Rule Change To List ..." ->
- * "NYSE Arca, Inc.: Proposed Rule Change To List ...".
- */
-export function withoutFilingWords(title: string): string {
-  return collectionSubject(title)
-    .replace(/^Self-Regulatory Organizations;\s*/, '')
-    .replace(/;\s*Notice of Filing(?: and Immediate Effectiveness)? of (?:an? )?(\S)/, (_, first: string) => `: ${first.toUpperCase()}`);
-}
-
-/** "Extension Without Change of a Previously Approved Collection": it may also lead the subject's clause. */
-const APPROVED_COLLECTION = String.raw`(?:Extension|Revision|Reinstatement)(?: Without Change)?(?: of an?)? (?:Currently |Previously )?Approved Collection`;
-/** The clauses every information collection notice's title carries, whatever it collects. */
-const COLLECTION_FORMULA = new RegExp(
-  String.raw`^(?:Agency Information Collection Activities|Proposed Collection|Proposed Renewal of an Existing Collection(?: \([^)]*\))?|Proposed eCollection,? eComments Requested|\d+-Day Comment Request|Comment Request|Request for Comments?|Submission for (?:Office of Management and Budget|OMB) Review|${APPROVED_COLLECTION}|New Collection|Notice of Information Collection)$`,
-  'i',
-);
-const LEADING_APPROVED_COLLECTION = new RegExp(String.raw`^${APPROVED_COLLECTION}\s+(?=\p{Lu})`, 'iu');
-
-/**
- * An information collection notice's title with its subject first: the clauses it shares with every
- * such notice go ("Agency Information Collection Activities; Proposed eCollection, eComments
- * Requested; Extension Without Change of a Previously Approved Collection Reporting and
- * Recordkeeping for Digital Certificates" -> "Reporting and Recordkeeping for Digital Certificates:
- * Information Collection"). A title that names no subject stays as it is.
- */
-function collectionSubject(title: string): string {
-  const clauses = title.split(/;\s+/);
-  if (!COLLECTION_FORMULA.test(clauses[0]!.trim())) return title;
-  const subject = clauses
-    .map((clause) => clause.trim().replace(LEADING_APPROVED_COLLECTION, ''))
-    .filter((clause) => clause && !COLLECTION_FORMULA.test(clause));
-  return subject.length ? `${subject.join('; ')}: Information Collection` : title;
 }
 
 /**

@@ -1,0 +1,86 @@
+import type { Rule } from './rule.js';
+
+/*
+ * LaTeX in abstracts (arXiv writes the authors' source as it was typed): the reader and every
+ * later stage (sentence splitting, key metrics, search terms) read the text it prints. Only for
+ * sources that write LaTeX: elsewhere a dollar sign is a currency.
+ */
+
+/** Symbols of LaTeX's standard math and text commands, as printed. */
+const SYMBOLS: Record<string, string> = {
+  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', phi: 'φ', varphi: 'φ', chi: 'χ', psi: 'ψ', omega: 'ω',
+  Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
+  times: '×', cdot: '·', pm: '±', mp: '∓', leq: '≤', le: '≤', geq: '≥', ge: '≥', neq: '≠', ne: '≠', approx: '≈', sim: '~', simeq: '≃', propto: '∝', infty: '∞', ell: 'ℓ', partial: '∂', nabla: '∇',
+  to: '→', rightarrow: '→', leftarrow: '←', Rightarrow: '⇒', mapsto: '↦', in: '∈', notin: '∉', subset: '⊂', subseteq: '⊆', cup: '∪', cap: '∩', sum: 'Σ', prod: 'Π', int: '∫', sqrt: '√',
+  ldots: '…', cdots: '⋯', dots: '…', circ: '°', degree: '°', log: 'log', exp: 'exp', max: 'max', min: 'min',
+};
+const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹', '+': '⁺', '-': '⁻' };
+
+/** A command's argument in braces, one level of nesting inside. */
+const ARG = String.raw`\{((?:[^{}]|\{[^{}]*\})*)\}`;
+
+/** The math between dollars as text: commands by their symbols, scripts flat ("PM$_{2.5}$" -> "PM2.5", "SR$^2$" -> "SR²"). */
+function mathText(math: string): string {
+  return math
+    .replace(/\\(?:mathrm|mathbf|mathit|mathbb|mathcal|mathsf|mathtt|text|textrm|textbf|textit|operatorname|boldsymbol)\s*\{([^{}]*)\}/g, '$1')
+    .replace(/\\([{}])/g, (_, brace: string) => (brace === '{' ? '\uE000' : '\uE001'))
+    .replace(/\\\s/g, ' ')
+    .replace(/\\([A-Za-z]+)/g, (whole, name: string) => SYMBOLS[name] ?? name)
+    .replace(/\\([%&#_$])/g, '$1')
+    .replace(/\^\{?([0-9+-])\}?(?![0-9{])/g, (_, c: string) => SUPERSCRIPT[c]!)
+    .replace(/\^\{([^{}]*)\}/g, '^$1')
+    .replace(/_\{([^{}]*)\}|_([A-Za-z0-9])/g, (_, braced: string | undefined, one: string | undefined) => braced ?? one ?? '')
+    .replace(/[{}]/g, '')
+    .replace(/\uE000/g, '{')
+    .replace(/\uE001/g, '}')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
+}
+
+export const LATEX_RULES: readonly Rule[] = [
+  {
+    name: 'latex-citations',
+    reason: '\\cite{key} and \\ref{label} print a number in the paper and nothing in an abstract',
+    apply: (t) => t.replace(new RegExp(String.raw`\s?~?\\(?:cite[pt]?|citeauthor|ref|eqref|autoref|cref|label|footnote)\*?\s*(?:\[[^\]]*\])?` + ARG, 'g'), ''),
+  },
+  {
+    name: 'latex-inline-math',
+    reason: 'math between dollars prints as symbols ("$\\alpha$" -> "α", "PM$_{2.5}$" -> "PM2.5", "$+33.5\\%$" -> "+33.5%")',
+    // TeX's pairing: math neither opens nor closes on a space, so "$ and $" between two formulas is
+    // no formula, and one unpaired dollar does not shift every pair after it.
+    apply: (t) => t.replace(/(?<!\\)\$(?=\S)([^$]{1,300}?)(?<=[^\s\\])\$|\\\((.{1,300}?)\\\)/gs, (_, dollars: string | undefined, parens: string | undefined) => mathText(dollars ?? parens ?? '')),
+  },
+  {
+    name: 'latex-text-commands',
+    reason: 'font commands print their argument (\\textbf{X}, \\emph{X}, \\textsc{X} -> X)',
+    apply: (t) =>
+      t
+        .replace(new RegExp(String.raw`\\href\s*\{[^{}]*\}\s*` + ARG, 'g'), '$1')
+        .replace(new RegExp(String.raw`\\(?:text(?:bf|it|sc|tt|rm|sf|up|sl|normal)?|emph|underline|mbox|url|mathrm|mathbf|mathbb|mathcal)\s*` + ARG, 'g'), '$1'),
+  },
+  {
+    name: 'latex-escaped-specials',
+    reason: 'LaTeX escapes its special characters ("50\\%", "R\\&D", "\\_"): the reader sees the character',
+    apply: (t) => t.replace(/\\([%&#_$])/g, '$1'),
+  },
+  {
+    name: 'latex-tie',
+    reason: 'a tilde is an unbreakable space ("30.1~L/s", "SmolLM3~(3B)"); a doubled space is no part of the text',
+    apply: (t) => t.replace(/(?<=\S)\s?~\s?(?=\S)/g, ' '),
+  },
+  {
+    name: 'latex-symbol-commands',
+    reason: 'a symbol command outside math prints its symbol (\\times, \\alpha, \\ldots)',
+    apply: (t) => t.replace(/\\([A-Za-z]+)\b/g, (whole, name: string) => (SYMBOLS[name] !== undefined ? SYMBOLS[name] : whole)),
+  },
+  {
+    name: 'latex-author-macros',
+    reason: 'a macro the authors defined in their paper (\\method, \\benchmarkname) is undefined in the abstract: its name is the nearest to what it prints',
+    apply: (t) => t.replace(/\\([A-Za-z]{2,})\b/g, '$1'),
+  },
+  {
+    name: 'latex-grouping-braces',
+    reason: 'braces group in LaTeX ("we propose {GeoRoPE}") and print nothing',
+    apply: (t) => t.replace(/(?<=^|[\s(])\{([^{}\n]{0,80})\}/g, '$1'),
+  },
+];

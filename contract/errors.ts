@@ -40,5 +40,7 @@ export const ErrorCode = {
   apiTokenScope: 'api_token_scope',
   apiTokenLimit: 'api_token_limit',
   sessionRequired: 'session_required',
+  shareNoRecipients: 'share_no_recipients',
+  shareRecipientOutsideAccount: 'share_recipient_outside_account',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -8,6 +8,7 @@ import type { Queue } from '../jobs/types.js';
 import { ALERT_POLICY, calibratedBar, decideAlert } from './alert-policy.js';
 import type { StageContext } from './context.js';
 import { impactLines } from './impact.js';
+import { addInboxItems } from '../inbox/write.js';
 
 /** Articles ranked under this never reach the alert stage (the policy's floor). */
 export const ALERT_BAR = ALERT_POLICY.floor;
@@ -109,7 +110,8 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
       },
       { publicUrl: context.config.publicUrl },
     );
-    // The same alert to the user's webhook and Slack targets, in this transaction: exactly once.
+    // The alert in the user's inbox, and to their webhook and Slack targets, in this transaction: exactly once.
+    await addInboxItems(tx, [{ userId: row.user.id, kind: 'alert', key: `alert:${eventId}`, title: article.title, body: withoutCitations(article.introduction), eventId, topicId: row.event.topicId }]);
     const deliveries = await queueDeliveries(tx, {
       userId: row.user.id,
       type: 'alert',

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { sources } from '../db/schema/index.js';
 import { ingestDocuments } from '../documents/ingest.js';
+import { notifySourceDisabled } from '../inbox/write.js';
 import type { SearchIndex } from '../search/index-state.js';
 import { maintainSearchIndexSoon } from '../search/maintenance.js';
 import { createHttpClient, redactUrl, userAgentFor, type HttpClientOptions } from './http.js';
@@ -151,16 +152,22 @@ async function runNow(context: RunContext, source: SourceRow, options: RunOption
     // Back off: interval x 2^(failures-1), at most a day.
     const delayMinutes = Math.min(24 * 60, source.intervalMinutes * 2 ** (failures - 1));
     const now = new Date();
-    await db
-      .update(sources)
-      .set({
-        lastRunAt: now,
-        lastError: message,
-        consecutiveFailures: failures,
-        nextRunAt: new Date(now.getTime() + delayMinutes * 60_000),
-        ...(disable ? { enabled: false, disabledReason: gone ?? `${failures} failed run(s); last: ${message}` } : {}),
-      })
-      .where(eq(sources.id, source.id));
+    const reason = gone ?? `${failures} failed run(s); last: ${message}`;
+    await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(sources)
+        .set({
+          lastRunAt: now,
+          lastError: message,
+          consecutiveFailures: failures,
+          nextRunAt: new Date(now.getTime() + delayMinutes * 60_000),
+          ...(disable ? { enabled: false, disabledReason: reason } : {}),
+        })
+        .where(eq(sources.id, source.id))
+        .returning({ id: sources.id });
+      // Superusers hear of it in their inbox, in the same transaction.
+      if (disable && updated && source.enabled) await notifySourceDisabled(tx, { id: source.id, name: source.name }, reason, now);
+    });
     summary.error = message;
     summary.disabled = disable;
     await record.close({ ...figures(), ok: false, error: message });

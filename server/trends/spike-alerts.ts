@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { topics, users } from '../db/schema/index.js';
 import type { Queue } from '../jobs/types.js';
+import { addInboxItems } from '../inbox/write.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
 import { seriesOf } from './topic-trends.js';
 import { articlesBetween } from './trend-queries.js';
@@ -24,7 +25,7 @@ export interface SpikeAlertContext {
 export async function notifySpikes(context: SpikeAlertContext, now = new Date()): Promise<number> {
   const { db } = context.database;
   const rows = await db
-    .select({ id: topics.id, name: topics.name, createdAt: topics.createdAt, notified: topics.spikeNotifiedFor, email: users.email, firstName: users.firstName })
+    .select({ id: topics.id, name: topics.name, createdAt: topics.createdAt, notified: topics.spikeNotifiedFor, userId: users.id, email: users.email, firstName: users.firstName })
     .from(topics)
     .innerJoin(users, eq(users.id, topics.userId))
     .where(and(eq(users.alerts, true), isNull(topics.retiredAt)));
@@ -43,6 +44,10 @@ export async function notifySpikes(context: SpikeAlertContext, now = new Date())
         .where(and(eq(topics.id, topic.id), or(isNull(topics.spikeNotifiedFor), sql`${topics.spikeNotifiedFor} <> ${start.toISOString()}::timestamptz`)))
         .returning({ id: topics.id });
       if (claimed.length === 0) return undefined;
+      const day = start.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+      await addInboxItems(tx, [
+        { userId: topic.userId, kind: 'spike', key: `spike:${topic.id}:${start.getTime()}`, title: `${topic.name}: ${recent.count} articles on ${day}`, body: lead ? `Leading: ${lead.title}` : null, eventId: lead?.id ?? null, topicId: topic.id },
+      ]);
       return queueEmail(
         tx,
         topic.email,
@@ -50,7 +55,7 @@ export async function notifySpikes(context: SpikeAlertContext, now = new Date())
         {
           firstName: topic.firstName,
           topicName: topic.name,
-          day: start.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+          day,
           count: recent.count,
           baseline: Math.round(recent.mean * 10) / 10,
           ...(lead ? { lead: lead.title, leadLink: `${context.config.publicUrl}/a/${lead.id}` } : {}),

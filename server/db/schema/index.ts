@@ -7,3 +7,4 @@ export * from './topics.js';
 export * from './pipeline.js';
 export * from './onboarding.js';
 export * from './audit.js';
+export * from './inbox.js';

@@ -6,6 +6,7 @@ import { startSession } from '../../auth/sessions.js';
 import type { AppTx } from '../../db/client.js';
 import { accounts, invites, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { notifyTeammateJoined } from '../../inbox/write.js';
 import type { AuthContext } from './context.js';
 
 export type GoogleLoginResult =
@@ -82,6 +83,7 @@ export async function googleRegister(context: AuthContext, input: { token: strin
         lastLoginAt: new Date(),
       })
       .returning();
+    if (invite) await notifyTeammateJoined(tx, user!.id);
     return startSession(tx, context.keys, user!);
   });
 }

@@ -6,6 +6,7 @@ import { sha256 } from '../../auth/secrets.js';
 import { startSession } from '../../auth/sessions.js';
 import { accounts, invites, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { notifyTeammateJoined } from '../../inbox/write.js';
 import { dispatchEmails, queueEmail } from '../../mail/outbox.js';
 import type { AuthContext } from './context.js';
 import { queueConfirmation } from './send-confirmation.js';
@@ -64,7 +65,10 @@ export async function registerUser(context: AuthContext, input: TRegisterRequest
         emailConfirmedAt: invite ? new Date() : null,
       })
       .returning();
-    if (invite) return { tokens: await startSession(tx, context.keys, user!) };
+    if (invite) {
+      await notifyTeammateJoined(tx, user!.id);
+      return { tokens: await startSession(tx, context.keys, user!) };
+    }
     return { emailId: await queueConfirmation(tx, context, user!) };
   });
   if ('tokens' in outcome) return outcome.tokens;

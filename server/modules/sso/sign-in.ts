@@ -8,6 +8,7 @@ import type { Config } from '../../config.js';
 import type { AppTx, Database } from '../../db/client.js';
 import { accounts, invites, oidcLogins, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { notifyTeammateJoined } from '../../inbox/write.js';
 
 /** How long a sign-in may take at the provider, and its one-time code to be exchanged. */
 const LOGIN_MINUTES = 10;
@@ -97,6 +98,7 @@ async function userFor(tx: AppTx, config: Config, identity: OidcIdentity): Promi
       lastLoginAt: new Date(),
     })
     .returning({ id: users.id });
+  await notifyTeammateJoined(tx, user!.id);
   return user!.id;
 }
 

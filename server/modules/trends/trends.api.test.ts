@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TTopicTrends, TTrendsOverview } from '../../../contract/trends.js';
-import { events, outboxEmails, topics, users } from '../../db/schema/index.js';
+import { events, inboxItems, outboxEmails, topics, users } from '../../db/schema/index.js';
 import { sendBrief } from '../../pipeline/brief.js';
 import { notifySpikes } from '../../trends/spike-alerts.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
@@ -165,6 +165,11 @@ describe('spike notices', () => {
     expect(sent[0]!.text).toContain('Leading them: OPEC cuts output, part 1');
     expect(sent[0]!.text).toContain(`${herald.config.publicUrl}/a/${spike[0]}`);
     expect(sent[0]!.text).toContain(`See the trend: ${herald.config.publicUrl}/topics/${topicId}`);
+    // The same notice in the reader's inbox, once, opening the article that leads the spike.
+    const told = await db.select().from(inboxItems).where(and(eq(inboxItems.userId, user.userId), eq(inboxItems.kind, 'spike')));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ topicId, eventId: spike[0], body: 'Leading: OPEC cuts output, part 1' });
+    expect(told[0]!.title).toMatch(/^Crude oil prices: 6 articles on \d+ \w+ \d{4}$/);
     // Alerts off: no notice for a reader who turned them off.
     const quiet = await followedTopic();
     await db.update(users).set({ alerts: false }).where(eq(users.id, quiet.user.userId));

@@ -72,6 +72,7 @@ export const router = createBrowserRouter([
         element: <SignedInLayout />,
         children: [
           { path: '/articles', element: lazyPage(() => import('../features/history/history-page')) },
+          { path: '/inbox', element: lazyPage(() => import('../features/inbox/inbox-page')) },
           { path: '/a/:id', element: <ArticleRoute /> },
           { path: '/s/:id?', element: lazyPage(() => import('../features/article/short-link-page')) },
           { path: '/topics', element: lazyPage(() => import('../features/topics/topics-page')) },

@@ -4,6 +4,7 @@ import { MessageSquarePlus, Newspaper, PanelLeftClose, PanelLeftOpen, UserRound 
 import { SIDEBAR_WIDTH_PX } from '../../contract/constants';
 import type { TTopic } from '../../contract/topics';
 import { LogoMark } from '../components/ui/logo';
+import { InboxBell } from '../features/inbox/inbox-bell';
 import { useIsMobile } from '../lib/use-media';
 import { useViewing, ViewingProvider } from '../lib/viewing';
 import { useActivityPing } from './activity';
@@ -79,6 +80,7 @@ function Shell({ children, onTopic }: { children: ReactNode; onTopic?: (topic: T
                 {viewing.loadingViewed ? 'Loading impersonated user...' : `Viewing as ${fullName(viewing.viewed)}`}
               </span>
             )}
+            <InboxBell />
             <UserMenu
               label="User menu"
               trigger={<span className="flex size-9 items-center justify-center rounded-full bg-blue-700 text-sm font-semibold text-white dark:bg-blue-600">{initialsOf(viewing.me)}</span>}

@@ -10,7 +10,9 @@ import { ApiError } from '../../lib/api';
 import { isRightToLeft, mergeSources } from '../../lib/article-data';
 import { useIsMobile } from '../../lib/use-media';
 import { useViewing } from '../../lib/viewing';
+import { useArticleShares } from '../../lib/inbox';
 import { useArticle, useRelated, useSideLatest } from './api';
+import { SharedBy, ShareButton } from './article-shares';
 import { Impact, KeyMetrics, SideList, Sources, Takeaways } from './article-side';
 import { ArticleBody } from './article-view';
 
@@ -46,6 +48,9 @@ export default function ArticlePage() {
   const article = useArticle(id, userId, fromEmail);
   const latest = useSideLatest(userId, id);
   const related = useRelated(article.data ? id : undefined, userId);
+  // Shares are the signed-in reader's own: not shown while viewing as someone else.
+  const shares = useArticleShares(article.data && !userId ? id : undefined);
+  const owned = shares.data?.owned ?? true;
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -98,7 +103,18 @@ export default function ArticlePage() {
             <ArticleBody
               article={data}
               showReferences={!mobile}
-              actions={<JudgementButtons key={data.id} article={data} userId={userId} requested={requested} onRequestHandled={tidyAddress} className="mt-4" />}
+              actions={
+                <>
+                  {/* A teammate's article shared with the reader: their judgement is not the reader's to give. */}
+                  {owned && <JudgementButtons key={data.id} article={data} userId={userId} requested={requested} onRequestHandled={tidyAddress} className="mt-4" />}
+                  {!userId && (
+                    <div className="mt-3">
+                      <ShareButton articleId={data.id} />
+                    </div>
+                  )}
+                  <SharedBy shares={shares.data?.shares ?? []} />
+                </>
+              }
             />
           </div>
           <aside aria-label="About this article" className="min-w-0 space-y-4">
@@ -111,7 +127,7 @@ export default function ArticlePage() {
             ) : (
               (latest.data?.length ?? 0) > 0 && <SideList id="side-latest-title" title="Latest" articles={latest.data!} userId={userId} />
             )}
-            {related.isError ? (
+            {related.isError && owned ? (
               <SideList id="side-related-title" title="Related" articles={[]} status={<p className="text-sm text-red-700 dark:text-red-300">Failed to load related articles</p>} />
             ) : (
               relatedShown.length > 0 && <SideList id="side-related-title" title="Related" articles={relatedShown} userId={userId} />

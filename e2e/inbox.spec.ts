@@ -1,0 +1,66 @@
+import { expect, type Page } from '@playwright/test';
+import type { TArticlePage, TArticleSummary } from '../contract/feed';
+import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
+
+/**
+ * Two people of the demo account: Dana shares one of her articles with Ada with a note; Ada sees
+ * the bell's count, opens the inbox, opens the article and sees who shared it and the note. The
+ * note carries the project's name and the time, so runs side by side find their own item.
+ */
+
+const see = expect.configure({ timeout: 20_000 });
+test.setTimeout(180_000);
+
+async function newestArticle(page: Page): Promise<TArticleSummary> {
+  const login = await page.request.post('/api/auth/login/', { data: { email: DEMO.user, password: DEMO_PASSWORD } });
+  const { access } = (await login.json()) as { access: string };
+  let found: TArticleSummary | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get('/api/for-you/latest/?per_page=5', { headers: { authorization: `Bearer ${access}` } });
+        found = ((await response.json()) as TArticlePage).articles[0];
+        return Boolean(found);
+      },
+      { message: 'a demo article to share', timeout: 150_000, intervals: [5000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test('a teammate shares an article with a note; the other sees the bell, the inbox item, and the note on the article', async ({ page, browser }, info) => {
+  const article = await newestArticle(page);
+  const note = `Read the second point before the ${info.project.name} meeting (${Date.now()})`;
+
+  await signInAs(page, page.request, DEMO.user, `/a/${article.id}`);
+  await see(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this article' });
+  await dialog.getByRole('checkbox', { name: /Ada Admin/ }).check();
+  await dialog.getByLabel(/Note/).fill(note);
+  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+  await see(page.getByText('Shared with Ada Admin.')).toBeVisible();
+  await see(page.getByText('You shared this with Ada Admin')).toBeVisible();
+
+  // Ada reads in the dark theme, Dana in the light one.
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, isMobile: info.project.name === 'mobile', hasTouch: info.project.name === 'mobile', colorScheme: 'dark' });
+  const ada = await context.newPage();
+  await signInAs(ada, ada.request, DEMO.admin, '/');
+  const bell = ada.getByRole('button', { name: /^Inbox, \d+ unread$/ }).or(ada.getByRole('link', { name: /^Inbox, \d+ unread$/ }));
+  await see(bell).toBeVisible();
+  await see(ada.getByTestId('inbox-badge')).toHaveText(/^\d+$/);
+  await bell.click();
+  const item = ada.getByRole('listitem').filter({ hasText: note });
+  await see(item).toBeVisible();
+  await expect(item).toContainText(`Dana Demo shared “${article.title}”`);
+  await ada.screenshot({ path: info.outputPath('inbox.png') });
+  await item.getByRole('button', { name: /^Shared with you/ }).click();
+
+  await see(ada).toHaveURL(new RegExp(`/a/${article.id}$`));
+  await see(ada.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+  const shared = ada.getByRole('region', { name: 'Shared with you' });
+  await see(shared).toContainText('Shared by Dana Demo');
+  await expect(shared).toContainText(note);
+  await ada.screenshot({ path: info.outputPath('shared-article.png') });
+  await context.close();
+});

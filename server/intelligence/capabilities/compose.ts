@@ -25,6 +25,8 @@ export interface ComposeSource {
   date: string;
   collectionId: number;
   score: number;
+  /** How the pipeline found it: 'consolidated event' is a report of the event itself (its figures are the event's), 'research' background. */
+  strategy?: string;
 }
 
 export interface ComposeInput {
@@ -208,7 +210,11 @@ export function builtinCompose(input: ComposeInput): TArticle {
     const doc = all[initial - 1]!;
     return { number: i + 1, title: doc.title || 'Untitled', source: doc.publisher ?? 'Unknown', date: doc.date.slice(0, 10), document_id: doc.documentId };
   });
-  const metrics = keyMetrics([...happened, ...details, ...background, ...candidates.filter((c) => c.source === 1)].map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1 })));
+  // Key metrics are facts of the event's own documents (the triggering one and reports consolidated
+  // into it), never of background: the chosen sentences first, then the rest in the document's order.
+  const own = (c: Candidate) => c.source === 1 || all[c.source - 1]!.strategy === 'consolidated event';
+  const metricSentences = [...happened, ...details, ...candidates.filter((c) => c.source === 1).sort((a, b) => a.order - b.order), ...candidates.filter((c) => c.source > 1)].filter(own);
+  const metrics = keyMetrics(metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1, title: all[c.source - 1]!.title })));
   const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence);
   return {
     title,

@@ -1,17 +1,84 @@
 import { terms } from '../../search/terms.js';
-import { names } from './research.js';
 
 /*
- * Key metrics of the built-in article: figures with a unit or currency and a whole label (the
- * measure, the new level of a change, what a count counts), or no row at all.
+ * Key metrics of the built-in article: facts, each read from one clause of the event's own
+ * documents by a small grammar over the clause's words (ADR 012):
+ *
+ *   clause  := [lead-in ","] subject verb-group [measure prep] FIGURE [measure] ...
+ *   FIGURE  := [currency] number [unit]             ("$7.3 billion", "5-1/4 percent", "3.41 ms")
+ *   subject := the noun phrase before the clause's verb: whom the figure is about
+ *   measure := the noun phrase that names what the figure measures: right after it ("71.2%
+ *              accuracy", "a 25 basis point increase in the discount rate"), else the verb's
+ *              object before it ("assesses a QCC Transaction Fee of $0.20"), else the subject's
+ *              head when the subject is what changed ("Acme's shares fell 20 percent")
+ *
+ * A row is subject, measure, value with its unit, and the document's date; a clause in another
+ * mood than the indicative (a modal verb, a condition: a rule or a possibility, not a fact), a
+ * figure without a unit, a subject that is a pronoun the document does not name, or a measure
+ * without a noun gives no row. No row rather than a fragment: the table is hidden when none is left.
  */
 
 export const METRIC_COLUMNS = ['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence'];
+
+/** One sentence of the event's own documents (reference 1 and reports consolidated into it; never background). */
+export interface MetricSentence {
+  sentence: string;
+  source: number;
+  date: string;
+  /** The triggering document (confidence high) or a consolidated report of the same event (medium). */
+  main: boolean;
+  /** The document's title: what a pronoun subject ("We", "It") of its sentences stands for, when the title names it ("WidgetNet: ..."). */
+  title?: string;
+}
+
 // A figure: a fraction as central banks write rates ("5-1/2", "5 1/2", "1/4"), or a number with an
-// optional range ("2-3"); then a currency before it or a unit after it (longest unit first:
-// "percentage point" is not "percent").
-const METRIC =
-  /(\$|€|£)?\s?(\d+(?:[-\s]\d{1,2}\/\d{1,2}|\/\d{1,2})(?![\d/])|\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)*)?)\s*(percentage points?|percent|per cent|%|basis points?|million|billion|trillion)?/gi;
+// optional range ("2-3"); a currency before it; a unit after it (longest first: "percentage point"
+// is not "percent"): a share, a rate's step, a scale, or a unit of measurement of more than one
+// letter ("13G", "20M" are names; "x" is a factor).
+const FIGURE =
+  /(\$|€|£|US\$)?\s?(\d+(?:[-\s]\d{1,2}\/\d{1,2}|\/\d{1,2})(?![\d/])|\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)*)?)(?:\s*(percentage points?|percent|per cent|%|basis points?|bps|million|billion|trillion)|\s?(ms|seconds|minutes|hours|days|weeks|months|years|km|cm|mm|kg|mg|tonnes|tons|L\/s|ml|MW|GW|kW|TWh|GWh|MWh|kWh|Hz|GHz|MHz|°C|x|×)(?![\p{L}\d]))?/giu;
+
+/** Words of the closed classes the grammar needs (English function words and irregular past tenses). */
+const DETERMINERS = new Set('the a an its their his her our your my this that these those each every no any some such another'.split(' '));
+const PREPOSITIONS = new Set('of in on at by to from for with over under than about around approximately nearly almost per into across between within during against among after before since until up down near below above'.split(' '));
+const PRONOUNS = new Set('it its they them their we our us he his she her this these those there which who i you one'.split(' '));
+const AUXILIARIES = new Set('is are was were be been being has have had do does did'.split(' '));
+/** A modal verb or a condition: the clause says what may, must or would be, not what is. */
+const NOT_INDICATIVE = new Set('shall may must should would could might can will if unless whether provided'.split(' '));
+const IRREGULAR_PAST = new Set(
+  'said told wrote found saw got went came ran thought meant built sent fell rose grew set cut hit stood held kept paid made took gave won lost spent sold bought left led met brought sank shrank swung began became put'.split(' '),
+);
+const CONJUNCTIONS = new Set('and or but nor so yet while whereas although though because as'.split(' '));
+
+interface Word {
+  text: string;
+  lower: string;
+  at: number;
+}
+
+const words = (text: string, offset = 0): Word[] => [...text.matchAll(/[\p{L}\d][\p{L}\p{M}\d'’&./-]*/gu)].map((m) => ({ text: m[0].replace(/[.’']+$/, ''), lower: m[0].replace(/[.’']+$/, '').toLowerCase(), at: offset + m.index }));
+
+const isFunction = (w: Word) => DETERMINERS.has(w.lower) || PREPOSITIONS.has(w.lower) || PRONOUNS.has(w.lower) || AUXILIARIES.has(w.lower) || NOT_INDICATIVE.has(w.lower) || CONJUNCTIONS.has(w.lower);
+/** A verb by its form: an auxiliary, a past tense (regular or irregular), or a lowercase -s form followed by what a verb takes (a determiner, a figure, a preposition). */
+function isVerb(w: Word, next: Word | undefined, sentence: string, previous?: Word): boolean {
+  if (AUXILIARIES.has(w.lower)) return true;
+  // A word after a determiner is a noun or an adjective ("those banks", "its intended level", "the set").
+  if (previous && DETERMINERS.has(previous.lower)) return false;
+  if (IRREGULAR_PAST.has(w.lower)) return true;
+  // What follows a personal pronoun is its verb ("We achieve", "They report").
+  if (previous && /^(?:we|they|it|he|she|i|you)$/.test(previous.lower) && w.text === w.lower && !isFunction(w)) return true;
+  if (w.text !== w.lower || w.lower.length < 4) return false;
+  if (/(?:ed)$/.test(w.lower) && !/(?:eed|need)$/.test(w.lower)) return true;
+  if (/[^s]s$|ches$|shes$|sses$/.test(w.lower) && next) {
+    const between = sentence.slice(w.at + w.text.length, next.at);
+    return /^\s+$/.test(between) && (DETERMINERS.has(next.lower) || PREPOSITIONS.has(next.lower) || /^\d/.test(next.text) || /^\s*[$€£]/.test(sentence.slice(w.at + w.text.length)));
+  }
+  return false;
+}
+/** A name: a capitalised or mixed-case word that is not a function word, a date, nor a participle or adverb opening a sentence ("Volkswagen", "FOMC", "DR-DCI"; not "According"). */
+const isName = (w: Word) => /^\p{Lu}/u.test(w.text) && !isFunction(w) && !CALENDAR.test(w.text) && terms(w.text).length > 0 && (/^\p{Lu}.*[\p{Lu}\d]/u.test(w.text) || !/(?:ing|ed|ly)$/.test(w.lower));
+/** Days and months are dates, not names. */
+const CALENDAR = /^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
 /** "5-1/2" -> "5.5", "1/4" -> "0.25"; other figures as written. */
 function fractionValue(value: string): string {
@@ -21,100 +88,179 @@ function fractionValue(value: string): string {
   return String(Math.round(number * 1000) / 1000);
 }
 
-/** Key metrics: figures with a unit or currency, labelled by the words before them; a figure without a whole label is left out. */
-export function keyMetrics(items: { sentence: string; source: number; date: string; main: boolean }[]): string[][] {
+/** The clause a figure stands in: from the last clause boundary before it to the first after it. */
+function clauseAround(sentence: string, start: number, end: number): { text: string; offset: number; outer: string } {
+  const before = sentence.slice(0, start);
+  const boundary = /;|:\s|\s[–—]\s|,\s+(?:and|but|while|whereas|which|who|where)\s|\b(?:said|says|reported|announced|noted|found|showed|shows|estimated|expects|expected)\s+(?:on\s+\S+\s+)?that\s|\bthat\s/g;
+  let from = 0;
+  for (const m of before.matchAll(boundary)) from = m.index + m[0].length;
+  const after = sentence.slice(end);
+  const stop = after.search(/;|,\s+(?:and|but|while|whereas|which|who|where|or)\s|\s[–—]\s|[.!?](?:\s|$)/);
+  return { text: sentence.slice(from, stop >= 0 ? end + stop : sentence.length), offset: from, outer: sentence.slice(0, from) };
+}
+
+/** The subject: the noun phrase before the clause's first verb, after a lead-in clause; undefined when the clause has no verb before the figure. */
+function subjectOf(clause: Word[], figureAt: number, text: string): { words: Word[]; verbIndex: number } | undefined {
+  const beforeFigure = clause.filter((w) => w.at < figureAt);
+  for (let i = 1; i < beforeFigure.length; i++) {
+    if (!isVerb(beforeFigure[i]!, clause[i + 1], text, beforeFigure[i - 1])) continue;
+    // A lead-in before a comma ("On the benchmark, WidgetNet reaches ...") is no part of the subject.
+    const subject = beforeFigure.slice(0, i);
+    const lead = subject.findLastIndex((w, j) => j > 0 && /,\s*$/.test(text.slice(subject[j - 1]!.at, w.at)));
+    return { words: lead > 0 ? subject.slice(lead) : subject, verbIndex: i };
+  }
+  return undefined;
+}
+
+/** A noun phrase's words without the function words at its edges; undefined when no content word is left. */
+function trimPhrase(phrase: Word[]): Word[] | undefined {
+  const out = [...phrase];
+  // Function words, figures and adverbs ("roughly", "immediately") are no edge of a measure.
+  const edge = (w: Word) => isFunction(w) || /^\d/.test(w.text) || /ly$/.test(w.lower);
+  while (out.length && edge(out[0]!)) out.shift();
+  while (out.length && edge(out.at(-1)!)) out.pop();
+  return out.length && terms(out.map((w) => w.text).join(' ')).length ? out : undefined;
+}
+
+/** The noun phrase right after a figure ("accuracy", "increase in the discount rate", "vehicles worldwide"): up to a verb, a clause's end or a second preposition. */
+function measureAfter(after: Word[], text: string): Word[] | undefined {
+  const out: Word[] = [];
+  let prepositions = 0;
+  for (let i = 0; i < after.length && out.length < 6; i++) {
+    const w = after[i]!;
+    if (i === 0 && (PREPOSITIONS.has(w.lower) || DETERMINERS.has(w.lower) || PRONOUNS.has(w.lower) || isFunction(w))) return undefined;
+    if (isVerb(w, after[i + 1], text) || CONJUNCTIONS.has(w.lower) || PRONOUNS.has(w.lower) || /^\d/.test(w.text)) break;
+    if (i > 0 && /[,;:()]/.test(text.slice(after[i - 1]!.at + after[i - 1]!.text.length, w.at))) break;
+    if (PREPOSITIONS.has(w.lower) && ++prepositions > 1) break;
+    out.push(w);
+  }
+  return trimPhrase(out);
+}
+
+/** The verb's object before a figure ("raise its target for the federal funds rate to", "assesses a QCC Transaction Fee of"): back from the figure to a determiner or a verb. */
+function measureBefore(between: Word[], text: string): Word[] | undefined {
+  const out: Word[] = [];
+  for (let i = between.length - 1; i >= 0; i--) {
+    const w = between[i]!;
+    if (out.length === 0 && PREPOSITIONS.has(w.lower)) continue;
+    // A determiner inside the phrase ("target for the federal funds rate"): a preposition before it, a noun before that.
+    const inside = DETERMINERS.has(w.lower) && i >= 2 && /^(?:of|for|in|on|at)$/.test(between[i - 1]!.lower) && !isFunction(between[i - 2]!) && !isVerb(between[i - 2]!, between[i - 1], text);
+    if (inside) {
+      out.unshift(between[i - 1]!, w);
+      i--;
+      continue;
+    }
+    if (DETERMINERS.has(w.lower) || PRONOUNS.has(w.lower) || AUXILIARIES.has(w.lower) || NOT_INDICATIVE.has(w.lower) || isVerb(w, between[i + 1], text, between[i - 1]) || /^\d/.test(w.text)) break;
+    out.unshift(w);
+  }
+  return trimPhrase(out);
+}
+
+/** Whom a subject names: its names ("The Federal Open Market Committee", "Acme's"), else nothing. A pronoun stands for the document's titled name. */
+function entityOf(subject: Word[], title: string | undefined): string | undefined {
+  const head = subject.filter((w) => !DETERMINERS.has(w.lower) || /^(?:its|their|our)$/.test(w.lower));
+  if (head.length && head.every((w) => PRONOUNS.has(w.lower))) return titledName(title);
+  // The last run of names, "of" and "&" inside it ("Federal Reserve Bank of New York"), at most five words.
+  const run: Word[] = [];
+  for (let i = subject.length - 1; i >= 0; i--) {
+    const w = subject[i]!;
+    if (isName(w) || (run.length && /^(?:of|&|and)$/.test(w.lower) && i > 0 && isName(subject[i - 1]!))) run.unshift(w);
+    else if (run.length) break;
+  }
+  if (run.length === 0 || run.length > 5) return /^(?:its|their|our|we|it|they)$/i.test(subject[0]?.text ?? '') ? titledName(title) : undefined;
+  return run
+    .map((w) => w.text)
+    .join(' ')
+    .replace(/['’]s$/, '');
+}
+
+/** The name a title gives its subject before a colon ("WidgetNet: A Network for ..."), if it is one. */
+function titledName(title: string | undefined): string | undefined {
+  const head = /^([^:]{2,40}):\s/.exec(title ?? '')?.[1]?.trim();
+  return head && head.split(/\s+/).length <= 3 && /\p{Lu}/u.test(head) ? head : undefined;
+}
+
+/** Rows of key metrics: facts read from the clauses of the event's own documents (see the grammar above); at most six. */
+export function keyMetrics(items: MetricSentence[]): string[][] {
   const rows: string[][] = [];
-  const seen = new Set<string>();
-  for (const { sentence, date, main } of items) {
-    let previous: { end: number; base: string | undefined } | undefined;
-    for (const match of sentence.matchAll(METRIC)) {
-      const [whole, currency, value, unit] = match;
+  for (const { sentence, date, main, title } of items) {
+    if (!date.trim()) continue;
+    let previous: { end: number; measure: string; entity: string; row?: string[] } | undefined;
+    for (const match of sentence.matchAll(FIGURE)) {
+      const [whole, currency, value, scale, measureUnit] = match;
+      const unit = scale ?? measureUnit;
       if (!currency && !unit) continue;
-      if (/^(19|20)\d\d$/.test(value!) && !unit) continue;
-      const before = sentence.slice(0, match.index);
-      const end = match.index! + whole!.length;
-      const after = sentence.slice(end);
-      // "from 5-1/2 percent to 6 percent", "by 25 basis points to 6 percent", "cut 1/4 point to 4 3/4
-      // percent": the second figure is the new level, under the label of the first.
-      const level = previous && /^\s*to\s*$/.test(sentence.slice(previous.end, match.index));
-      const base = level ? previous!.base : labelOf(before, after, currency, unit);
-      previous = { end, base };
-      const toFigure = /^\s*to\s+\S*\d/.test(after);
-      // The old level of a change is not a metric; the step of one is the change.
-      if (!base || (toFigure && /\bfrom\s*$/i.test(before))) continue;
-      const label = toFigure ? `${base} change` : base;
-      const key = `${label}:${whole!.trim()}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      // The same figure under another wording of the same label ("intended level of around" and
-      // "Committee's intended level of", 5.5 percent) is one metric.
-      const labelTerms = new Set(terms(label));
+      if (/^(19|20)\d\d$/.test(value!) && !currency) continue;
+      const end = match.index + whole.trimEnd().length;
+      // A change and its new level: "by 25 basis points to 5-1/4 percent" (the first is the measure's
+      // change, the second its level), "a 25 basis point increase in the discount rate to 5-1/2 percent".
+      const step = previous && /^\s*(.*?)\s*\bto\s*$/.exec(sentence.slice(previous.end, match.index));
+      let row: [string, string] | undefined;
+      if (previous && step && (step[1] === '' || step[1] === previous.measure)) {
+        const level = step[1] ? previous.measure.replace(/^.*?\b(?:in|of)\s+(?:the\s+)?/, '') : previous.measure;
+        if (!step[1] && previous.row) previous.row[0] = `${previous.measure} change`;
+        row = [level, previous.entity];
+      } else row = factOf(sentence, match.index, end, { currency, value: value!, unit }, title);
+      if (!row) continue;
+      const [measure, entity] = row;
+      previous = { end, measure, entity };
       const figure = fractionValue(value!);
-      if (rows.some((row) => row[1] === figure && terms(row[0]!).some((t) => labelTerms.has(t)))) continue;
-      // Who the figure is about: a name, not a capitalised word ("Significantly", "Tier"). Cheap
-      // tests only: composition runs on the worker's event loop (no dictionary of compromise here).
-      const entity = names(before).filter((n) => n.includes(' ') || /^[A-Z0-9&]{2,}$/.test(n) || !NOT_NAMES.test(n)).at(-1) ?? '';
-      const unitText = currency ? `${currency}${unit ? ` ${unit}` : ''}` : (unit ?? '');
-      rows.push([label, figure, unitText.replace('per cent', 'percent'), entity, date.slice(0, 10), main ? 'high' : 'medium']);
+      const unitText = (currency ? `${currency}${unit ? ` ${unit}` : ''}` : unit!).replace('per cent', 'percent');
+      // The same figure of the same measure said twice (another wording, another report) is one row.
+      const measureTerms = new Set(terms(measure));
+      if (rows.some((r) => r[1] === figure && r[3] === entity && terms(r[0]!).some((t) => measureTerms.has(t)))) continue;
+      previous.row = [measure, figure, unitText, entity, date.slice(0, 10), main ? 'high' : 'medium'];
+      rows.push(previous.row);
       if (rows.length >= 6) return rows;
     }
   }
   return rows;
 }
 
-/** What a figure measures: the words before it, or after it where a sentence names the measure there. */
-function labelOf(before: string, after: string, currency: string | undefined, unit: string | undefined): string | undefined {
-  // "11 million vehicles": a count names what it counts after it.
-  if (!currency && /^(?:million|billion|trillion)$/i.test(unit ?? '')) return followingNoun(after);
-  // "a 25 basis point increase in the discount rate": the measure follows the figure.
-  const moved = /^\s*(increase|rise|cut|reduction|decrease|drop|decline|gain|hike)\s+in\s+(?:the\s+)?(.+)$/i.exec(after);
-  const movedLabel = moved ? metricLabel(moved[2]!.split(/\s+(?:to|from|by|at|in|on|for|of)\s|[,;.]/)[0]!) : undefined;
-  if (movedLabel) return `${movedLabel} ${moved![1]!.toLowerCase()}`;
-  // "2-3% of the population": a share of what follows.
-  const share = /^(?:%|percent|per cent)$/i.test(unit ?? '') ? /^\s*of\s+(?:the\s+|all\s+)?(.+)$/i.exec(after) : null;
-  return metricLabel(before) ?? (share ? withShare(followingNoun(share[1]!)) : undefined);
+/** [measure, entity] of the figure at start..end, or undefined when its clause states no such fact. */
+function factOf(sentence: string, start: number, end: number, figure: { currency?: string; value: string; unit?: string }, title: string | undefined): [string, string] | undefined {
+  const clause = clauseAround(sentence, start, end);
+  const all = words(clause.text, clause.offset);
+  if (all.some((w) => NOT_INDICATIVE.has(w.lower))) return undefined;
+  // The old level of a change is no fact of its own ("from 5 percent to 5-1/4 percent": the new level is).
+  if (/\bfrom\s*$/i.test(sentence.slice(0, start)) && /^\s*to\s+\S*\d/.test(sentence.slice(end))) return undefined;
+  const subject = subjectOf(all, start, sentence);
+  const after = all.filter((w) => w.at >= end);
+  // The words between the verb and the figure, without other figures and their units ("from 5 percent to").
+  const spans = [...sentence.matchAll(FIGURE)].map((m) => [m.index, m.index + m[0].trimEnd().length] as const);
+  const before = subject ? all.filter((w) => w.at < start).slice(subject.verbIndex + 1).filter((w) => !spans.some(([a, b]) => w.at >= a && w.at < b)) : [];
+  // A count names what it counts after it ("11 million vehicles"); a share or a step may name its measure there too.
+  const counted = !figure.currency && /^(?:million|billion|trillion)$/i.test(figure.unit ?? '');
+  let measure = measureAfter(counted ? after.slice(0, 2) : after, sentence);
+  if (!measure && subject) measure = measureBefore(before, sentence);
+  let entity: string | undefined;
+  if (subject) entity = entityOf(subject.words, title);
+  // The subject is what changed ("Acme's shares fell 20 percent"): its head is the measure, its name the entity.
+  if (!measure && subject && before.every((w) => PREPOSITIONS.has(w.lower) || /^(?:by|to|at)$/.test(w.lower) || isVerb(w, undefined, sentence))) {
+    const head = subject.words.filter((w) => !isName(w) && !isFunction(w) && !/['’]s$/.test(w.text));
+    measure = trimPhrase(head);
+  }
+  // A figure in the subject of a reported clause ("Acme said that 11 million vehicles carry ..."): the reporter is the entity.
+  if (!entity) {
+    const outer = words(clause.outer);
+    const verb = outer.findIndex((w, i) => i > 0 && isVerb(w, outer[i + 1], clause.outer));
+    if (verb > 0) entity = entityOf(outer.slice(0, verb), title);
+  }
+  if (!measure || !entity) return undefined;
+  // A count without a currency counts its noun: the measure is that noun, the unit its scale.
+  const label = measure.map((w) => w.text).join(' ');
+  if (!wholeLabel(label) || terms(label).every((t) => terms(entity).includes(t))) return undefined;
+  return [label, entity];
 }
-
-const withShare = (noun: string | undefined) => (noun ? `share of ${noun}` : undefined);
-
-/** Capitalised words that are not names: adverbs and adjectives at a clause's start, parts of documents. */
-const NOT_NAMES = /^(?:\p{Lu}\p{Ll}+(?:ly|ed|ing|ive|ous|ful|less|able|ible)|Tier|Section|Part|Rule|Table|Figure|Item|Chapter|Article|Schedule|Appendix)$/u;
 
 const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|close|near|below|above|equal|equals|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
 
 /** Whether a metric's label is whole (whoever wrote it): words of substance, no small word or verb at its edges, no open bracket. */
 export function wholeLabel(label: string): boolean {
-  const words = label.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0 || terms(label).length === 0) return false;
-  if (LABEL_EDGE.test(words[0]!.replace(/^\W+/, '')) || LABEL_EDGE.test(words.at(-1)!.replace(/\W+$/, ''))) return false;
+  const all = label.trim().split(/\s+/).filter(Boolean);
+  if (all.length === 0 || terms(label).length === 0) return false;
+  // A participle may open a measure ("intended level", "estimated cost"), not end one ("rate raised").
+  const first = all[0]!.replace(/^\W+/, '');
+  if ((LABEL_EDGE.test(first) && !/^\w+ed$/i.test(first)) || LABEL_EDGE.test(all.at(-1)!.replace(/\W+$/, ''))) return false;
   return (label.match(/[([]/g)?.length ?? 0) === (label.match(/[)\]]/g)?.length ?? 0);
-}
-
-/** The noun after a figure: "11 million vehicles worldwide" -> "vehicles worldwide"; undefined when a small word or a figure follows. */
-function followingNoun(after: string): string | undefined {
-  const words: string[] = [];
-  for (const word of after.trim().split(/\s+/).slice(0, 2)) {
-    const bare = word.replace(/[.,;:)]+$/, '');
-    if (!/^\p{L}[\p{L}-]*$/u.test(bare) || LABEL_EDGE.test(bare)) break;
-    words.push(bare);
-    if (bare !== word) break;
-  }
-  return words.length ? words.join(' ') : undefined;
-}
-
-/**
- * A metric's label: the last words of the clause the figure stands in (after the last bracket,
- * comma, semicolon, colon or dash), without the small words and verbs at its edges ("the discount
- * rate at that bank from" -> "discount rate at that bank"). Undefined when no whole label is left:
- * a figure, a bracket, or no word of substance (a fragment is worse than no row).
- */
-export function metricLabel(before: string): string | undefined {
-  const clause = before.split(/[,;:()[\]\u2014\u2013]|\s-\s/).at(-1)!.trim();
-  const all = clause.split(/\s+/).filter(Boolean);
-  while (all.length && LABEL_EDGE.test(all.at(-1)!)) all.pop();
-  const words = all.slice(-5);
-  while (words.length && LABEL_EDGE.test(words[0]!)) words.shift();
-  const label = words.join(' ').replace(/[.,;:]+$/, '');
-  if (!label || /\d/.test(label) || terms(label).length === 0) return undefined;
-  return label;
 }

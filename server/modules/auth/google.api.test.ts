@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_MESSAGES } from '../../../contract/auth.js';
-import { users } from '../../db/schema/index.js';
+import { inboxItems, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from './auth-test-kit.js';
 import { createInvite } from './invites.js';
@@ -87,6 +87,8 @@ describe('Google sign-in', () => {
     expect(joined.statusCode).toBe(201);
     const [user] = await herald.database.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ accountId: admin!.accountId, role: 'MEMBER' });
+    // The inviting admin hears of it in their inbox.
+    expect(await herald.database.db.select({ title: inboxItems.title }).from(inboxItems).where(and(eq(inboxItems.userId, admin!.id), eq(inboxItems.kind, 'member_joined')))).toEqual([{ title: 'K J joined your team' }]);
   });
 
   it.each([

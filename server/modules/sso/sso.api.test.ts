@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_DOMAIN_FREE_MAIL, SSO_DOMAIN_TAKEN, SSO_DOMAIN_UNPROVEN } from '../../../contract/sso.js';
-import { accounts, invites, users } from '../../db/schema/index.js';
+import { accounts, inboxItems, invites, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
 
@@ -16,6 +16,7 @@ const PUBLIC_URL = 'http://localhost:3999';
 const people: Record<string, Record<string, unknown>> = {
   ada: { email: 'Ada@Acme.test', email_verified: true, given_name: 'Ada', family_name: 'Byron' },
   bob: { email: 'bob@acme.test', email_verified: true, name: 'Bob Stone' },
+  carol: { email: 'carol@acme.test', email_verified: true, name: 'Carol Reed' },
   cleo: { email: 'cleo@elsewhere.test', email_verified: true, given_name: 'Cleo', family_name: 'Park' },
   dan: { email: 'dan@nowhere.test', email_verified: true },
   eve: { email: 'eve@acme.test', email_verified: false },
@@ -123,6 +124,10 @@ describe('single sign-on with an OpenID provider', () => {
     const [bobRow] = await db.select().from(users).where(eq(users.email, 'bob@acme.test'));
     expect(bobRow).toMatchObject({ accountId: acme!.id, role: 'MEMBER', firstName: 'Bob', lastName: 'Stone', passwordHash: null });
     expect(bobRow!.emailConfirmedAt).not.toBeNull();
+    const carol = await exchange((await signInAs('carol')).searchParams.get('code')!);
+    expect(carol.statusCode).toBe(200);
+    // Bob, already in the account, is told in his inbox that Carol joined by the sign-on domain.
+    expect(await db.select({ title: inboxItems.title }).from(inboxItems).where(and(eq(inboxItems.userId, bobRow!.id), eq(inboxItems.kind, 'member_joined')))).toHaveLength(1);
 
     const [other] = await db.insert(accounts).values({ name: 'Elsewhere' }).returning();
     await db.insert(invites).values({ accountId: other!.id, email: 'cleo@elsewhere.test', role: 'ADMIN', tokenHash: 'invite-hash-cleo', expiresAt: new Date(Date.now() + 86_400_000) });

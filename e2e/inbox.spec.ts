@@ -38,6 +38,7 @@ test('a teammate shares an article with a note; the other sees the bell, the inb
   const dialog = page.getByRole('dialog', { name: 'Share this article' });
   await dialog.getByRole('checkbox', { name: /Ada Admin/ }).check();
   await dialog.getByLabel(/Note/).fill(note);
+  await page.screenshot({ path: info.outputPath('share-dialog.png') });
   await dialog.getByRole('button', { name: 'Share', exact: true }).click();
   await see(page.getByText('Shared with Ada Admin.')).toBeVisible();
   await see(page.getByText('You shared this with Ada Admin')).toBeVisible();

@@ -91,7 +91,8 @@ function fractionValue(value: string): string {
 /** The clause a figure stands in: from the last clause boundary before it to the first after it. */
 function clauseAround(sentence: string, start: number, end: number): { text: string; offset: number; outer: string } {
   const before = sentence.slice(0, start);
-  const boundary = /;|:\s|\s[–—]\s|,\s+(?:and|but|while|whereas|which|who|where)\s|\b(?:said|says|reported|announced|noted|found|showed|shows|estimated|expects|expected)\s+(?:on\s+\S+\s+)?that\s|\bthat\s/g;
+  // Not ", and": it also closes a list of names ("Atlanta, Chicago, and Dallas").
+  const boundary = /;|:\s|\s[–—]\s|,\s+(?:but|while|whereas|which|who|where)\s|\b(?:said|says|reported|announced|noted|found|showed|shows|estimated|expects|expected)\s+(?:on\s+\S+\s+)?that\s|\bthat\s/g;
   let from = 0;
   for (const m of before.matchAll(boundary)) from = m.index + m[0].length;
   const after = sentence.slice(end);
@@ -231,7 +232,11 @@ function factOf(sentence: string, start: number, end: number, figure: { currency
   const before = subject ? all.filter((w) => w.at < start).slice(subject.verbIndex + 1).filter((w) => !spans.some(([a, b]) => w.at >= a && w.at < b)) : [];
   // A count names what it counts after it ("11 million vehicles"); a share or a step may name its measure there too.
   const counted = !figure.currency && /^(?:million|billion|trillion)$/i.test(figure.unit ?? '');
-  let measure = measureAfter(counted ? after.slice(0, 2) : after, sentence);
+  // A figure after a preposition ("to 6 percent", "at 5 percent") completes the phrase before it: its
+  // measure is there, not in what follows ("to 6 percent effective immediately").
+  const complement = PREPOSITIONS.has(all.filter((w) => w.at < start).at(-1)?.lower ?? '');
+  let measure = complement && subject ? measureBefore(before, sentence) : undefined;
+  measure ??= measureAfter(counted ? after.slice(0, 2) : after, sentence);
   if (!measure && subject) measure = measureBefore(before, sentence);
   let entity: string | undefined;
   if (subject) entity = entityOf(subject.words, title);

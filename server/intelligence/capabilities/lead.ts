@@ -59,18 +59,24 @@ function tfidf(documents: string[][], texts: string[][]): Vector[] {
   });
 }
 
-function cosine(a: Vector, b: Vector): number {
+const norm = (v: Vector) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
+
+function cosine(a: Vector, b: Vector, normA = norm(a), normB = norm(b)): number {
+  // Over the shorter vector's words: a sentence against a long one costs its own length.
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
-  for (const [w, x] of a) dot += x * (b.get(w) ?? 0);
-  const norm = (v: Vector) => Math.sqrt([...v.values()].reduce((s, x) => s + x * x, 0));
-  return dot === 0 ? 0 : dot / (norm(a) * norm(b));
+  for (const [w, x] of small) dot += x * (large.get(w) ?? 0);
+  return dot === 0 ? 0 : dot / (normA * normB);
 }
 
 /** Continuous LexRank: the power iteration of the row-normalised similarity graph with damping `d`. */
 export function lexRank(vectors: Vector[], d = 0.85, iterations = 30): number[] {
   const n = vectors.length;
   if (n === 0) return [];
-  const sim = vectors.map((a, i) => vectors.map((b, j) => (i === j ? 0 : cosine(a, b))));
+  // Symmetric: each pair once, each vector's norm once.
+  const norms = vectors.map(norm);
+  const sim = vectors.map(() => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) sim[i]![j] = sim[j]![i] = cosine(vectors[i]!, vectors[j]!, norms[i], norms[j]);
   const rowSums = sim.map((row) => row.reduce((s, x) => s + x, 0));
   let rank = new Array<number>(n).fill(1 / n);
   for (let step = 0; step < iterations; step++) {

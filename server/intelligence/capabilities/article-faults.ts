@@ -1,4 +1,5 @@
-import { repeats, sharesSubject } from './compose.js';
+import { sharesSubject } from './compose.js';
+import { saysAgain } from './summarise.js';
 import { wholeLabel } from './key-metrics.js';
 import { boilerplate, fragment } from './sentence-quality.js';
 import { namesAKindOfDocument } from './titles.js';
@@ -99,6 +100,6 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
   }
 
   const takeaway = uncited(text(article.actionable_takeaway).replace(/^(?:What comes next|New against the earlier reports|The story moved to a new stage):\s*/, ''));
-  if (takeaway && (/^Check whether this affects your work on\b/.test(takeaway) || repeats(takeaway, [lead, ...points]))) faults.add('takeaway_repeats');
+  if (takeaway && (/^Check whether this affects your work on\b/.test(takeaway) || saysAgain(takeaway, [lead, ...points]))) faults.add('takeaway_repeats');
   return [...faults];
 }

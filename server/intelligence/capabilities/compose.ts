@@ -4,7 +4,7 @@ import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { finished, quotable, withoutFurniture } from './sentence-quality.js';
-import { pickDistinct, rankedStatements, sentences } from './summarise.js';
+import { pickDistinct, rankedStatements, saysAgain, sentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS, wholeLabel } from './key-metrics.js';
 import { articleTitle, namesAKindOfDocument, shortDate } from './titles.js';
 
@@ -95,16 +95,6 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
   return [...shared].filter((t) => !placeTerms.has(t)).length >= 3 || words.some((t) => topicTerms.has(t));
 }
 
-/** Whether a sentence says what one of `others` says (most of its content words are there). */
-export function repeats(sentence: string, others: string[]): boolean {
-  const words = new Set(terms(sentence));
-  if (words.size === 0) return true;
-  return others.some((other) => {
-    const theirs = new Set(terms(other));
-    const shared = [...words].filter((w) => theirs.has(w)).length;
-    return shared / words.size >= 0.8 || (theirs.size > 0 && shared / theirs.size >= 0.8);
-  });
-}
 
 /**
  * Built-in composition: the article is made of the cited documents' own most informative
@@ -140,7 +130,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
     const picked: Candidate[] = [];
     for (const c of candidates.filter((c) => filter(c) && quotable(c.sentence)).sort((a, b) => b.score - a.score)) {
       if (picked.length >= count) break;
-      if (used.has(c.sentence) || repeats(c.sentence, [...used])) continue;
+      if (used.has(c.sentence) || saysAgain(c.sentence, [...used])) continue;
       picked.push(c);
       used.add(c.sentence);
     }
@@ -174,9 +164,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
   // The introduction is said once: a new fact that is the introduction is not a point as well.
   const said = introSentence ? [introSentence] : [];
   if (nextStep) said.push(nextStep);
-  for (const sentence of newSentences) if (!repeats(sentence, [...said, ...novel])) novel.push(sentence);
+  for (const sentence of newSentences) if (!saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
   novel.splice(4);
-  const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !repeats(c.sentence, novel)).map(cite)].slice(0, 5);
+  const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
   // 'What happened' tells what the introduction and the points have not. A short document has
@@ -184,7 +174,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
   // what the source is rather than quoting its sentences a second time.
   const told = details.length ? details : happened;
   const points = bullets.map((b) => b.replace(/ \[\d+\]$/, ''));
-  const fresh = told.filter((c) => !repeats(c.sentence, points));
+  const fresh = told.filter((c) => !saysAgain(c.sentence, points));
   const sectionsRaw: { heading: string; content: string }[] = fresh.length
     ? [{ heading: 'What happened', content: fresh.map(cite).join(' ') }]
     : background.length === 0
@@ -248,7 +238,7 @@ function nextStepOf(text: string, said: string[]): string | undefined {
   return sentences(text)
     .slice(0, 600)
     .map((s) => finished(withoutFurniture(s)))
-    .find((s) => NEXT_STEP.test(s) && WHEN.test(s) && s.length <= 400 && quotable(s) && !repeats(s, said));
+    .find((s) => NEXT_STEP.test(s) && WHEN.test(s) && s.length <= 400 && quotable(s) && !saysAgain(s, said));
 }
 
 /**
@@ -263,7 +253,7 @@ function takeaway(input: ComposeInput, next: string | undefined, said: string[])
   if (next) return `What comes next: ${next} [1]`;
   if (input.phaseChange) return `The story moved to a new stage: ${input.phaseChange}`;
   if (input.knownFacts.length) {
-    const added = input.novelFacts.flatMap((f) => sentences(f)).find((f) => quotable(f) && !repeats(f, told));
+    const added = input.novelFacts.flatMap((f) => sentences(f)).find((f) => quotable(f) && !saysAgain(f, told));
     if (added) return `New against the earlier reports: ${added} [1]`;
   }
   return '';
@@ -346,7 +336,7 @@ export function repairArticle(article: TArticle, input: ComposeInput): { output:
   if (rows.length < article.data_table.rows.length) repairs.push(`${article.data_table.rows.length - rows.length} key-metric row(s) without a whole label, value or unit left out`);
 
   let takeaway = article.actionable_takeaway.trim();
-  if (takeaway && (repeats(bare(takeaway), [bare(introduction), ...points.map(bare)]) || /^Check whether this affects your work on\b/.test(takeaway))) {
+  if (takeaway && (saysAgain(bare(takeaway), [bare(introduction), ...points.map(bare)]) || /^Check whether this affects your work on\b/.test(takeaway))) {
     takeaway = '';
     repairs.push('takeaway repeated the lead: left out');
   }

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { documentHref, isRightToLeft, mergeSources } from '../../lib/article-data';
 import { formatDate } from '../../lib/dates';
+import { useIsMobile } from '../../lib/use-media';
 import { useViewing } from '../../lib/viewing';
 import { useItemDetail } from './api';
 import { readStage } from './pipeline-data';
@@ -149,6 +150,8 @@ function Generated({ d }: { d: TInspectionDetail }) {
   const a = d.article!;
   const [usedOnly, setUsedOnly] = useState(true);
   const [dialog, setDialog] = useState(false);
+  // A phone shows the table's three columns (metric, value, confidence), the details under the metric: all seven do not fit 375 px.
+  const mobile = useIsMobile();
   const used = a.supporting_documents.filter((s) => s.was_cited);
   const shown = usedOnly ? used : a.supporting_documents;
   const rtl = isRightToLeft(d.language);
@@ -156,7 +159,7 @@ function Generated({ d }: { d: TInspectionDetail }) {
   return (
     <ReferenceProvider sources={sources} stripSuffix={false}>
       <article dir={rtl ? 'rtl' : undefined} className="space-y-6">
-        {d.data_table && d.data_table.columns.length > 0 && d.data_table.rows.length > 0 && <KeyMetricsTable table={d.data_table} />}
+        {d.data_table && d.data_table.columns.length > 0 && d.data_table.rows.length > 0 && <KeyMetricsTable table={d.data_table} compact={mobile} />}
         <p className="flex flex-wrap gap-x-4 text-sm text-slate-600 dark:text-slate-400">
           <span>Published {formatDate(d.published_at ?? d.document.canonical_at)}</span>
           <span>Article generated {formatDate(d.article_generated_at)}</span>

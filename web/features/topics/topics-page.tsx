@@ -78,17 +78,28 @@ export default function TopicsPage() {
   const suggestionList = <SuggestionsList suggestions={suggestions} tracked={tracked} loading={suggestionsLoading} disabled={locked} actions={actions} />;
 
   return (
-    // On phones the Suggestions button floats above the tab bar: room below the last topic for it.
-    <div className={`mx-auto max-w-6xl px-4 py-6 md:py-8 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8 ${mobile ? 'pb-20' : ''}`}>
+    <div className="mx-auto max-w-6xl px-4 py-6 md:py-8 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
       <div className="min-w-0 space-y-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>
             <h1 className="text-2xl font-bold tracking-tight">Manage Topics</h1>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">The subjects Herald follows for {viewing.isImpersonating ? `${viewed.first_name} ${viewed.last_name}` : 'you'}.</p>
           </div>
-          <Button type="button" variant="secondary" className="w-auto!" onClick={() => setChat(true)} disabled={locked}>
-            <MessagesSquare aria-hidden className="size-4" /> Add by chat
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            {/* On phones Suggestions open in a drawer, from a button beside Add by chat (a floating one covered the topics' text). */}
+            {mobile && (
+              <button
+                type="button"
+                onClick={() => setDrawer(true)}
+                className="inline-flex items-center gap-2 rounded-md bg-amber-500 px-3 py-2 text-sm font-semibold text-slate-950 hover:bg-amber-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+              >
+                <Lightbulb aria-hidden className="size-4" /> Suggestions
+              </button>
+            )}
+            <Button type="button" variant="secondary" className="w-auto!" onClick={() => setChat(true)} disabled={locked}>
+              <MessagesSquare aria-hidden className="size-4" /> Add by chat
+            </Button>
+          </div>
         </div>
         <TopicEntry path={withUser('/topics/validate/', userId)} existing={topics.map((t) => t.name)} locked={locked} onAdded={onAdded} />
         <section aria-labelledby="topics-title" aria-busy={topicsQuery.isPending}>
@@ -133,13 +144,6 @@ export default function TopicsPage() {
 
       {mobile && (
         <>
-          <button
-            type="button"
-            onClick={() => setDrawer(true)}
-            className="fixed right-4 bottom-20 z-30 inline-flex items-center gap-2 rounded-full bg-amber-500 px-4 py-2.5 text-sm font-semibold text-slate-950 shadow-lg hover:bg-amber-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
-          >
-            <Lightbulb aria-hidden className="size-4" /> Suggestions
-          </button>
           <Drawer open={drawer} onClose={() => setDrawer(false)} title={<><Lightbulb aria-hidden className="size-5 text-amber-500" /> Suggestions</>}>
             {suggestionList}
           </Drawer>

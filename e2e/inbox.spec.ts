@@ -1,6 +1,5 @@
-import { expect, type Page } from '@playwright/test';
-import type { TArticlePage, TArticleSummary } from '../contract/feed';
-import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
+import { expect } from '@playwright/test';
+import { DEMO, demoArticle, signInAs, test } from './kit';
 
 /**
  * Two people of the demo account: Dana shares one of her articles with Ada with a note; Ada sees
@@ -11,25 +10,8 @@ import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
 const see = expect.configure({ timeout: 20_000 });
 test.setTimeout(180_000);
 
-async function newestArticle(page: Page): Promise<TArticleSummary> {
-  const login = await page.request.post('/api/auth/login/', { data: { email: DEMO.user, password: DEMO_PASSWORD } });
-  const { access } = (await login.json()) as { access: string };
-  let found: TArticleSummary | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get('/api/for-you/latest/?per_page=5', { headers: { authorization: `Bearer ${access}` } });
-        found = ((await response.json()) as TArticlePage).articles[0];
-        return Boolean(found);
-      },
-      { message: 'a demo article to share', timeout: 150_000, intervals: [5000] },
-    )
-    .toBe(true);
-  return found!;
-}
-
 test('a teammate shares an article with a note; the other sees the bell, the inbox item, and the note on the article', async ({ page, browser }, info) => {
-  const article = await newestArticle(page);
+  const article = await demoArticle(page, () => true, 'a demo article to share', 150_000);
   const note = `Read the second point before the ${info.project.name} meeting (${Date.now()})`;
 
   await signInAs(page, page.request, DEMO.user, `/a/${article.id}`);

@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { TArticlePage, TArticleSummary } from '../contract/feed';
-import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
+import { DEMO, demoArticle, signInAs, test } from './kit';
 
 /**
  * "More like this" / "Less like this" on the demo user's real feed (the demo source writes its
@@ -12,30 +11,13 @@ import { DEMO, DEMO_PASSWORD, signInAs, test } from './kit';
 const see = expect.configure({ timeout: 20_000 });
 test.setTimeout(120_000);
 
-/** The newest article of the demo user whose id has this project's parity, once there is one. */
-async function articleFor(page: Page, project: string): Promise<TArticleSummary> {
-  const login = await page.request.post('/api/auth/login/', { data: { email: DEMO.user, password: DEMO_PASSWORD } });
-  const { access } = (await login.json()) as { access: string };
-  let found: TArticleSummary | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get('/api/for-you/latest/?per_page=10', { headers: { authorization: `Bearer ${access}` } });
-        found = ((await response.json()) as TArticlePage).articles.find((a) => a.id % 2 === (project === 'mobile' ? 1 : 0) && a.judgement === null);
-        return Boolean(found);
-      },
-      { message: 'a demo article to judge', timeout: 280_000, intervals: [5000] },
-    )
-    .toBe(true);
-  return found!;
-}
-
 const latestCard = (page: Page, id: number) => page.locator('section[aria-labelledby="latest-title"] > ul > li').filter({ has: page.locator(`a[href="/a/${id}"]`) });
 const saved = (page: Page, id: number, method: 'PUT' | 'DELETE') => page.waitForResponse((r) => r.url().endsWith(`/api/articles/${id}/judgement/`) && r.request().method() === method && r.ok());
 
 test('"Less like this" on a feed card stays chosen after a reload and is undone by a second click; an email link applies "More like this"', async ({ page, request }, testInfo) => {
   test.setTimeout(360_000);
-  const article = await articleFor(page, testInfo.project.name);
+  // The newest unjudged article whose id has this project's parity (desktop and mobile run side by side).
+  const article = await demoArticle(page, (a) => a.id % 2 === (testInfo.project.name === 'mobile' ? 1 : 0) && a.judgement === null, 'a demo article to judge', 280_000);
   await signInAs(page, request, DEMO.user, '/');
 
   const card = latestCard(page, article.id);

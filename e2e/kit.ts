@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { TArticlePage, TArticleSummary } from '../contract/feed';
 
 let addresses = 0;
 
@@ -33,4 +34,22 @@ export async function signInAs(page: Page, request: APIRequestContext, email: st
     localStorage.setItem('refreshToken', t.refresh);
   }, tokens);
   await page.goto(path);
+}
+
+/** The first of the demo user's latest articles that `fits`, once there is one (the replay fills the feed as the test server runs). */
+export async function demoArticle(page: Page, fits: (article: TArticleSummary) => boolean, message: string, timeout: number): Promise<TArticleSummary> {
+  const login = await page.request.post('/api/auth/login/', { data: { email: DEMO.user, password: DEMO_PASSWORD } });
+  const { access } = (await login.json()) as { access: string };
+  let found: TArticleSummary | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get('/api/for-you/latest/?per_page=10', { headers: { authorization: `Bearer ${access}` } });
+        found = ((await response.json()) as TArticlePage).articles.find(fits);
+        return Boolean(found);
+      },
+      { message, timeout, intervals: [5000] },
+    )
+    .toBe(true);
+  return found!;
 }

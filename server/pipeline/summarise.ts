@@ -14,7 +14,7 @@ const SUMMARIES_PER_STATEMENT = 25;
 export async function summariseDocuments(context: StageContext, documentIds: number[]): Promise<number[]> {
   if (documentIds.length === 0) return [];
   const rows = await context.database.db
-    .select({ id: documents.id, title: documents.title, text: documents.text, publisher: documents.publisher, canonicalAt: documents.canonicalAt })
+    .select({ id: documents.id, title: documents.title, text: documents.text, publisher: documents.publisher, canonicalAt: documents.canonicalAt, language: documents.language })
     .from(documents)
     .where(sql`${inArray(documents.id, documentIds)} AND NOT EXISTS (SELECT 1 FROM document_summaries s WHERE s.document_id = ${documents.id})`);
   // Written a few at a time: one statement per document was most of the stage on the built-in engine.
@@ -26,7 +26,7 @@ export async function summariseDocuments(context: StageContext, documentIds: num
   for (const doc of rows) {
     const { output, record } = await runCapability(
       summarise,
-      { title: doc.title, text: doc.text, publisher: doc.publisher, publishedAt: doc.canonicalAt.toISOString() },
+      { title: doc.title, text: doc.text, publisher: doc.publisher, publishedAt: doc.canonicalAt.toISOString(), language: doc.language },
       context.config.llm.summaryModel,
       { llm: context.config.llm, logger: context.logger },
     );

@@ -33,6 +33,8 @@ export interface CheckedArticle {
   actionable_takeaway?: unknown;
   data_table?: unknown;
   references?: unknown;
+  /** The article's language: the sentence rules written for English leave another language alone. */
+  language?: unknown;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -42,14 +44,15 @@ const DATE_LEAD = /^(?:[A-Z][a-z]{2} \d{1,2}, \d{4}|Undated): /;
 /** The faults of one article (without duplicate_title, which needs the reader's other articles). */
 export function articleFaults(article: CheckedArticle): ArticleFault[] {
   const faults = new Set<ArticleFault>();
+  const language = text(article.language) || null;
   const title = text(article.title);
-  if (namesAKindOfDocument(title) && !/\b(?:19|20)\d\d\b/.test(title)) faults.add('generic_title');
+  if (namesAKindOfDocument(title, language) && !/\b(?:19|20)\d\d\b/.test(title)) faults.add('generic_title');
   const lead = uncited(text(article.introduction));
   const points = (Array.isArray(article.bullet_points) ? article.bullet_points : []).map((p) => uncited(text(p))).filter(Boolean);
   for (const sentence of [lead, ...points]) {
     if (!sentence) continue;
-    if (boilerplate(sentence)) faults.add('boilerplate');
-    if (fragment(sentence)) faults.add('fragment');
+    if (boilerplate(sentence, language)) faults.add('boilerplate');
+    if (fragment(sentence, language)) faults.add('fragment');
   }
 
   const sections = Array.isArray(article.sections) ? (article.sections as { heading?: unknown; content?: unknown }[]) : [];
@@ -61,8 +64,8 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
     for (const item of text(section?.content).split(/(?<=\[\d+\])\s+(?=\S)/)) {
       const sentence = uncited(item);
       if (!sentence) continue;
-      if (boilerplate(sentence)) faults.add('boilerplate');
-      if (fragment(sentence)) faults.add('fragment');
+      if (boilerplate(sentence, language)) faults.add('boilerplate');
+      if (fragment(sentence, language)) faults.add('fragment');
     }
   }
   const background = sections.find((s) => text(s?.heading) === 'Background');

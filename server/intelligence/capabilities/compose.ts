@@ -108,9 +108,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
   const candidates: Candidate[] = [];
   // The main document's points by the method of its summary (lead.ts), plus the weight of a new fact's words.
-  const leadScore = new Map(rankedStatements(input.main.title, input.main.text).map((r) => [r.sentence, r.score]));
+  const leadScore = new Map(rankedStatements(input.main.title, input.main.text, input.language).map((r) => [r.sentence, r.score]));
   all.forEach((doc, index) => {
-    const pool = (index === 0 ? sentences(doc.text).slice(0, 60) : researchPool(doc)).map((s) => finished(withoutFurniture(s)));
+    const pool = (index === 0 ? sentences(doc.text).slice(0, 60) : researchPool(doc)).map((s) => cleaned(s, input.language));
     pool.forEach((sentence, order) => {
       const words = new Set(terms(sentence));
       if (words.size < 4 || sentence.length > 400) return;
@@ -121,14 +121,14 @@ export function builtinCompose(input: ComposeInput): TArticle {
       const figures = /\d/.test(sentence) ? 0.15 : 0;
       const own = index === 0 ? leadScore.get(sentence) : undefined;
       const score = own !== undefined ? own + overlap : overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3);
-      candidates.push({ sentence, source: index + 1, order, score: score - (quotable(sentence) ? 0 : 2) });
+      candidates.push({ sentence, source: index + 1, order, score: score - (quotable(sentence, input.language) ? 0 : 2) });
     });
   });
   const used = new Set<string>();
   /** The best `count` statements (never furniture nor a fragment), never a sentence already taken nor one saying what a taken one says. */
   const take = (filter: (c: Candidate) => boolean, count: number) => {
     const picked: Candidate[] = [];
-    for (const c of candidates.filter((c) => filter(c) && quotable(c.sentence)).sort((a, b) => b.score - a.score)) {
+    for (const c of candidates.filter((c) => filter(c) && quotable(c.sentence, input.language)).sort((a, b) => b.score - a.score)) {
       if (picked.length >= count) break;
       if (used.has(c.sentence) || saysAgain(c.sentence, [...used])) continue;
       picked.push(c);
@@ -141,15 +141,15 @@ export function builtinCompose(input: ComposeInput): TArticle {
   // The introduction is the summary's first sentence (when it is a statement, not a header or a
   // piece of one: else the document's best statement): nothing below repeats it.
   // A next step (the next meeting, a deadline) is the takeaway's: the summary's next sentence leads then.
-  const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => finished(withoutFurniture(s))) : [];
+  const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => cleaned(s, input.language)) : [];
   const summaryLead = input.main.summary ? (summarySentences.find((s) => !(NEXT_STEP.test(s) && WHEN.test(s))) ?? summarySentences[0] ?? input.main.summary) : undefined;
   const introSentence =
-    summaryLead && quotable(summaryLead)
+    summaryLead && quotable(summaryLead, input.language)
       ? summaryLead
-      : (candidates.filter((c) => c.source === 1 && quotable(c.sentence)).sort((a, b) => b.score - a.score)[0]?.sentence ?? (summaryLead && beforeList(summaryLead)));
+      : (candidates.filter((c) => c.source === 1 && quotable(c.sentence, input.language)).sort((a, b) => b.score - a.score)[0]?.sentence ?? (summaryLead && beforeList(summaryLead, input.language)));
   if (introSentence) used.add(introSentence);
   // The document's next step (a deadline, an effective date, the next meeting) is the takeaway's, not a point.
-  const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : []);
+  const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : [], input.language);
   if (nextStep) used.add(nextStep);
   // The main document's best sentences are the points; its next best tell what happened.
   const happened = take((c) => c.source === 1, 4);
@@ -178,7 +178,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const sectionsRaw: { heading: string; content: string }[] = fresh.length
     ? [{ heading: 'What happened', content: fresh.map(cite).join(' ') }]
     : background.length === 0
-      ? [{ heading: 'The source', content: aboutSource(input.main, bullets.length) }]
+      ? [{ heading: 'The source', content: aboutSource(input.main, bullets.length, input.language) }]
       : [];
   if (input.knownFacts.length && novel.length) {
     // The new facts lead the points: say which, rather than quote them a second time.
@@ -205,7 +205,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const own = (c: Candidate) => c.source === 1 || all[c.source - 1]!.strategy === 'consolidated event';
   const metricSentences = [...happened, ...details, ...candidates.filter((c) => c.source === 1).sort((a, b) => a.order - b.order), ...candidates.filter((c) => c.source > 1)].filter(own);
   const metrics = keyMetrics(metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1, title: all[c.source - 1]!.title })));
-  const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence);
+  const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence, input.language);
   return {
     title,
     superhead: input.topic.name,
@@ -218,6 +218,11 @@ export function builtinCompose(input: ComposeInput): TArticle {
     disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
     language: input.language ?? 'en',
   };
+}
+
+/** A sentence without the furniture in front of it, given the full stop its source left out (sentence-quality.ts). */
+function cleaned(sentence: string, language: string | null): string {
+  return finished(withoutFurniture(sentence, language), language);
 }
 
 /** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster). */
@@ -234,11 +239,11 @@ export const WHEN =
   /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2}\b|\b(?:19|20)\d\d\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\bwithin\s+\d+\s+days\b|\bnext\s+(?:week|month|year)\b/;
 
 /** The first sentence of a document that states a next step with its date (the whole text: minutes name the next meeting at their end). */
-function nextStepOf(text: string, said: string[]): string | undefined {
+function nextStepOf(text: string, said: string[], language: string | null): string | undefined {
   return sentences(text)
     .slice(0, 600)
-    .map((s) => finished(withoutFurniture(s)))
-    .find((s) => NEXT_STEP.test(s) && WHEN.test(s) && s.length <= 400 && quotable(s) && !saysAgain(s, said));
+    .map((s) => cleaned(s, language))
+    .find((s) => NEXT_STEP.test(s) && WHEN.test(s) && s.length <= 400 && quotable(s, language) && !saysAgain(s, said));
 }
 
 /**
@@ -253,7 +258,7 @@ function takeaway(input: ComposeInput, next: string | undefined, said: string[])
   if (next) return `What comes next: ${next} [1]`;
   if (input.phaseChange) return `The story moved to a new stage: ${input.phaseChange}`;
   if (input.knownFacts.length) {
-    const added = input.novelFacts.flatMap((f) => sentences(f)).find((f) => quotable(f) && !saysAgain(f, told));
+    const added = input.novelFacts.flatMap((f) => sentences(f)).find((f) => quotable(f, input.language) && !saysAgain(f, told));
     if (added) return `New against the earlier reports: ${added} [1]`;
   }
   return '';
@@ -264,20 +269,20 @@ function takeaway(input: ComposeInput, next: string | undefined, said: string[])
  * meeting schedule for 2003: March 18 (Tuesday) May 6 ..." -> "... schedule for 2003." The whole
  * text when that is not a statement either (the article then quotes what there is).
  */
-function beforeList(sentence: string): string {
+function beforeList(sentence: string, language: string | null): string {
   const colon = sentence.indexOf(': ');
   const head = colon > 0 ? `${sentence.slice(0, colon).trim()}.` : '';
-  return head && quotable(head) ? head : sentence;
+  return head && quotable(head, language) ? head : sentence;
 }
 
 /** What the one source of a short article is, when its sentences are all quoted above: "The Board of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]" */
-function aboutSource(main: ComposeSource, points: number): string {
+function aboutSource(main: ComposeSource, points: number, language: string | null): string {
   const publisher = main.publisher?.trim() ?? '';
   // "DEPARTMENT OF DEFENSE" as it would be written in a sentence: "Department of Defense".
   const who = !publisher ? 'The publisher' : publisher === publisher.toUpperCase() && /\p{Lu}{3}/u.test(publisher) ? publisher.toLowerCase().replace(/\b\p{Ll}/gu, (c) => c.toUpperCase()).replace(/\b(Of|The|And|For|On|In)\b/g, (w) => w.toLowerCase()) : publisher;
   const when = shortDate(main.date);
   const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
-  const all = sentences(main.text).filter((sentence) => quotable(sentence)).length <= points;
+  const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;
   return `${who} published ${what}${when ? ` on ${when}` : ''}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
 }
 
@@ -298,12 +303,12 @@ export function repairArticle(article: TArticle, input: ComposeInput): { output:
     return marks.length > 0 && marks.every((n) => numbers.has(n));
   };
   const bare = (sentence: string) => sentence.replace(/\s*\[\d+\]/g, '').trim();
-  const statement = (sentence: string) => cited(sentence) && quotable(bare(sentence));
+  const statement = (sentence: string) => cited(sentence) && quotable(bare(sentence), input.language);
 
   let introduction = article.introduction.trim();
   if (!statement(introduction)) {
-    const lead = input.main.summary ? finished(withoutFurniture(sentences(input.main.summary)[0] ?? input.main.summary)) : '';
-    if (mainNumber !== undefined && lead && quotable(lead)) {
+    const lead = input.main.summary ? cleaned(sentences(input.main.summary)[0] ?? input.main.summary, input.language) : '';
+    if (mainNumber !== undefined && lead && quotable(lead, input.language)) {
       introduction = `${lead} [${mainNumber}]`;
       repairs.push('introduction without a citation or not a statement: the document\'s lead instead');
     }
@@ -324,8 +329,8 @@ export function repairArticle(article: TArticle, input: ComposeInput): { output:
   const sections = sectionsKept.length ? sectionsKept.map(({ heading, content }) => ({ heading, content })) : [{ heading: 'What happened', content: introduction }];
 
   let title = article.title.trim();
-  if (namesAKindOfDocument(title) && !/\b(?:19|20)\d\d\b/.test(title)) {
-    title = articleTitle(title || input.main.title, input.main.date, bare(introduction));
+  if (namesAKindOfDocument(title, input.language) && !/\b(?:19|20)\d\d\b/.test(title)) {
+    title = articleTitle(title || input.main.title, input.main.date, bare(introduction), input.language);
     repairs.push('generic title: dated and said what happened');
   }
 

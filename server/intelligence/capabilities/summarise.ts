@@ -9,6 +9,8 @@ export interface SummariseInput {
   text: string;
   publisher?: string | null;
   publishedAt?: string | null;
+  /** The document's stored language: the sentence rules written for English leave another language alone. */
+  language?: string | null;
 }
 
 export const ZSummary = z.object({
@@ -55,10 +57,10 @@ const SENTENCE_START = /^["'\u201c\u2018(]?(?:The|A|An|It|Its|In|On|At|He|She|Th
  * else is there.
  */
 export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSummary {
-  const scored = rankedStatements(input.title, input.text);
+  const scored = rankedStatements(input.title, input.text, input.language);
   if (scored.length === 0) return { summary: input.title, key_facts: [] };
   // Furniture and fragments only when the document has nothing else.
-  const statements = scored.filter((s) => quotable(s.sentence));
+  const statements = scored.filter((s) => quotable(s.sentence, input.language));
   const [best, ...rest] = pickDistinct(statements.length ? statements : scored, maxSentences);
   const summary = [best!, ...rest.sort((a, b) => a.index - b.index)].map((s) => s.sentence).join(' ');
   const facts = pickDistinct(statements.filter((s) => FACT.test(s.sentence)), 5)
@@ -68,10 +70,10 @@ export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSum
 }
 
 /** A document's sentences (at most its first 200) without the furniture in front of them, ranked by lead.ts, each with the role of its section. */
-export function rankedStatements(title: string, text: string): RankedSentence[] {
+export function rankedStatements(title: string, text: string, language?: string | null): RankedSentence[] {
   const raw = sentences(text).slice(0, 200);
   const roles = sectionRoles(raw);
-  const cleaned = raw.map((s) => finished(withoutFurniture(s)));
+  const cleaned = raw.map((s) => finished(withoutFurniture(s, language), language));
   const kept = cleaned.map((s, i) => ({ s, role: roles[i] ?? null })).filter(({ s }) => s.split(' ').length >= 4);
   return rankSentences(title, kept.map((k) => k.s), kept.map((k) => k.role));
 }

@@ -1,5 +1,6 @@
 import { federalRegisterTitle } from '../../documents/formats/index.js';
 import { terms } from '../../search/terms.js';
+import { anyRule, appliesTo, fired, rewrite, ruleNamed, type NamedRule, type RewriteRule, type TextRule } from '../rules.js';
 
 /*
  * The titles of articles: the document's own when it says what happened, else its kind with the
@@ -28,20 +29,69 @@ const DOCUMENT_KINDS = new Set(
   ).split(' '),
 );
 
-/** Whether a title only names a kind of document (see DOCUMENT_KINDS); a title of one content word or none always does. */
-export function namesAKindOfDocument(title: string): boolean {
-  const count = terms(title).length;
-  if (count > GENERIC_TITLE_WORDS) return false;
-  if (count <= 1) return true;
-  // The head noun: the last word that is no number ("Form 4", "Minutes 2024").
-  const words = title.toLowerCase().match(/\p{L}[\p{L}'’-]*/gu) ?? [];
-  return DOCUMENT_KINDS.has(words[words.length - 1] ?? '');
+/** Titles that only name a kind of document, when short (at most GENERIC_TITLE_WORDS content words). */
+export const KIND_RULES: readonly TextRule[] = [
+  {
+    name: 'one-word-title',
+    language: '*',
+    reason: 'a title of one content word or none ("Notice", "Untitled") names no event',
+    test: (title) => terms(title).length <= 1,
+  },
+  {
+    name: 'document-kind-title',
+    language: 'en',
+    reason: 'a short title whose head noun names a kind of document ("FOMC statement", "Apple Inc. files Form 4") says what was published, not what happened',
+    // The head noun: the last word that is no number ("Form 4", "Minutes 2024").
+    test: (title) => DOCUMENT_KINDS.has((title.toLowerCase().match(/\p{L}[\p{L}'’-]*/gu) ?? []).at(-1) ?? ''),
+  },
+];
+
+/** Whether a title only names a kind of document (KIND_RULES); a long title never does. */
+export function namesAKindOfDocument(title: string, language?: string | null): boolean {
+  return terms(title).length <= GENERIC_TITLE_WORDS && anyRule(KIND_RULES, title, language);
 }
 const TITLE_MAX = 120;
 /** An abbreviation in a title ("FOMC", "SEC"). */
 const ABBREVIATION = /\b\p{Lu}{2,6}\b/gu;
 /** A full stop that ends an abbreviation, not a sentence: "U.S.", "B&G Foods Inc.". */
 const ABBREVIATION_END = /(?:\b(?:\p{Lu}\.){1,3}|\b(?:Inc|Co|Corp|Ltd|Jr|Sr|St|No|Bros|Dr|Mr|Mrs|Ms|Gen|Gov|Sen|Rep)\.)$/u;
+
+/** A title that is a whole sentence (a one-line item's) reads as a headline: no full stop, asides left out. */
+export const SENTENCE_TITLE_RULES: readonly TextRule[] = [
+  {
+    name: 'sentence-title',
+    language: 'en',
+    reason: 'a title of five words or more that ends in a full stop (not an abbreviation\'s: "U.S.", "Inc.") is a sentence, written as a headline',
+    test: (title) => /[^.]\.$/.test(title) && !ABBREVIATION_END.test(title) && title.split(/\s+/).length >= 5,
+  },
+];
+
+/** What a lead carries in front of what happened. */
+export const LEAD_RULES: readonly RewriteRule[] = [
+  {
+    name: 'release-line-lead',
+    language: 'en',
+    reason: 'a release line ("For immediate release", "Press release") in front of the lead is no part of what happened',
+    apply: (lead) => lead.replace(/^(?:for immediate release|press release)[\s:.-]*/i, ''),
+  },
+];
+
+export const TODAY_RULES: readonly RewriteRule[] = [
+  // It goes first: "decided today to keep" must read as the verb's object, not a purpose.
+  {
+    name: 'drop-today',
+    language: 'en',
+    reason: '"today" in a headline under a date says nothing ("The FOMC voted today to raise" -> "The FOMC voted to raise")',
+    apply: (lead) => lead.replace(/\s+today\b(?!['’])/i, ''),
+  },
+];
+
+/** Title rules written as code in articleTitle and briefly. */
+export const TITLE_CODE_RULES: readonly NamedRule[] = [
+  { name: 'ellipsis-title', language: '*', reason: 'a title the source cut with an ellipsis is no title: the headline is the lead\'s, or the title without the ellipsis' },
+  { name: 'cut-at-stop-title', language: '*', reason: 'a title cut at an abbreviation\'s full stop ("led by Aksel V.") that the lead goes on from: the headline is the lead\'s' },
+  { name: 'acronym-for-name', language: 'en', reason: 'a name the title abbreviates is written as its abbreviation in the headline ("Federal Open Market Committee" under "FOMC statement" -> "FOMC")' },
+];
 
 export const shortDate = (iso: string) => {
   const date = new Date(iso);
@@ -55,7 +105,7 @@ export const shortDate = (iso: string) => {
  * decided to keep its target for the federal funds rate at 5-1/4 percent". A title is whole: the
  * source's own when it says what happened, or a headline written from the lead; never cut with "...".
  */
-export function articleTitle(title: string, date: string, lead: string | undefined): string {
+export function articleTitle(title: string, date: string, lead: string | undefined, language?: string | null): string {
   const own = title.trim() || 'Untitled';
   // A one-line item's title is its sentence cut short ("Following Austria's and Germany's decision
   // to waive ..., approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan –..."):
@@ -65,19 +115,24 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   // Or cut at an abbreviation's full stop ("U.S.", "led by Aksel V."): the lead goes on from it.
   const cutAtStop = own.endsWith('.') && !!sentence && sentence.length > own.length + 1 && sentence.startsWith(own);
   // A title the source cut with an ellipsis is no title: the headline is the lead's.
-  if ((cut !== own || cutAtStop) && sentence) return headlineOf(sentence);
-  if (cut !== own) return cut;
-  // A title that is a whole sentence (a one-line item's) reads as a headline: no full stop, asides left out.
-  if (/[^.]\.$/.test(own) && !ABBREVIATION_END.test(own) && own.split(/\s+/).length >= 5) return headlineOf(own);
+  if ((cut !== own || cutAtStop) && sentence) {
+    fired(cut !== own ? 'ellipsis-title' : 'cut-at-stop-title');
+    return headlineOf(sentence, language);
+  }
+  if (cut !== own) {
+    fired('ellipsis-title');
+    return cut;
+  }
+  if (anyRule(SENTENCE_TITLE_RULES, own, language)) return headlineOf(own, language);
   // A Federal Register title's formulas go at ingest (documents/formats/); a document stored before
   // that still has them, and the rules leave a clean title as it is.
-  if (!namesAKindOfDocument(own)) return wholeClauses(federalRegisterTitle(own));
+  if (!namesAKindOfDocument(own, language)) return wholeClauses(federalRegisterTitle(own));
   const when = shortDate(date);
   const head = when ? `${own}, ${when}` : own;
-  const what = lead?.replace(/\s*\[\d+\]\s*$/, '').replace(/^(?:for immediate release|press release)[\s:.-]*/i, '').trim();
+  const what = lead === undefined ? undefined : rewrite(LEAD_RULES, lead.replace(/\s*\[\d+\]\s*$/, ''), language).trim();
   // A lead that only repeats the title adds nothing.
   if (!what || terms(what).every((w) => terms(own).includes(w))) return head;
-  const short = briefly(what, own);
+  const short = briefly(what, own, language);
   // Too long with the kind of document in front: the date alone keeps it distinct ("Nov 16, 1999:
   // The FOMC voted to raise its target ... by 25 basis points to 5-1/2 percent"); never cut.
   return fitting(`${head}: ${short}`, when ? `${when}: ${short}` : short);
@@ -88,16 +143,23 @@ export function articleTitle(title: string, date: string, lead: string | undefin
  * with a name the title abbreviates written as its abbreviation ("The Federal Open Market
  * Committee today voted to raise..." under "FOMC statement" -> "The FOMC voted to raise...").
  */
-function briefly(lead: string, title: string): string {
-  // "today" goes first: "decided today to keep" must read as the verb's object, not a purpose.
-  let what = headlineOf(lead.replace(/\.$/, '').replace(/\s+today\b(?!['’])/i, ''));
+function briefly(lead: string, title: string, language?: string | null): string {
+  let what = headlineOf(rewrite(TODAY_RULES, lead.replace(/\.$/, ''), language), language);
+  if (!appliesTo(ruleNamed(TITLE_CODE_RULES, 'acronym-for-name'), language)) return what;
+  const before = what;
   for (const acronym of new Set(title.match(ABBREVIATION) ?? [])) {
+    // Small words between the spelt-out words ("Federal Open Market Committee", "Board of Governors").
     const small = String.raw`(?:(?:of|and|the|for|on|in|to)\s+)*`;
     const spelt = [...acronym].map((letter) => `${letter}[\\p{L}'’-]*`).join(String.raw`\s+` + small);
     what = what.replace(new RegExp(String.raw`\b${spelt}\b`, 'u'), acronym);
   }
+  if (what !== before) fired('acronym-for-name');
   return what;
 }
+
+/** "to" and a verb of purpose, not after a verb that takes "to" as its object ("agree to discuss", "plans to stop"). */
+const PURPOSE =
+  /(?<!\b(?:agree[sd]?|plans?|planned|votes?|voted|decides?|decided|refuse[sd]?|wants?|wanted|tr(?:y|ies|ied)|seeks?|sought|aims?|expected|begins?|began|continues?|continued|ask(?:s|ed)?|urge[sd]?|fail(?:s|ed)?|needs?|needed|able|likely|going|has|have|had|is|are|was|were|order|so as))\s+to\s+(?:prevent|stop|avoid|allow|help|ensure|discuss|protest|demand|start|block|keep|protect|support|counter|curb|ease|boost)\b/g;
 
 /**
  * A sentence as a headline: without its asides between dashes or in brackets, a lead-in clause
@@ -105,35 +167,69 @@ function briefly(lead: string, title: string): string {
  * waiting ..., broke out" -> "Hundreds of people broke out") and a trailing clause (", past police
  * ...", ", after ..."), each only while the headline is long; no final full stop.
  */
-export function headlineOf(sentence: string): string {
+export function headlineOf(sentence: string, language?: string | null): string {
   let h = sentence.replace(/[.。]$/, '').trim();
-  const steps: ((t: string) => string)[] = [
-    // A second clause after a semicolon ("... wins the elections; the new government is expected to ...").
-    (t) => {
+  for (const rule of HEADLINE_RULES) {
+    if (h.length <= 80 || !appliesTo(rule, language)) continue;
+    const out = rule.apply(h);
+    if (out !== h) fired(rule.name);
+    h = out;
+  }
+  return h;
+}
+
+/** Steps that make a long sentence a headline, in order, each taken only while it is longer than 80 characters. */
+export const HEADLINE_RULES: readonly RewriteRule[] = [
+  {
+    name: 'second-clause',
+    language: '*',
+    reason: 'a second clause after a semicolon ("... wins the elections; the new government is expected to ...") is another statement',
+    apply: (t) => {
       const at = t.indexOf('; ', 30);
       return at > 0 ? t.slice(0, at) : t;
     },
-    (t) => t.replace(/\s[–—]\s[^–—]{1,100}?\s[–—](?=\s)/g, '').replace(/\s\([^()]{1,80}\)/g, ''),
-    (t) => {
+  },
+  {
+    name: 'asides',
+    language: '*',
+    reason: 'an aside between dashes or in brackets is no part of the headline',
+    apply: (t) => t.replace(/\s[–—]\s[^–—]{1,100}?\s[–—](?=\s)/g, '').replace(/\s\([^()]{1,80}\)/g, ''),
+  },
+  {
+    name: 'lead-in-clause',
+    language: 'en',
+    reason: 'a lead-in clause ("Following ..., ", "Amid ..., ") is the setting, the headline is what follows it',
+    apply: (t) => {
       const rest = t.replace(/^(?:following|after|amid|despite|in response to|(?:hours|days|weeks|shortly) after)\b[^,]{3,150},\s+/i, '');
       return rest !== t && rest.split(/\s+/).length >= 5 ? rest.charAt(0).toUpperCase() + rest.slice(1) : t;
     },
-    (t) => t.replace(/^((?:\S+\s+){0,3}\S+),\s+\p{Ll}+(?:ed|ing)\b[^,]{0,80},\s+(?=\p{Ll})/u, '$1 '),
-    (t) => {
+  },
+  {
+    name: 'descriptive-phrase',
+    language: 'en',
+    reason: 'a phrase describing the subject ("Hundreds of people, tired of waiting ..., broke out") is left out',
+    apply: (t) => t.replace(/^((?:\S+\s+){0,3}\S+),\s+\p{Ll}+(?:ed|ing)\b[^,]{0,80},\s+(?=\p{Ll})/u, '$1 '),
+  },
+  {
+    name: 'trailing-clause',
+    language: 'en',
+    reason: 'a trailing clause after the 40th character (", after ...", ", past police ...", ", which ...") is detail',
+    apply: (t) => {
       const at = t.slice(40).search(/,\s+(?:after|as|while|amid|following|past|with|which|who|including|where|when|\d+ of (?:which|whom|them))\b/);
       return at >= 0 ? t.slice(0, 40 + at) : t;
     },
-    // A purpose at the end ("... close the Budapest Keleti railway station to prevent hundreds of
-    // migrants from boarding trains"), not a verb's object ("agree to discuss").
-    (t) => {
+  },
+  {
+    name: 'purpose-clause',
+    language: 'en',
+    reason: 'a purpose at the end ("... close the station to prevent migrants from boarding") is detail; a verb\'s object ("agree to discuss") is not',
+    apply: (t) => {
       // Searched in the whole headline: the verb before "to" may begin before the 40th character.
-      const at = [...t.matchAll(/(?<!\b(?:agree[sd]?|plans?|planned|votes?|voted|decides?|decided|refuse[sd]?|wants?|wanted|tr(?:y|ies|ied)|seeks?|sought|aims?|expected|begins?|began|continues?|continued|ask(?:s|ed)?|urge[sd]?|fail(?:s|ed)?|needs?|needed|able|likely|going|has|have|had|is|are|was|were|order|so as))\s+to\s+(?:prevent|stop|avoid|allow|help|ensure|discuss|protest|demand|start|block|keep|protect|support|counter|curb|ease|boost)\b/g)].find((m) => m.index >= 40)?.index ?? -1;
+      const at = [...t.matchAll(PURPOSE)].find((m) => m.index >= 40)?.index ?? -1;
       return at >= 0 ? t.slice(0, at) : t;
     },
-  ];
-  for (const step of steps) if (h.length > 80) h = step(h);
-  return h;
-}
+  },
+];
 
 /** The first of `titles` within TITLE_MAX characters, else the shortest: whole either way, never cut. */
 function fitting(...titles: string[]): string {
@@ -145,7 +241,7 @@ function fitting(...titles: string[]): string {
  * least half of it ("Agency Information Collection Activities; ..." kept to what it collects);
  * else the whole title: a title is never cut inside a clause, nor given an ellipsis.
  */
-export function wholeClauses(text: string): string {
+function wholeClauses(text: string): string {
   if (text.length <= TITLE_MAX) return text;
   const clause = Math.max(...['; ', ': '].map((mark) => text.slice(0, TITLE_MAX + 1).lastIndexOf(mark)));
   return clause >= TITLE_MAX / 2 ? text.slice(0, clause) : text;
@@ -162,3 +258,6 @@ export function distinctTitle(title: string, date: string): string {
   if (!when || title.includes(when)) return title;
   return `${when}: ${title}`;
 }
+
+/** Every title rule, for the counts of scripts/eval-rules.ts. */
+export const ALL_TITLE_RULES: readonly NamedRule[] = [...KIND_RULES, ...SENTENCE_TITLE_RULES, ...LEAD_RULES, ...TODAY_RULES, ...HEADLINE_RULES, ...TITLE_CODE_RULES];

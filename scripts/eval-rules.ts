@@ -1,0 +1,84 @@
+/**
+ * How often each hand rule of the built-in engine fires (server/intelligence/rules.ts): the
+ * sentence rules (sentence-quality.ts) over every sentence of the two dev sets, as the summary and
+ * the composer read them (as split, and without their furniture), and the title rules (titles.ts)
+ * over each document's title with its lead. A sentence or a title counts once per rule.
+ *
+ *   npm run eval:rules
+ *
+ * demo: the bundled demo corpus (fixtures/demo/corpus.jsonl.gz). newswire: a stream the rules
+ * were never written on, read from ../shared/data/newswire (research licence: read from there,
+ * never copied here; HERALD_NEWSWIRE points elsewhere). A rule that fires on neither is no rule.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../server/paths.js';
+import { loadDemoCorpus } from '../server/sources/demo.js';
+import { countFirings } from '../server/intelligence/rules.js';
+import { ALL_SENTENCE_RULES, boilerplate, finished, fragment, withoutFurniture } from '../server/intelligence/capabilities/sentence-quality.js';
+import { sentences } from '../server/intelligence/capabilities/summarise.js';
+import { ALL_TITLE_RULES, articleTitle } from '../server/intelligence/capabilities/titles.js';
+
+const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
+
+interface Doc {
+  title: string;
+  text: string;
+  date: string;
+}
+
+/** Per rule name: the sentences and titles of `docs` it fired on (each counted once per rule). */
+function firings(docs: Doc[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  let seen = new Set<string>();
+  const count = () => {
+    for (const name of seen) totals.set(name, (totals.get(name) ?? 0) + 1);
+    seen = new Set();
+  };
+  countFirings((name) => seen.add(name));
+  try {
+    for (const doc of docs) {
+      const split = sentences(doc.text);
+      for (const raw of split) {
+        const clean = finished(withoutFurniture(raw));
+        for (const s of [raw, clean]) {
+          boilerplate(s);
+          fragment(s);
+        }
+        count();
+      }
+      articleTitle(doc.title, doc.date, split[0]);
+      count();
+    }
+  } finally {
+    countFirings(undefined);
+  }
+  return totals;
+}
+
+async function demoDocs(): Promise<Doc[]> {
+  const { records } = await loadDemoCorpus();
+  return records.map((r) => ({ title: r.title, text: r.text, date: r.published_at ?? '' }));
+}
+
+function newswireDocs(): Doc[] | undefined {
+  if (!existsSync(NEWSWIRE)) return undefined;
+  return readFileSync(NEWSWIRE, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as { title: string; text: string; published: string })
+    .map((s) => ({ title: s.title, text: s.text, date: s.published }));
+}
+
+const demo = await demoDocs();
+const wire = newswireDocs();
+const onDemo = firings(demo);
+const onWire = wire ? firings(wire) : new Map<string, number>();
+const rules = [...ALL_SENTENCE_RULES.map((r) => ({ ...r, file: 'sentence-quality' })), ...ALL_TITLE_RULES.map((r) => ({ ...r, file: 'titles' }))];
+console.log(`hand rules fired: demo ${demo.length} documents${wire ? `, newswire ${wire.length} stories (${path.relative(ROOT, NEWSWIRE)})` : `; newswire skipped, ${NEWSWIRE} not found (set HERALD_NEWSWIRE)`}`);
+console.log(`${'file'.padEnd(17)} ${'rule'.padEnd(28)} lang    demo  newswire`);
+for (const rule of rules) {
+  const d = onDemo.get(rule.name) ?? 0;
+  const w = onWire.get(rule.name) ?? 0;
+  console.log(`${rule.file.padEnd(17)} ${rule.name.padEnd(28)} ${rule.language.padEnd(4)} ${String(d).padStart(7)} ${wire ? String(w).padStart(9) : '        -'}${d + w === 0 ? '  fires on none' : ''}`);
+}

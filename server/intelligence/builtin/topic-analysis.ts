@@ -40,11 +40,6 @@ export function functionWord(word: string): boolean {
   return FUNCTION_TAGS.test(String(lexicon()[word.toLowerCase()] ?? ''));
 }
 
-/** How rare a term is in the bundled search corpus (its IDF; a term it never saw counts as rarest). */
-export function termRarity(term: string): number {
-  return searchIdf().get(term) ?? Infinity;
-}
-
 /** Whether a term (as `terms` writes it) is common to documents of any subject: it says nothing about a topic. */
 export function commonTerm(term: string): boolean {
   const idf = searchIdf().get(term);

@@ -105,9 +105,53 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
  */
 export function builtinCompose(input: ComposeInput): TArticle {
   const all = [input.main, ...input.supporting];
+  const candidates = candidatesOf(input, all);
+  const { take, used } = picker(candidates, input.language);
+  const introSentence = introductionOf(input, candidates);
+  if (introSentence) used.add(introSentence);
+  // The document's next step (a deadline, an effective date, the next meeting) is the takeaway's, not a point.
+  const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : [], input.language);
+  if (nextStep) used.add(nextStep);
+  // The main document's best sentences are the points; its next best tell what happened.
+  const happened = take((c) => c.source === 1, 4);
+  const details = take((c) => c.source === 1, 4);
+  // Background: statements of the research results, oldest first, each with its date.
+  const about = `${input.main.title} ${introSentence ?? ''}`;
+  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name, input.topic.keyEntities), 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
+  const novel = novelSentences(input, introSentence, nextStep);
+  const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
+  // A one-sentence document: its sentence is the introduction and the one point.
+  if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
+  const sectionsRaw = sectionsOf(input, all, { told: details.length ? details : happened, background, novel, bullets });
+  const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
+  const { renumber, references } = citationOrder(all, [intro, ...bullets, ...sectionsRaw.map((s) => s.content)]);
+  const metrics = metricsOf(all, [...happened, ...details], candidates);
+  const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence, input.language);
+  return {
+    title,
+    superhead: input.topic.name,
+    introduction: renumber(intro),
+    bullet_points: bullets.map(renumber),
+    sections: sectionsRaw.map((s) => ({ heading: s.heading, content: renumber(s.content) })),
+    references,
+    actionable_takeaway: renumber(takeaway(input, nextStep, [intro, ...bullets])),
+    data_table: { columns: METRIC_COLUMNS, rows: metrics },
+    disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
+    language: input.language ?? 'en',
+  };
+}
+
+/** A candidate quoted with its reference number. */
+const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
+
+/**
+ * Every sentence the article may quote, scored: the main document's first 60 by the method of its
+ * summary (lead.ts) plus the weight of the event's words, a research result's when it shares two
+ * of them; furniture and fragments far below.
+ */
+function candidatesOf(input: ComposeInput, all: ComposeSource[]): Candidate[] {
   const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
   const candidates: Candidate[] = [];
-  // The main document's points by the method of its summary (lead.ts), plus the weight of a new fact's words.
   const leadScore = new Map(rankedStatements(input.main.title, input.main.text, input.language).map((r) => [r.sentence, r.score]));
   all.forEach((doc, index) => {
     const pool = (index === 0 ? sentences(doc.text).slice(0, 60) : researchPool(doc)).map((s) => cleaned(s, input.language));
@@ -124,11 +168,15 @@ export function builtinCompose(input: ComposeInput): TArticle {
       candidates.push({ sentence, source: index + 1, order, score: score - (quotable(sentence, input.language) ? 0 : 2) });
     });
   });
+  return candidates;
+}
+
+/** Takes the best `count` statements of `candidates` (never furniture nor a fragment), never a sentence already taken (`used`) nor one saying what a taken one says. */
+function picker(candidates: Candidate[], language: string | null) {
   const used = new Set<string>();
-  /** The best `count` statements (never furniture nor a fragment), never a sentence already taken nor one saying what a taken one says. */
   const take = (filter: (c: Candidate) => boolean, count: number) => {
     const picked: Candidate[] = [];
-    for (const c of candidates.filter((c) => filter(c) && quotable(c.sentence, input.language)).sort((a, b) => b.score - a.score)) {
+    for (const c of candidates.filter((c) => filter(c) && quotable(c.sentence, language)).sort((a, b) => b.score - a.score)) {
       if (picked.length >= count) break;
       if (used.has(c.sentence) || saysAgain(c.sentence, [...used])) continue;
       picked.push(c);
@@ -136,46 +184,46 @@ export function builtinCompose(input: ComposeInput): TArticle {
     }
     return picked.sort((a, b) => a.source - b.source || a.order - b.order);
   };
-  const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
+  return { take, used };
+}
 
-  // The introduction is the summary's first sentence (when it is a statement, not a header or a
-  // piece of one: else the document's best statement): nothing below repeats it.
-  // A next step (the next meeting, a deadline) is the takeaway's: the summary's next sentence leads then.
+/**
+ * The introduction: the summary's first sentence (when it is a statement, not a header or a piece
+ * of one: else the document's best statement); nothing below repeats it. A next step (the next
+ * meeting, a deadline) is the takeaway's: the summary's next sentence leads then.
+ */
+function introductionOf(input: ComposeInput, candidates: Candidate[]): string | undefined {
   const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => cleaned(s, input.language)) : [];
   const summaryLead = input.main.summary ? (summarySentences.find((s) => !(NEXT_STEP.test(s) && WHEN.test(s))) ?? summarySentences[0] ?? input.main.summary) : undefined;
-  const introSentence =
-    summaryLead && quotable(summaryLead, input.language)
-      ? summaryLead
-      : (candidates.filter((c) => c.source === 1 && quotable(c.sentence, input.language)).sort((a, b) => b.score - a.score)[0]?.sentence ?? (summaryLead && beforeList(summaryLead, input.language)));
-  if (introSentence) used.add(introSentence);
-  // The document's next step (a deadline, an effective date, the next meeting) is the takeaway's, not a point.
-  const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : [], input.language);
-  if (nextStep) used.add(nextStep);
-  // The main document's best sentences are the points; its next best tell what happened.
-  const happened = take((c) => c.source === 1, 4);
-  const details = take((c) => c.source === 1, 4);
-  // Background: statements of the research results, oldest first, each with its date.
-  const about = `${input.main.title} ${introSentence ?? ''}`;
-  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name, input.topic.keyEntities), 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
-  // Novel facts may be whole summaries: one sentence a point, and no sentence twice (a fact is
-  // often one of the document's own sentences that 'happened' picked as well).
+  return summaryLead && quotable(summaryLead, input.language)
+    ? summaryLead
+    : (candidates.filter((c) => c.source === 1 && quotable(c.sentence, input.language)).sort((a, b) => b.score - a.score)[0]?.sentence ?? (summaryLead && beforeList(summaryLead, input.language)));
+}
+
+/**
+ * The new facts, one sentence a point (a fact may be a whole summary), at most four, none saying
+ * what the introduction, the next step or another of them says (a fact is often one of the
+ * document's own sentences that the points pick as well).
+ */
+function novelSentences(input: ComposeInput, introSentence: string | undefined, nextStep: string | undefined): string[] {
   const novel: string[] = [];
-  const newSentences = input.novelFacts.flatMap((f) => sentences(f));
-  // The introduction is said once: a new fact that is the introduction is not a point as well.
   const said = introSentence ? [introSentence] : [];
   if (nextStep) said.push(nextStep);
-  for (const sentence of newSentences) if (!saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
-  novel.splice(4);
-  const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
-  // A one-sentence document: its sentence is the introduction and the one point.
-  if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
-  // 'What happened' tells what the introduction and the points have not. A short document has
-  // said everything there: with no background to show either, the article's one section says
-  // what the source is rather than quoting its sentences a second time.
-  const told = details.length ? details : happened;
+  for (const sentence of input.novelFacts.flatMap((f) => sentences(f))) if (!saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
+  return novel.slice(0, 4);
+}
+
+/**
+ * The article's sections. 'What happened' tells what the introduction and the points have not. A
+ * short document has said everything there: with no background to show either, the article's one
+ * section says what the source is rather than quoting its sentences a second time. Then what is
+ * new against earlier reports, and the background, one dated item a line.
+ */
+function sectionsOf(input: ComposeInput, all: ComposeSource[], parts: { told: Candidate[]; background: Candidate[]; novel: string[]; bullets: string[] }): { heading: string; content: string }[] {
+  const { told, background, novel, bullets } = parts;
   const points = bullets.map((b) => b.replace(/ \[\d+\]$/, ''));
   const fresh = told.filter((c) => !saysAgain(c.sentence, points));
-  const sectionsRaw: { heading: string; content: string }[] = fresh.length
+  const sections: { heading: string; content: string }[] = fresh.length
     ? [{ heading: 'What happened', content: fresh.map(cite).join(' ') }]
     : background.length === 0
       ? [{ heading: 'The source', content: aboutSource(input.main, bullets.length, input.language) }]
@@ -185,39 +233,33 @@ export function builtinCompose(input: ComposeInput): TArticle {
     const listed = novel.filter((f) => bullets.includes(`${f} [1]`)).length;
     const unlisted = novel.filter((f) => !bullets.includes(`${f} [1]`)).map((f) => `${f} [1]`);
     const pointer = listed === 1 ? 'The first point above is new.' : listed > 1 ? `The first ${listed} points above are new.` : '';
-    sectionsRaw.push({ heading: "What's new", content: [pointer, ...unlisted, `Already reported: ${input.knownFacts.slice(0, 3).join(' ')}`].filter(Boolean).join(' ') });
+    sections.push({ heading: "What's new", content: [pointer, ...unlisted, `Already reported: ${input.knownFacts.slice(0, 3).join(' ')}`].filter(Boolean).join(' ') });
   }
   // One dated item a line (a Markdown list): a run of dated sentences in one paragraph reads as a wall.
-  if (background.length) sectionsRaw.push({ heading: 'Background', content: background.map((c) => `- ${shortDate(all[c.source - 1]!.date) || 'Undated'}: ${cite(c)}`).join('\n') });
+  if (background.length) sections.push({ heading: 'Background', content: background.map((c) => `- ${shortDate(all[c.source - 1]!.date) || 'Undated'}: ${cite(c)}`).join('\n') });
+  return sections;
+}
 
-  // Renumber: order of first citation across introduction, bullets and sections.
-  const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
-  const text = [intro, ...bullets, ...sectionsRaw.map((s) => s.content)].join(' ');
+/** References numbered in order of first citation across `texts` (introduction, points, sections), and the renumbering of a text's citations. */
+function citationOrder(all: ComposeSource[], texts: string[]): { renumber: (s: string) => string; references: TArticle['references'] } {
   const order: number[] = [];
-  for (const m of text.matchAll(/\[(\d+)\]/g)) if (!order.includes(Number(m[1]))) order.push(Number(m[1]));
+  for (const m of texts.join(' ').matchAll(/\[(\d+)\]/g)) if (!order.includes(Number(m[1]))) order.push(Number(m[1]));
   const renumber = (s: string) => s.replace(/\[(\d+)\]/g, (_, n: string) => `[${order.indexOf(Number(n)) + 1}]`);
   const references = order.map((initial, i) => {
     const doc = all[initial - 1]!;
     return { number: i + 1, title: doc.title || 'Untitled', source: doc.publisher ?? 'Unknown', date: doc.date.slice(0, 10), document_id: doc.documentId };
   });
-  // Key metrics are facts of the event's own documents (the triggering one and reports consolidated
-  // into it), never of background: the chosen sentences first, then the rest in the document's order.
+  return { renumber, references };
+}
+
+/**
+ * Key metrics are facts of the event's own documents (the triggering one and reports consolidated
+ * into it), never of background: the chosen sentences first, then the rest in the document's order.
+ */
+function metricsOf(all: ComposeSource[], chosen: Candidate[], candidates: Candidate[]): string[][] {
   const own = (c: Candidate) => c.source === 1 || all[c.source - 1]!.strategy === 'consolidated event';
-  const metricSentences = [...happened, ...details, ...candidates.filter((c) => c.source === 1).sort((a, b) => a.order - b.order), ...candidates.filter((c) => c.source > 1)].filter(own);
-  const metrics = keyMetrics(metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1, title: all[c.source - 1]!.title })));
-  const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence, input.language);
-  return {
-    title,
-    superhead: input.topic.name,
-    introduction: renumber(intro),
-    bullet_points: bullets.map(renumber),
-    sections: sectionsRaw.map((s) => ({ heading: s.heading, content: renumber(s.content) })),
-    references,
-    actionable_takeaway: renumber(takeaway(input, nextStep, [intro, ...bullets])),
-    data_table: { columns: METRIC_COLUMNS, rows: metrics },
-    disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
-    language: input.language ?? 'en',
-  };
+  const metricSentences = [...chosen, ...candidates.filter((c) => c.source === 1).sort((a, b) => a.order - b.order), ...candidates.filter((c) => c.source > 1)].filter(own);
+  return keyMetrics(metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1, title: all[c.source - 1]!.title })));
 }
 
 /** A sentence without the furniture in front of it, given the full stop its source left out (sentence-quality.ts). */

@@ -282,11 +282,36 @@ function evidenceAffinity(evidence: TopicEvidence[]): Affinity | undefined {
   };
 }
 
-export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
-  const { name } = input;
-  const { context, text, evidence, own, isOrganisation, primary, secondary } = readKind(input);
-  const found = recurring(evidence, name);
+type Reading = ReturnType<typeof readKind>;
+type Found = ReturnType<typeof recurring>;
 
+/** A topic's profile: its places, key players, kinds of developments, search queries, sources, description and relevance matrix. */
+export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
+  const reading = readKind(input);
+  const { evidence, primary, secondary } = reading;
+  const found = recurring(evidence, input.name);
+  const places = profilePlaces(input, reading, found);
+  const { subject, entities } = profileEntities(input.name, reading, found, places);
+  const events = uniqueBy([...primary.events.slice(0, 7), ...(secondary && secondary.key !== primary.key ? secondary.events.slice(0, 2) : [])]).slice(0, 10);
+  // Only the kind's developments the documents about the topic speak of are named as typical: a
+  // sugar market's reports speak of prices and output, not of rate decisions.
+  const spoken = events.filter((event) => evidenceSpeaksOf(evidence, event));
+  const chosen = profileSources(input, reading);
+  return {
+    description: profileDescription(reading, subject, places, entities, spoken, chosen),
+    information_sought: primary.sought,
+    query: profileQuery(input.name, reading, found, entities, places),
+    ai_query: profileAiQuery(reading, subject, entities, places),
+    key_events: events,
+    key_entities: entities,
+    key_places: places,
+    relevance_matrix: relevanceMatrixOf(reading, subject, entities, places),
+    sources: chosen,
+  };
+}
+
+/** The places of a topic: its own, or for a rule, law or case the store's; a European topic's member states; at most eight. */
+function profilePlaces(input: TopicProfileInput, { own, primary }: Reading, found: Found): string[] {
   let places = own.places;
   if (places.length === 0 && (primary.key === 'regulation' || primary.key === 'legislation' || primary.key === 'litigation')) places = input.profilePlaces.slice(0, 3);
   // A European topic's documents name the member states where it happens ("Hungary"). A topic that
@@ -296,8 +321,11 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   // "West Africa" says more than "Africa".
   places = places.filter((p) => !places.some((other) => other !== p && other.endsWith(` ${p}`)));
   if (places.some((p) => PLACES.find((pl) => pl.name === p)?.eu) && (primary.key === 'regulation' || primary.key === 'legislation') && !places.includes('European Union')) places = [...places, 'European Union'];
-  places = uniqueBy(places).slice(0, 8);
+  return uniqueBy(places).slice(0, 8);
+}
 
+/** The topic's subject and its key players: its own names, the bodies that act on it where its documents name them, and the names its documents repeat. */
+function profileEntities(name: string, { text, evidence, own, isOrganisation, primary, secondary }: Reading, found: Found, places: string[]): { subject: string; entities: string[] } {
   const subject = subjectOf(name, own.places, own.entities, evidence.map((e) => `${e.title} ${e.summary}`));
   // The subject is an entity when it is a name (an organisation); "salmon export tariffs" is not.
   const subjectEntity = isOrganisation ? [subject] : [];
@@ -317,12 +345,11 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   const entities = uniqueBy([...withNames([...own.entities, ...subjectEntity]), ...bodies, ...fromDocuments.slice(0, 6)])
     .filter((e) => !places.includes(e))
     .slice(0, 10);
+  return { subject, entities };
+}
 
-  const events = uniqueBy([...primary.events.slice(0, 7), ...(secondary && secondary.key !== primary.key ? secondary.events.slice(0, 2) : [])]).slice(0, 10);
-  // Only the kind's developments the documents about the topic speak of are named as typical: a
-  // sugar market's reports speak of prices and output, not of rate decisions.
-  const spoken = events.filter((event) => evidenceSpeaksOf(evidence, event));
-
+/** The search query: the topic's words, its context's, its players' and places', its documents' recurring terms, WordNet's, then the kind's. */
+function profileQuery(name: string, { context, evidence, primary }: Reading, found: Found, entities: string[], places: string[]): string {
   const queryWords = uniqueBy(
     [
       ...wordsOf(name).filter((w) => !GENERIC.has(w.toLowerCase()) && w.length > 1),
@@ -340,42 +367,55 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
     if (queryWords.length >= TOPIC_LIMITS.queryWords) break;
     if (!queryWords.some((w) => terms(w)[0] === terms(extra)[0])) queryWords.push(extra);
   }
-  const query = queryWords.slice(0, 30).join(' ');
+  return queryWords.slice(0, 30).join(' ');
+}
 
+/** The query for a model's search: (subject or players) AND (the kind's terms) AND (places). */
+function profileAiQuery({ primary }: Reading, subject: string, entities: string[], places: string[]): string {
   const quote = (s: string) => `"${s}"`;
   const kindTerms = primary.queryTerms.slice(0, 4);
-  const aiQuery = [
+  return [
     `(${uniqueBy([subject, ...entities.slice(0, 3)]).map(quote).join(' OR ')})`,
     `(${kindTerms.join(' OR ')})`,
     ...(places.length ? [`(${places.slice(0, 4).map(quote).join(' OR ')})`] : []),
   ].join(' AND ');
+}
 
+/** The collections to read: the reader's choice, else the kind's and those most of the topic's documents come from. */
+function profileSources(input: TopicProfileInput, { evidence, primary, secondary }: Reading): number[] {
   const sources = input.sources.filter((id) => SELECTABLE.includes(id));
-  let chosen = sources;
-  if (chosen.length === 0) {
-    const byCollection = new Map<number, number>();
-    // Press releases and blogs are reached through News (contract coveredCollections).
-    for (const doc of evidence) {
-      const id = SELECTABLE.includes(doc.collectionId) ? doc.collectionId : 1;
-      byCollection.set(id, (byCollection.get(id) ?? 0) + 1);
-    }
-    const fromEvidence = [...byCollection.entries()].filter(([, n]) => n >= Math.max(1, evidence.length * 0.2)).sort((a, b) => b[1] - a[1]).map(([id]) => id);
-    chosen = [...new Set([...primary.sources.slice(0, 3), ...(secondary ? secondary.sources.slice(0, 1) : []), ...fromEvidence])].filter((id) => SELECTABLE.includes(id)).slice(0, 5);
+  if (sources.length > 0) return sources;
+  const byCollection = new Map<number, number>();
+  // Press releases and blogs are reached through News (contract coveredCollections).
+  for (const doc of evidence) {
+    const id = SELECTABLE.includes(doc.collectionId) ? doc.collectionId : 1;
+    byCollection.set(id, (byCollection.get(id) ?? 0) + 1);
   }
+  const fromEvidence = [...byCollection.entries()].filter(([, n]) => n >= Math.max(1, evidence.length * 0.2)).sort((a, b) => b[1] - a[1]).map(([id]) => id);
+  return [...new Set([...primary.sources.slice(0, 3), ...(secondary ? secondary.sources.slice(0, 1) : []), ...fromEvidence])].filter((id) => SELECTABLE.includes(id)).slice(0, 5);
+}
 
+/** What the topic covers, its typical developments, its key players and its sources, in at least 25 words. */
+function profileDescription({ primary }: Reading, subject: string, places: string[], entities: string[], spoken: string[], chosen: number[]): string {
   const where = places.length ? ` in ${listing(places.slice(0, 4).map(withArticle))}` : '';
   const players = spelledOnce(entities.filter((e) => e.toLowerCase() !== subject.toLowerCase())).slice(0, 4);
+  // An event or a law is "the" subject ("the Syrian civil war", "the AI Act").
+  const article = (/\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject) || /\b(?:Act|Directive|Treaty|Agreement|Accord|Convention|Protocol)$/.test(subject)) && !/^the\b/i.test(subject) ? 'the ' : '';
   const sentences = [
-    `${primary.scope} concerning ${(/\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject) || /\b(?:Act|Directive|Treaty|Agreement|Accord|Convention|Protocol)$/.test(subject)) && !/^the\b/i.test(subject) ? 'the ' : ''}${subject}${where}.`,
+    `${primary.scope} concerning ${article}${subject}${where}.`,
     spoken.length ? `Typical developments: ${spoken.slice(0, 4).map(lowerFirst).join('; ')}.` : '',
     players.length ? `Key players include ${listing(players.map(withThe))}.` : '',
     chosen.length >= SELECTABLE.length ? 'Drawn from every kind of source Herald reads.' : `Drawn from ${listing(chosen.map((id) => collectionName(id).toLowerCase()))}.`,
   ].filter(Boolean);
   let description = sentences.join(' ');
   if (wordCount(description) < 25) description += ` Herald reports what changed, who is involved, where it happened and why it matters for ${subject}.`;
+  return description;
+}
 
+/** How much an action, a player and a place make a document relevant to the topic. */
+function relevanceMatrixOf({ primary }: Reading, subject: string, entities: string[], places: string[]): RelevanceMatrix {
   const named = entities.slice(0, 3);
-  const relevance_matrix: RelevanceMatrix = {
+  return {
     action_outcome: primary.outcome(subject),
     entities: {
       high: named.length > 1 ? `${listing(named)} act or are the main subject` : `${capitalise(named[0] ?? subject)} acts or is the main subject`,
@@ -385,17 +425,5 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
     places: places.length
       ? { high: `In ${listing(places.slice(0, 4).map(withArticle))}`, medium: 'In linked jurisdictions or markets', low: 'Elsewhere, with no effect there' }
       : { high: 'Anywhere: place does not decide relevance', medium: 'Anywhere', low: 'Anywhere' },
-  };
-
-  return {
-    description,
-    information_sought: primary.sought,
-    query,
-    ai_query: aiQuery,
-    key_events: events,
-    key_entities: entities,
-    key_places: places,
-    relevance_matrix,
-    sources: chosen,
   };
 }

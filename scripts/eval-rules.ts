@@ -2,7 +2,8 @@
  * How often each hand rule of the built-in engine fires (server/intelligence/rules.ts): the
  * sentence rules (sentence-quality.ts) over every sentence of the two dev sets, as the summary and
  * the composer read them (as split, and without their furniture), and the title rules (titles.ts)
- * over each document's title with its lead. A sentence or a title counts once per rule.
+ * over each document's title with its lead, the key-metrics grammar's rules (key-metrics.ts) over
+ * each sentence with a digit. A sentence or a title counts once per rule.
  *
  *   npm run eval:rules
  *
@@ -18,6 +19,7 @@ import { countFirings } from '../server/intelligence/rules.js';
 import { ALL_SENTENCE_RULES, boilerplate, finished, fragment, withoutFurniture } from '../server/intelligence/capabilities/sentence-quality.js';
 import { sentences } from '../server/intelligence/capabilities/summarise.js';
 import { ALL_TITLE_RULES, articleTitle } from '../server/intelligence/capabilities/titles.js';
+import { keyMetrics, METRIC_RULES } from '../server/intelligence/capabilities/key-metrics.js';
 
 const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
 
@@ -45,6 +47,7 @@ function firings(docs: Doc[]): Map<string, number> {
           boilerplate(s);
           fragment(s);
         }
+        if (/\d/.test(clean)) keyMetrics([{ sentence: clean, source: 1, date: doc.date || '2000-01-01', main: true, title: doc.title }]);
         count();
       }
       articleTitle(doc.title, doc.date, split[0]);
@@ -74,7 +77,12 @@ const demo = await demoDocs();
 const wire = newswireDocs();
 const onDemo = firings(demo);
 const onWire = wire ? firings(wire) : new Map<string, number>();
-const rules = [...ALL_SENTENCE_RULES.map((r) => ({ ...r, file: 'sentence-quality' })), ...ALL_TITLE_RULES.map((r) => ({ ...r, file: 'titles' }))];
+const rules = [
+  ...ALL_SENTENCE_RULES.map((r) => ({ ...r, file: 'sentence-quality' })),
+  ...ALL_TITLE_RULES.map((r) => ({ ...r, file: 'titles' })),
+  ...METRIC_RULES.map((r) => ({ ...r, file: 'key-metrics' })),
+];
+
 console.log(`hand rules fired: demo ${demo.length} documents${wire ? `, newswire ${wire.length} stories (${path.relative(ROOT, NEWSWIRE)})` : `; newswire skipped, ${NEWSWIRE} not found (set HERALD_NEWSWIRE)`}`);
 console.log(`${'file'.padEnd(17)} ${'rule'.padEnd(28)} lang    demo  newswire`);
 for (const rule of rules) {

@@ -125,7 +125,7 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const sectionsRaw = sectionsOf(input, all, { told: details.length ? details : happened, background, novel, bullets });
   const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
   const { renumber, references } = citationOrder(all, [intro, ...bullets, ...sectionsRaw.map((s) => s.content)]);
-  const metrics = metricsOf(all, [...happened, ...details], candidates);
+  const metrics = metricsOf(all, [...happened, ...details], candidates, input.language);
   const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence, input.language);
   return {
     title,
@@ -256,10 +256,13 @@ function citationOrder(all: ComposeSource[], texts: string[]): { renumber: (s: s
  * Key metrics are facts of the event's own documents (the triggering one and reports consolidated
  * into it), never of background: the chosen sentences first, then the rest in the document's order.
  */
-function metricsOf(all: ComposeSource[], chosen: Candidate[], candidates: Candidate[]): string[][] {
+function metricsOf(all: ComposeSource[], chosen: Candidate[], candidates: Candidate[], language: string | null): string[][] {
   const own = (c: Candidate) => c.source === 1 || all[c.source - 1]!.strategy === 'consolidated event';
   const metricSentences = [...chosen, ...candidates.filter((c) => c.source === 1).sort((a, b) => a.order - b.order), ...candidates.filter((c) => c.source > 1)].filter(own);
-  return keyMetrics(metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1, title: all[c.source - 1]!.title })));
+  return keyMetrics(
+    metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1, title: all[c.source - 1]!.title })),
+    language,
+  );
 }
 
 /** A sentence without the furniture in front of it, given the full stop its source left out (sentence-quality.ts). */

@@ -1,4 +1,5 @@
 import { terms } from '../../search/terms.js';
+import { appliesTo, fired, type NamedRule } from '../rules.js';
 
 /*
  * Key metrics of the built-in article: facts, each read from one clause of the event's own
@@ -19,6 +20,21 @@ import { terms } from '../../search/terms.js';
  */
 
 export const METRIC_COLUMNS = ['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence'];
+
+/** The language the grammar is written for. */
+const GRAMMAR = { language: 'en' };
+
+/** The grammar's rules: where a figure gives no row (each reports itself with `fired` where the grammar applies it). */
+export const METRIC_RULES: readonly NamedRule[] = [
+  { name: 'figure-without-unit', language: '*', reason: 'a number with neither a currency nor a unit measures nothing a reader can name ("13G", "page 4")' },
+  { name: 'year-not-figure', language: '*', reason: 'a year ("1996") without a currency is a date, not a metric' },
+  { name: 'not-indicative', language: 'en', reason: 'a clause with a modal verb or a condition ("shall not exceed $150 million") states a rule or a possibility, not a fact' },
+  { name: 'old-level', language: 'en', reason: 'the old level of a change ("from 5 percent to 5-1/4 percent") is no fact of its own: the new level is' },
+  { name: 'label-edge', language: 'en', reason: 'a label that opens or ends on a small word or a verb ("share of", "rate raised") is a piece of a phrase' },
+  { name: 'label-open-bracket', language: '*', reason: 'a label with a bracket left open was cut inside it' },
+  { name: 'label-is-entity', language: '*', reason: "a label that only repeats the entity's name says nothing about what is measured" },
+  { name: 'repeated-figure', language: '*', reason: 'the same figure of the same measure and entity said twice (another wording, another report) is one row' },
+];
 
 /** One sentence of the event's own documents (reference 1 and reports consolidated into it; never background). */
 export interface MetricSentence {
@@ -182,16 +198,24 @@ function titledName(title: string | undefined): string | undefined {
 }
 
 /** Rows of key metrics: facts read from the clauses of the event's own documents (see the grammar above); at most six. */
-export function keyMetrics(items: MetricSentence[]): string[][] {
+export function keyMetrics(items: MetricSentence[], language?: string | null): string[][] {
   const rows: string[][] = [];
+  // The grammar's word classes are English: a document known to be in another language gives no rows.
+  if (!appliesTo(GRAMMAR, language)) return rows;
   for (const { sentence, date, main, title } of items) {
     if (!date.trim()) continue;
     let previous: { end: number; measure: string; entity: string; row?: string[] } | undefined;
     for (const match of sentence.matchAll(FIGURE)) {
       const [whole, currency, value, scale, measureUnit] = match;
       const unit = scale ?? measureUnit;
-      if (!currency && !unit) continue;
-      if (/^(19|20)\d\d$/.test(value!) && !currency) continue;
+      if (!currency && !unit) {
+        fired('figure-without-unit');
+        continue;
+      }
+      if (/^(19|20)\d\d$/.test(value!) && !currency) {
+        fired('year-not-figure');
+        continue;
+      }
       const end = match.index + whole.trimEnd().length;
       // A change and its new level: "by 25 basis points to 5-1/4 percent" (the first is the measure's
       // change, the second its level), "a 25 basis point increase in the discount rate to 5-1/2 percent".
@@ -209,7 +233,10 @@ export function keyMetrics(items: MetricSentence[]): string[][] {
       const unitText = (currency ? `${currency}${unit ? ` ${unit}` : ''}` : unit!).replace('per cent', 'percent');
       // The same figure of the same measure said twice (another wording, another report) is one row.
       const measureTerms = new Set(terms(measure));
-      if (rows.some((r) => r[1] === figure && r[3] === entity && terms(r[0]!).some((t) => measureTerms.has(t)))) continue;
+      if (rows.some((r) => r[1] === figure && r[3] === entity && terms(r[0]!).some((t) => measureTerms.has(t)))) {
+        fired('repeated-figure');
+        continue;
+      }
       previous.row = [measure, figure, unitText, entity, date.slice(0, 10), main ? 'high' : 'medium'];
       rows.push(previous.row);
       if (rows.length >= 6) return rows;
@@ -222,9 +249,9 @@ export function keyMetrics(items: MetricSentence[]): string[][] {
 function factOf(sentence: string, start: number, end: number, figure: { currency?: string; value: string; unit?: string }, title: string | undefined): [string, string] | undefined {
   const clause = clauseAround(sentence, start, end);
   const all = words(clause.text, clause.offset);
-  if (all.some((w) => NOT_INDICATIVE.has(w.lower))) return undefined;
+  if (all.some((w) => NOT_INDICATIVE.has(w.lower))) return none('not-indicative');
   // The old level of a change is no fact of its own ("from 5 percent to 5-1/4 percent": the new level is).
-  if (/\bfrom\s*$/i.test(sentence.slice(0, start)) && /^\s*to\s+\S*\d/.test(sentence.slice(end))) return undefined;
+  if (/\bfrom\s*$/i.test(sentence.slice(0, start)) && /^\s*to\s+\S*\d/.test(sentence.slice(end))) return none('old-level');
   const subject = subjectOf(all, start, sentence);
   const after = all.filter((w) => w.at >= end);
   // The words between the verb and the figure, without other figures and their units ("from 5 percent to").
@@ -254,8 +281,15 @@ function factOf(sentence: string, start: number, end: number, figure: { currency
   if (!measure || !entity) return undefined;
   // A count without a currency counts its noun: the measure is that noun, the unit its scale.
   const label = measure.map((w) => w.text).join(' ');
-  if (!wholeLabel(label) || terms(label).every((t) => terms(entity).includes(t))) return undefined;
+  if (!wholeLabel(label)) return undefined;
+  if (terms(label).every((t) => terms(entity).includes(t))) return none('label-is-entity');
   return [label, entity];
+}
+
+/** No row, because of the rule named `name`. */
+function none(name: string): undefined {
+  fired(name);
+  return undefined;
 }
 
 const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|close|near|below|above|equal|equals|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
@@ -266,6 +300,6 @@ export function wholeLabel(label: string): boolean {
   if (all.length === 0 || terms(label).length === 0) return false;
   // A participle may open a measure ("intended level", "estimated cost"), not end one ("rate raised").
   const first = all[0]!.replace(/^\W+/, '');
-  if ((LABEL_EDGE.test(first) && !/^\w+ed$/i.test(first)) || LABEL_EDGE.test(all.at(-1)!.replace(/\W+$/, ''))) return false;
-  return (label.match(/[([]/g)?.length ?? 0) === (label.match(/[)\]]/g)?.length ?? 0);
+  if ((LABEL_EDGE.test(first) && !/^\w+ed$/i.test(first)) || LABEL_EDGE.test(all.at(-1)!.replace(/\W+$/, ''))) return none('label-edge') ?? false;
+  return (label.match(/[([]/g)?.length ?? 0) === (label.match(/[)\]]/g)?.length ?? 0) || (none('label-open-bracket') ?? false);
 }

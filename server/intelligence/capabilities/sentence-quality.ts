@@ -53,8 +53,15 @@ export function listLike(sentence: string, language?: string | null): boolean {
 }
 
 // "Michael H. Moskow, President", "Chen and Rosenbaum, Vice Presidents": a name and its title.
-const NAME_TITLE =
-  /(?:^|[,;]\s*|\bwith\s+)(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*(?:\s+and\s+(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*)?,\s+(?:(?:Senior|First|Deputy|Associate|Assistant|Executive|Special)\s+)*(?:Vice\s+)?(?:Presidents?|Governors?|Chairman|Chair|Directors?|Secretar(?:y|ies)|Managers?|Economists?|Advisers?|Advisors?|Counsel|Officers?)\b/g;
+/** A name: up to four capitalised words, or two such names joined by "and". */
+const NAME = String.raw`(?:^|[,;]\s*|\bwith\s+)(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*(?:\s+and\s+(?:[A-Z][\w.'-]*\s+){0,3}[A-Z][\w.'-]*)?,\s+`;
+/** The ranks before a title ("Senior Vice President"). */
+const RANKS = ['Senior', 'First', 'Deputy', 'Associate', 'Assistant', 'Executive', 'Special'];
+/** Titles of officers, as a roster of a meeting lists them. */
+const TITLES = ['Presidents?', 'Governors?', 'Chairman', 'Chair', 'Directors?', 'Secretar(?:y|ies)', 'Managers?', 'Economists?', 'Advisers?', 'Advisors?', 'Counsel', 'Officers?'];
+/** A title after the name and its comma, with its rank. */
+const TITLE = String.raw`(?:(?:${RANKS.join('|')})\s+)*(?:Vice\s+)?(?:${TITLES.join('|')})`;
+const NAME_TITLE = new RegExp(String.raw`${NAME}${TITLE}\b`, 'g');
 
 export const STATEMENT_RULES: readonly TextRule[] = [
   {
@@ -248,8 +255,21 @@ export function boilerplate(sentence: string, language?: string | null): boolean
 
 // "This study ...", "This clinical trial ...", "This is a pilot study ...", "This final rule ...":
 // the document speaking of itself needs nothing before it.
-const ITSELF =
-  /^this (?:is (?:a |an |the )?)?(?:(?!(?:means|meant|that|the|is|was|has|had|have|will|would|may|might|can|could|should|does|did|makes|made|shows|showed|suggests|indicates|allows|leads|gives|includes|requires)\b)[\w-]+ ){0,3}?(?:study|paper|article|review|report|trial|analysis|meta-analysis|work|research|rule|notice|order|document|statement|release|letter|proposal|action|amendment|bill|act|regulation|guidance|survey|protocol|project|program|programme|filing|application|patent|invention|disclosure|meeting|week|month|year|morning|afternoon|evening)\b/i;
+/** Words after "this" that make it point back ("This means ...", "This shows ..."), not name a thing. */
+const POINTING_ON = [
+  'means', 'meant', 'that', 'the', 'is', 'was', 'has', 'had', 'have', 'will', 'would', 'may', 'might', 'can',
+  'could', 'should', 'does', 'did', 'makes', 'made', 'shows', 'showed', 'suggests', 'indicates', 'allows',
+  'leads', 'gives', 'includes', 'requires',
+];
+/** What a document calls itself, or the time it speaks in. */
+const ITSELF_NOUNS = [
+  'study', 'paper', 'article', 'review', 'report', 'trial', 'analysis', 'meta-analysis', 'work', 'research',
+  'rule', 'notice', 'order', 'document', 'statement', 'release', 'letter', 'proposal', 'action', 'amendment',
+  'bill', 'act', 'regulation', 'guidance', 'survey', 'protocol', 'project', 'program', 'programme', 'filing',
+  'application', 'patent', 'invention', 'disclosure', 'meeting', 'week', 'month', 'year', 'morning',
+  'afternoon', 'evening',
+];
+const ITSELF = new RegExp(String.raw`^this (?:is (?:a |an |the )?)?(?:(?!(?:${POINTING_ON.join('|')})\b)[\w-]+ ){0,3}?(?:${ITSELF_NOUNS.join('|')})\b`, 'i');
 
 /** A pointing opening that needs nothing before it. */
 export const STANDS_ALONE_RULES: readonly TextRule[] = [
@@ -269,8 +289,16 @@ export const STANDS_ALONE_RULES: readonly TextRule[] = [
 
 // Openings that lean on the sentence before: quoted alone, the reader cannot tell what is
 // contrasted or who "they" are.
-const CONNECTIVE =
-  /^(?:however|but|yet|still|so|second|secondly|third|thirdly|finally|lastly|nevertheless|nonetheless|moreover|furthermore|additionally|in addition|also|besides|crucially|importantly|notably|instead|therefore|thus|hence|consequently|accordingly|as a result|similarly|likewise|in contrast|by contrast|on the other hand|conversely|otherwise|in turn|even so|that said|indeed|in fact|in particular|specifically|for example|for instance|to this end|in this regard|as such|in other words|for this reason|because of this)\b/i;
+const CONNECTIVES = [
+  'however', 'but', 'yet', 'still', 'so', 'second', 'secondly', 'third', 'thirdly', 'finally', 'lastly',
+  'nevertheless', 'nonetheless', 'moreover', 'furthermore', 'additionally', 'in addition', 'also', 'besides',
+  'crucially', 'importantly', 'notably', 'instead', 'therefore', 'thus', 'hence', 'consequently',
+  'accordingly', 'as a result', 'similarly', 'likewise', 'in contrast', 'by contrast', 'on the other hand',
+  'conversely', 'otherwise', 'in turn', 'even so', 'that said', 'indeed', 'in fact', 'in particular',
+  'specifically', 'for example', 'for instance', 'to this end', 'in this regard', 'as such', 'in other words',
+  'for this reason', 'because of this',
+];
+const CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})\\b`, 'i');
 
 /** A sentence without the quotation marks or bracket it opens with. */
 const unquoted = (sentence: string) => sentence.replace(/^["'\u201c\u2018(]+/, '');

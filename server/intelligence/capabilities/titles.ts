@@ -158,8 +158,19 @@ function briefly(lead: string, title: string, language?: string | null): string 
 }
 
 /** "to" and a verb of purpose, not after a verb that takes "to" as its object ("agree to discuss", "plans to stop"). */
-const PURPOSE =
-  /(?<!\b(?:agree[sd]?|plans?|planned|votes?|voted|decides?|decided|refuse[sd]?|wants?|wanted|tr(?:y|ies|ied)|seeks?|sought|aims?|expected|begins?|began|continues?|continued|ask(?:s|ed)?|urge[sd]?|fail(?:s|ed)?|needs?|needed|able|likely|going|has|have|had|is|are|was|were|order|so as))\s+to\s+(?:prevent|stop|avoid|allow|help|ensure|discuss|protest|demand|start|block|keep|protect|support|counter|curb|ease|boost)\b/g;
+/** Verbs (and words) that take "to" as their object's start: "agree to discuss" is no purpose. */
+const TAKES_TO = [
+  'agree[sd]?', 'plans?', 'planned', 'votes?', 'voted', 'decides?', 'decided', 'refuse[sd]?', 'wants?',
+  'wanted', 'tr(?:y', 'ies', 'ied)', 'seeks?', 'sought', 'aims?', 'expected', 'begins?', 'began',
+  'continues?', 'continued', 'ask(?:s', 'ed)?', 'urge[sd]?', 'fail(?:s', 'ed)?', 'needs?', 'needed', 'able',
+  'likely', 'going', 'has', 'have', 'had', 'is', 'are', 'was', 'were', 'order', 'so as',
+];
+/** Verbs of a purpose after "to". */
+const PURPOSE_VERBS = [
+  'prevent', 'stop', 'avoid', 'allow', 'help', 'ensure', 'discuss', 'protest', 'demand', 'start', 'block',
+  'keep', 'protect', 'support', 'counter', 'curb', 'ease', 'boost',
+];
+const PURPOSE = new RegExp(String.raw`(?<!\b(?:${TAKES_TO.join('|')}))\s+to\s+(?:${PURPOSE_VERBS.join('|')})\b`, 'g');
 
 /**
  * A sentence as a headline: without its asides between dashes or in brackets, a lead-in clause

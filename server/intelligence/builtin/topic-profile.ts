@@ -9,7 +9,24 @@ import { COLLECTIONS } from '../../../contract/collections.js';
 import type { RelevanceMatrix } from '../../db/schema/index.js';
 import { terms } from '../../search/terms.js';
 import { countriesOf, countryName } from './places.js';
-import { abbreviates, capitalise, classify, commonTerm, domainScores, functionWord, findEntities, findPlaces, hasPhrase, isKnownWord, isPlace, knownNamesIn, listing, meaningfulTerms, subjectOf, wordsOf } from './topic-analysis.js';
+import {
+  abbreviates,
+  capitalise,
+  classify,
+  commonTerm,
+  domainScores,
+  functionWord,
+  findEntities,
+  findPlaces,
+  hasPhrase,
+  isKnownWord,
+  isPlace,
+  knownNamesIn,
+  listing,
+  meaningfulTerms,
+  subjectOf,
+  wordsOf,
+} from './topic-analysis.js';
 import { ALL_DOMAINS, type Domain } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
@@ -60,9 +77,10 @@ const uniqueBy = (items: string[], key = (s: string) => s.toLowerCase()) => {
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
 /** "the European Union", "the United States", but "Germany". */
 const withArticle = (place: string) => (/^(?:United|European|Middle|Netherlands|Philippines|Czech|Gulf|Mediterranean)\b/.test(place) ? `the ${place}` : place);
-/** "the World Trade Organization", "the Federal Reserve", but "Lufthansa", "FDA", "Vladimir Putin". */
-const withThe = (name: string) =>
-  /^(?:World|European|United|International|Federal|Food|Department|Securities|Office|Council|House|National|Bank|Board|Centers|Environmental|Organization)\b/.test(name) || /\b(?:Organization|Agency|Commission|Office|Board|Bank|Committee|Authority|Council|Parliament|Union|Reserve|Administration|Congress|Senate|Institute)$/.test(name) ? `the ${name}` : name;
+/** Names said with "the": "the World Trade Organization", "the Federal Reserve", but "Lufthansa", "FDA", "Vladimir Putin". */
+const THE_FIRST = /^(?:World|European|United|International|Federal|Food|Department|Securities|Office|Council|House|National|Bank|Board|Centers|Environmental|Organization)\b/;
+const THE_LAST = /\b(?:Organization|Agency|Commission|Office|Board|Bank|Committee|Authority|Council|Parliament|Union|Reserve|Administration|Congress|Senate|Institute)$/;
+const withThe = (name: string) => (THE_FIRST.test(name) || THE_LAST.test(name) ? `the ${name}` : name);
 /** Names with an acronym of another written once, as the name and its acronym: "the Food and Drug Administration (FDA)", not "FDA and the Food and Drug Administration". */
 function spelledOnce(names: string[]): string[] {
   const merged = new Set<string>();
@@ -108,10 +126,19 @@ export function relevantEvidence(name: string, evidence: TopicEvidence[]): Topic
 }
 
 /** Words of a topic's name (as `terms` writes them) that say what kind of coverage is wanted, not what it is about. */
-const FACETS = new Set(terms('crisis clinical trial trials study studies research treatment treatments therapy therapies news update updates development developments trend trends rules regulation regulations approval approvals outlook analysis market markets industry sector innovation policy law legislation litigation'));
+const FACETS = new Set(
+  terms(
+    'crisis clinical trial trials study studies research treatment treatments therapy therapies news update updates development ' +
+      'developments trend trends rules regulation regulations approval approvals outlook analysis market markets industry sector ' +
+      'innovation policy law legislation litigation',
+  ),
+);
 
 
-const MONTHS_AND_DAYS = new Set(['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+const MONTHS_AND_DAYS = new Set([
+  ...['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'],
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+]);
 
 /**
  * Whether a name found in the documents about a topic can be one of its key entities: a name
@@ -140,7 +167,11 @@ function nameLike(entity: string, lowerWords: Set<string>, text: string): boolea
 }
 
 /** Words that say what kind of topic or document it is ("Clinical Research"), not whose. */
-const KIND_WORDS = new Set([...ALL_DOMAINS.flatMap((d) => d.cues.filter((c) => !c.includes(' '))), ...GENERIC, 'form', 'forms', 'item', 'items', 'schedule', 'exhibit', 'section', 'part', 'annex', 'appendix', 'table']);
+const KIND_WORDS = new Set([
+  ...ALL_DOMAINS.flatMap((d) => d.cues.filter((c) => !c.includes(' '))),
+  ...GENERIC,
+  ...['form', 'forms', 'item', 'items', 'schedule', 'exhibit', 'section', 'part', 'annex', 'appendix', 'table'],
+]);
 
 /** Names, places and words that recur across the evidence, with the number of documents holding each. */
 function recurring(docs: TopicEvidence[], name: string) {
@@ -183,7 +214,10 @@ function recurring(docs: TopicEvidence[], name: string) {
   return {
     entities: [...entityDocs.values()].filter((e) => e.n >= min).sort((a, b) => b.n - a.n).map((e) => e.label),
     // EU member states named in several of the documents: where a European topic happens.
-    memberStates: [...placeDocs.entries()].filter(([p, n]) => n >= Math.max(2, Math.ceil(Math.min(docs.length, 30) * 0.1)) && PLACES.find((pl) => pl.name === p)?.eu).sort((a, b) => b[1] - a[1]).map(([p]) => p),
+    memberStates: [...placeDocs.entries()]
+      .filter(([p, n]) => n >= Math.max(2, Math.ceil(Math.min(docs.length, 30) * 0.1)) && PLACES.find((pl) => pl.name === p)?.eu)
+      .sort((a, b) => b[1] - a[1])
+      .map(([p]) => p),
     terms: [...termDocs.entries()]
       .filter(([, n]) => n >= min)
       .sort((a, b) => b[1] - a[1])
@@ -192,7 +226,13 @@ function recurring(docs: TopicEvidence[], name: string) {
   };
 }
 
-const BODIES = new Set([...REGULATORS.flatMap((r) => Object.values(r.by).flat()), 'Federal Reserve', 'Federal Open Market Committee', 'Bank of England', 'Bank of Japan', 'Bank of Canada', 'Reserve Bank of Australia', 'Swiss National Bank', 'Securities and Exchange Commission', 'Federal Trade Commission'].map((b) => b.toLowerCase()));
+const BODIES = new Set(
+  [
+    ...REGULATORS.flatMap((r) => Object.values(r.by).flat()),
+    ...['Federal Reserve', 'Federal Open Market Committee', 'Bank of England', 'Bank of Japan', 'Bank of Canada'],
+    ...['Reserve Bank of Australia', 'Swiss National Bank', 'Securities and Exchange Commission', 'Federal Trade Commission'],
+  ].map((b) => b.toLowerCase()),
+);
 
 /** The institutions that act on this subject in these places (regulators, legislatures). */
 function institutions(text: string, places: string[], domain: Domain, secondary: Domain | undefined, named: string[]): string[] {
@@ -320,7 +360,8 @@ function profilePlaces(input: TopicProfileInput, { own, primary }: Reading, foun
   if (places.includes('European Union') && primary.placeSensitive) places = [...places, ...found.memberStates.slice(0, 6)];
   // "West Africa" says more than "Africa".
   places = places.filter((p) => !places.some((other) => other !== p && other.endsWith(` ${p}`)));
-  if (places.some((p) => PLACES.find((pl) => pl.name === p)?.eu) && (primary.key === 'regulation' || primary.key === 'legislation') && !places.includes('European Union')) places = [...places, 'European Union'];
+  const inTheUnion = places.some((p) => PLACES.find((pl) => pl.name === p)?.eu);
+  if (inTheUnion && (primary.key === 'regulation' || primary.key === 'legislation') && !places.includes('European Union')) places = [...places, 'European Union'];
   return uniqueBy(places).slice(0, 8);
 }
 
@@ -400,7 +441,9 @@ function profileDescription({ primary }: Reading, subject: string, places: strin
   const where = places.length ? ` in ${listing(places.slice(0, 4).map(withArticle))}` : '';
   const players = spelledOnce(entities.filter((e) => e.toLowerCase() !== subject.toLowerCase())).slice(0, 4);
   // An event or a law is "the" subject ("the Syrian civil war", "the AI Act").
-  const article = (/\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject) || /\b(?:Act|Directive|Treaty|Agreement|Accord|Convention|Protocol)$/.test(subject)) && !/^the\b/i.test(subject) ? 'the ' : '';
+  const event = /\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject);
+  const law = /\b(?:Act|Directive|Treaty|Agreement|Accord|Convention|Protocol)$/.test(subject);
+  const article = (event || law) && !/^the\b/i.test(subject) ? 'the ' : '';
   const sentences = [
     `${primary.scope} concerning ${article}${subject}${where}.`,
     spoken.length ? `Typical developments: ${spoken.slice(0, 4).map(lowerFirst).join('; ')}.` : '',

@@ -117,7 +117,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const details = take((c) => c.source === 1, 4);
   // Background: statements of the research results, oldest first, each with its date.
   const about = `${input.main.title} ${introSentence ?? ''}`;
-  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name, input.topic.keyEntities), 4).sort((a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order);
+  const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name, input.topic.keyEntities), 4).sort(
+    (a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order,
+  );
   const novel = novelSentences(input, introSentence, nextStep);
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
@@ -136,7 +138,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
     references,
     actionable_takeaway: renumber(takeaway(input, nextStep, [intro, ...bullets])),
     data_table: { columns: METRIC_COLUMNS, rows: metrics },
-    disclosure: `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: the sentences are quoted from the cited documents and were not checked by a person.`,
+    disclosure:
+      `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: ` +
+      'the sentences are quoted from the cited documents and were not checked by a person.',
     language: input.language ?? 'en',
   };
 }
@@ -277,11 +281,36 @@ function researchPool(doc: ComposeSource): string[] {
 }
 
 // A next step a document announces: a deadline, an effective date, a meeting, a vote, a hearing.
-export const NEXT_STEP =
-  /\b(?:comments?\b[^.]{0,80}\b(?:must|should|will)\s+be\s+(?:received|submitted|filed)|(?:comments?|applications?|nominations?|responses?|requests?)\s+(?:are|is)\s+due|deadline|(?:is|are|will\s+be|becomes?)\s+effective|effective\s+(?:on|as\s+of|date)|takes?\s+effect|next\s+(?:meeting|hearing|session|review)|(?:is|are)\s+scheduled\s+(?:for|to)|(?:will|would)\s+be\s+held\s+(?:on|in|at)|will\s+(?:meet|hold|vote|convene|publish|decide|rule|begin|start|end|expire|close|reopen|resume|announce|release)|no\s+later\s+than|on\s+or\s+before)\b/i;
+export const NEXT_STEP = new RegExp(
+  String.raw`\b(?:` +
+    [
+      String.raw`comments?\b[^.]{0,80}\b(?:must|should|will)\s+be\s+(?:received|submitted|filed)`,
+      String.raw`(?:comments?|applications?|nominations?|responses?|requests?)\s+(?:are|is)\s+due`,
+      'deadline',
+      String.raw`(?:is|are|will\s+be|becomes?)\s+effective`,
+      String.raw`effective\s+(?:on|as\s+of|date)`,
+      String.raw`takes?\s+effect`,
+      String.raw`next\s+(?:meeting|hearing|session|review)`,
+      String.raw`(?:is|are)\s+scheduled\s+(?:for|to)`,
+      String.raw`(?:will|would)\s+be\s+held\s+(?:on|in|at)`,
+      String.raw`will\s+(?:meet|hold|vote|convene|publish|decide|rule|begin|start|end|expire|close|reopen|resume|announce|release)`,
+      String.raw`no\s+later\s+than`,
+      String.raw`on\s+or\s+before`,
+    ].join('|') +
+    String.raw`)\b`,
+  'i',
+);
 // ... with a when: a date, a month, a year, a weekday, a number of days.
-export const WHEN =
-  /\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2}\b|\b(?:19|20)\d\d\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b|\bwithin\s+\d+\s+days\b|\bnext\s+(?:week|month|year)\b/;
+export const WHEN = new RegExp(
+  [
+    String.raw`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2}\b`,
+    String.raw`\b(?:19|20)\d\d\b`,
+    String.raw`\b\d{1,2}\/\d{1,2}\/\d{2,4}\b`,
+    String.raw`\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`,
+    String.raw`\bwithin\s+\d+\s+days\b`,
+    String.raw`\bnext\s+(?:week|month|year)\b`,
+  ].join('|'),
+);
 
 /** The first sentence of a document that states a next step with its date (the whole text: minutes name the next meeting at their end). */
 function nextStepOf(text: string, said: string[], language: string | null): string | undefined {
@@ -320,11 +349,20 @@ function beforeList(sentence: string, language: string | null): string {
   return head && quotable(head, language) ? head : sentence;
 }
 
-/** What the one source of a short article is, when its sentences are all quoted above: "The Board of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]" */
+/**
+ * What the one source of a short article is, when its sentences are all quoted above: "The Board
+ * of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]"
+ */
 function aboutSource(main: ComposeSource, points: number, language: string | null): string {
   const publisher = main.publisher?.trim() ?? '';
   // "DEPARTMENT OF DEFENSE" as it would be written in a sentence: "Department of Defense".
-  const who = !publisher ? 'The publisher' : publisher === publisher.toUpperCase() && /\p{Lu}{3}/u.test(publisher) ? publisher.toLowerCase().replace(/\b\p{Ll}/gu, (c) => c.toUpperCase()).replace(/\b(Of|The|And|For|On|In)\b/g, (w) => w.toLowerCase()) : publisher;
+  const shouted = publisher === publisher.toUpperCase() && /\p{Lu}{3}/u.test(publisher);
+  const titled = () =>
+    publisher
+      .toLowerCase()
+      .replace(/\b\p{Ll}/gu, (c) => c.toUpperCase())
+      .replace(/\b(Of|The|And|For|On|In)\b/g, (w) => w.toLowerCase());
+  const who = !publisher ? 'The publisher' : shouted ? titled() : publisher;
   const when = shortDate(main.date);
   const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
   const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;
@@ -410,10 +448,13 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
     'bullet_points (3-5), sections (heading, content; 1-4), references (number, title, source, date, document_id: only cited documents, numbered in order of first citation), ' +
     'actionable_takeaway (one sentence: what the reader should do or watch), data_table (columns Metric, Value, Unit, Entity, Date, Confidence; rows of key figures), disclosure, language. ' +
     'Rules: the title says what happened (the decision, the figure, the party, the date), never only the kind of document ("FOMC statement"); ' +
-    'every sentence of the introduction, points and sections ends with a citation; quote or state facts, never headers, CFR/RIN/docket lines, tables of contents, list markers, rosters or pieces of sentences; ' +
-    'Background only from documents about the same story or the same people, organisations and places, oldest first, one item a line as a Markdown list, each starting with its date (e.g. "- Mar 5, 2012: ... [2]"); ' +
+    'every sentence of the introduction, points and sections ends with a citation; quote or state facts, never headers, ' +
+    'CFR/RIN/docket lines, tables of contents, list markers, rosters or pieces of sentences; ' +
+    'Background only from documents about the same story or the same people, organisations and places, oldest first, ' +
+    'one item a line as a Markdown list, each starting with its date (e.g. "- Mar 5, 2012: ... [2]"); ' +
     'a key-metrics row only where a figure has a whole label (what is measured, of whom), a value and a unit: no row rather than a fragment; ' +
-    'the takeaway adds something (what comes next: a deadline, an effective date, the next meeting; or what changed against earlier reports), never the introduction again; leave it empty when there is nothing to add.',
+    'the takeaway adds something (what comes next: a deadline, an effective date, the next meeting; or what changed ' +
+    'against earlier reports), never the introduction again; leave it empty when there is nothing to add.',
   userMessage: (input) =>
     JSON.stringify(
       {
@@ -421,7 +462,14 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
         new_facts: input.novelFacts,
         already_known: input.knownFacts,
         phase_change: input.phaseChange,
-        documents: [input.main, ...input.supporting].map((d, i) => ({ reference: i + 1, document_id: d.documentId, title: d.title, source: d.publisher, date: d.date, text: (i === 0 ? d.text : `${d.summary}\n${d.text}`).slice(0, i === 0 ? 8000 : 1500) })),
+        documents: [input.main, ...input.supporting].map((d, i) => ({
+          reference: i + 1,
+          document_id: d.documentId,
+          title: d.title,
+          source: d.publisher,
+          date: d.date,
+          text: (i === 0 ? d.text : `${d.summary}\n${d.text}`).slice(0, i === 0 ? 8000 : 1500),
+        })),
       },
       null,
       1,

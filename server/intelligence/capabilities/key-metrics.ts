@@ -51,18 +51,36 @@ export interface MetricSentence {
 // optional range ("2-3"); a currency before it; a unit after it (longest first: "percentage point"
 // is not "percent"): a share, a rate's step, a scale, or a unit of measurement of more than one
 // letter ("13G", "20M" are names; "x" is a factor).
-const FIGURE =
-  /(\$|€|£|US\$)?\s?(\d+(?:[-\s]\d{1,2}\/\d{1,2}|\/\d{1,2})(?![\d/])|\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)*)?)(?:\s*(percentage points?|percent|per cent|%|basis points?|bps|million|billion|trillion)|\s?(ms|seconds|minutes|hours|days|weeks|months|years|km|cm|mm|kg|mg|tonnes|tons|L\/s|ml|MW|GW|kW|TWh|GWh|MWh|kWh|Hz|GHz|MHz|°C|x|×)(?![\p{L}\d]))?/giu;
+/** Units after a number: a share, a rate's step, a scale (longest first). */
+const SCALES = ['percentage points?', 'percent', 'per cent', '%', 'basis points?', 'bps', 'million', 'billion', 'trillion'];
+/** Units of measurement of more than one letter, and a factor. */
+const MEASURES = [
+  'ms', 'seconds', 'minutes', 'hours', 'days', 'weeks', 'months', 'years', 'km', 'cm', 'mm', 'kg', 'mg', 'tonnes', 'tons',
+  String.raw`L\/s`, 'ml', 'MW', 'GW', 'kW', 'TWh', 'GWh', 'MWh', 'kWh', 'Hz', 'GHz', 'MHz', '°C', 'x', '×',
+];
+const FIGURE = new RegExp(
+  String.raw`(\$|€|£|US\$)?\s?(\d+(?:[-\s]\d{1,2}\/\d{1,2}|\/\d{1,2})(?![\d/])|\d+(?:[.,]\d+)*(?:\s?[-–]\s?\d+(?:[.,]\d+)*)?)` +
+    String.raw`(?:\s*(${SCALES.join('|')})|\s?(${MEASURES.join('|')})(?![\p{L}\d]))?`,
+  'giu',
+);
 
 /** Words of the closed classes the grammar needs (English function words and irregular past tenses). */
 const DETERMINERS = new Set('the a an its their his her our your my this that these those each every no any some such another'.split(' '));
-const PREPOSITIONS = new Set('of in on at by to from for with over under than about around approximately nearly almost per into across between within during against among after before since until up down near below above'.split(' '));
+const PREPOSITIONS = new Set(
+  (
+    'of in on at by to from for with over under than about around approximately nearly almost per into across between ' +
+    'within during against among after before since until up down near below above'
+  ).split(' '),
+);
 const PRONOUNS = new Set('it its they them their we our us he his she her this these those there which who i you one'.split(' '));
 const AUXILIARIES = new Set('is are was were be been being has have had do does did'.split(' '));
 /** A modal verb or a condition: the clause says what may, must or would be, not what is. */
 const NOT_INDICATIVE = new Set('shall may must should would could might can will if unless whether provided'.split(' '));
 const IRREGULAR_PAST = new Set(
-  'said told wrote found saw got went came ran thought meant built sent fell rose grew set cut hit stood held kept paid made took gave won lost spent sold bought left led met brought sank shrank swung began became put'.split(' '),
+  (
+    'said told wrote found saw got went came ran thought meant built sent fell rose grew set cut hit stood held kept paid made ' +
+    'took gave won lost spent sold bought left led met brought sank shrank swung began became put'
+  ).split(' '),
 );
 const CONJUNCTIONS = new Set('and or but nor so yet while whereas although though because as'.split(' '));
 
@@ -72,7 +90,11 @@ interface Word {
   at: number;
 }
 
-const words = (text: string, offset = 0): Word[] => [...text.matchAll(/[\p{L}\d][\p{L}\p{M}\d'’&./-]*/gu)].map((m) => ({ text: m[0].replace(/[.’']+$/, ''), lower: m[0].replace(/[.’']+$/, '').toLowerCase(), at: offset + m.index }));
+const words = (text: string, offset = 0): Word[] =>
+  [...text.matchAll(/[\p{L}\d][\p{L}\p{M}\d'’&./-]*/gu)].map((m) => {
+    const word = m[0].replace(/[.’']+$/, '');
+    return { text: word, lower: word.toLowerCase(), at: offset + m.index };
+  });
 
 const isFunction = (w: Word) => DETERMINERS.has(w.lower) || PREPOSITIONS.has(w.lower) || PRONOUNS.has(w.lower) || AUXILIARIES.has(w.lower) || NOT_INDICATIVE.has(w.lower) || CONJUNCTIONS.has(w.lower);
 /** A verb by its form: an auxiliary, a past tense (regular or irregular), or a lowercase -s form followed by what a verb takes (a determiner, a figure, a preposition). */
@@ -104,11 +126,21 @@ function fractionValue(value: string): string {
   return String(Math.round(number * 1000) / 1000);
 }
 
+/** Where a clause starts: after ";", ":", a dash, ", but/which/...", a reported "said that", "that". */
+const CLAUSE_START = new RegExp(
+  [
+    String.raw`;|:\s|\s[–—]\s|,\s+(?:but|while|whereas|which|who|where)\s`,
+    String.raw`\b(?:said|says|reported|announced|noted|found|showed|shows|estimated|expects|expected)\s+(?:on\s+\S+\s+)?that\s`,
+    String.raw`\bthat\s`,
+  ].join('|'),
+  'g',
+);
+
 /** The clause a figure stands in: from the last clause boundary before it to the first after it. */
 function clauseAround(sentence: string, start: number, end: number): { text: string; offset: number; outer: string } {
   const before = sentence.slice(0, start);
   // Not ", and": it also closes a list of names ("Atlanta, Chicago, and Dallas").
-  const boundary = /;|:\s|\s[–—]\s|,\s+(?:but|while|whereas|which|who|where)\s|\b(?:said|says|reported|announced|noted|found|showed|shows|estimated|expects|expected)\s+(?:on\s+\S+\s+)?that\s|\bthat\s/g;
+  const boundary = CLAUSE_START;
   let from = 0;
   for (const m of before.matchAll(boundary)) from = m.index + m[0].length;
   const after = sentence.slice(end);
@@ -292,7 +324,14 @@ function none(name: string): undefined {
   return undefined;
 }
 
-const LABEL_EDGE = /^(?:of|to|at|by|the|a|an|was|is|are|were|be|been|and|or|from|in|on|for|with|than|about|around|approximately|nearly|almost|over|under|some|its|their|his|her|this|that|these|those|which|who|up|down|rose|fell|rises|falls|cut|set|aside|said|says|say|reached|stood|stands|stand|grew|grows|came|comes|hit|hits|not|only|just|least|most|more|less|close|near|below|above|equal|equals|exceeding|totaling|totalling|reaching|including|\w+ed)$/i;
+/** Words that open or end no label: small words, verbs of change and report, comparisons, a participle at the end. */
+const LABEL_EDGE_WORDS = (
+  'of to at by the a an was is are were be been and or from in on for with than about around approximately nearly almost ' +
+  'over under some its their his her this that these those which who up down rose fell rises falls cut set aside said says ' +
+  'say reached stood stands stand grew grows came comes hit hits not only just least most more less close near below above ' +
+  'equal equals exceeding totaling totalling reaching including'
+).split(' ');
+const LABEL_EDGE = new RegExp(String.raw`^(?:${LABEL_EDGE_WORDS.join('|')}|\w+ed)$`, 'i');
 
 /** Whether a metric's label is whole (whoever wrote it): words of substance, no small word or verb at its edges, no open bracket. */
 export function wholeLabel(label: string): boolean {

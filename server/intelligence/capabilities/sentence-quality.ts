@@ -84,6 +84,19 @@ function mostlyNumbers(sentence: string): boolean {
   return words.length >= 4 && words.filter((w) => /\d/.test(w)).length / words.length >= 0.4;
 }
 
+/** Office hours, a reading room, where to send or find copies. */
+const OFFICE_NOTICE = new RegExp(
+  [
+    String.raw`\breading room\b`,
+    String.raw`\b(?:office|business) hours\b`,
+    String.raw`\bhours are\b[^.]{0,30}\d`,
+    String.raw`\bavailable for (?:public )?inspection\b`,
+    String.raw`\byou may (?:submit|view|obtain|send)\b`,
+    String.raw`\bto obtain (?:a )?cop(?:y|ies)\b`,
+  ].join('|'),
+  'i',
+);
+
 /** Furniture: each rule names a kind of text that is no statement. */
 export const BOILERPLATE_RULES: readonly TextRule[] = [
   // Reference lines of rules and notices.
@@ -218,7 +231,7 @@ export const BOILERPLATE_RULES: readonly TextRule[] = [
     name: 'office-notice',
     language: 'en',
     reason: 'office notices of a rule or a filing: reading-room hours, where to send or find copies',
-    test: (s) => /\breading room\b|\b(?:office|business) hours\b|\bhours are\b[^.]{0,30}\d|\bavailable for (?:public )?inspection\b|\byou may (?:submit|view|obtain|send)\b|\bto obtain (?:a )?cop(?:y|ies)\b/i.test(s),
+    test: (s) => OFFICE_NOTICE.test(s),
   },
   ...LIST_RULES,
   { name: 'roster', language: 'en', reason: 'names with their titles ("Michael H. Moskow, President") list who attended, they state nothing', test: roster },
@@ -392,6 +405,18 @@ export function quotable(sentence: string, language?: string | null): boolean {
   return !boilerplate(sentence, language) && !fragment(sentence, language);
 }
 
+/** A rule's section label: furniture, which a speaker's label is not. */
+const RULE_SECTION_LABEL = /^(?:AGENCY|ACTION|DATES?|ADDRESSES|FOR FURTHER INFORMATION CONTACT|SUPPLEMENTARY INFORMATION):/;
+/** A transcript's speaker label: "THE PRESIDENT: ", "MR. SMITH: ". */
+const SPEAKER_LABEL = /^(?:THE |MR\. |MS\. |MRS\. |DR\. )?[A-Z][A-Z.'-]+(?: [A-Z][A-Z.'-]+){0,2}:\s+/;
+/** The section labels of a structured abstract. */
+const ABSTRACT_LABELS = [
+  'Background', 'Purpose', 'Objectives?', 'Aims?', 'Introduction', 'Context', 'Rationale', 'Study (?:purpose|objective|design)',
+  'Brief summary', 'Summary', 'Overview', 'Methods?', 'Design', 'Setting', 'Results', 'Findings', 'Conclusions?', 'Significance',
+  'Importance',
+];
+const ABSTRACT_LABEL = new RegExp(String.raw`^(?:${ABSTRACT_LABELS.join('|')})\s*:\s+(?=\p{Lu})`, 'iu');
+
 /** The furniture in front of a sentence's statement (or after it), each rule taking one kind away, in order. */
 export const FURNITURE_RULES: readonly RewriteRule[] = [
   {
@@ -450,7 +475,7 @@ export const FURNITURE_RULES: readonly RewriteRule[] = [
     language: 'en',
     reason: 'a transcript\'s speaker label ("THE PRESIDENT:", "MR. SMITH:"); a rule\'s section label (AGENCY:, DATES:...) stays, as furniture',
     apply: (s) =>
-      /^(?:AGENCY|ACTION|DATES?|ADDRESSES|FOR FURTHER INFORMATION CONTACT|SUPPLEMENTARY INFORMATION):/.test(s) ? s : s.replace(/^(?:THE |MR\. |MS\. |MRS\. |DR\. )?[A-Z][A-Z.'-]+(?: [A-Z][A-Z.'-]+){0,2}:\s+/, ''),
+      RULE_SECTION_LABEL.test(s) ? s : s.replace(SPEAKER_LABEL, ''),
   },
   {
     name: 'abstract-section-label',
@@ -458,7 +483,7 @@ export const FURNITURE_RULES: readonly RewriteRule[] = [
     reason: 'a structured abstract\'s section label ("Background: The selection of primary outcomes ...")',
     apply: (s) =>
       s.replace(
-        /^(?:Background|Purpose|Objectives?|Aims?|Introduction|Context|Rationale|Study (?:purpose|objective|design)|Brief summary|Summary|Overview|Methods?|Design|Setting|Results|Findings|Conclusions?|Significance|Importance)\s*:\s+(?=\p{Lu})/iu,
+        ABSTRACT_LABEL,
         '',
       ),
   },

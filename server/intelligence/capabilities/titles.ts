@@ -90,7 +90,11 @@ export const TODAY_RULES: readonly RewriteRule[] = [
 export const TITLE_CODE_RULES: readonly NamedRule[] = [
   { name: 'ellipsis-title', language: '*', reason: 'a title the source cut with an ellipsis is no title: the headline is the lead\'s, or the title without the ellipsis' },
   { name: 'cut-at-stop-title', language: '*', reason: 'a title cut at an abbreviation\'s full stop ("led by Aksel V.") that the lead goes on from: the headline is the lead\'s' },
-  { name: 'acronym-for-name', language: 'en', reason: 'a name the title abbreviates is written as its abbreviation in the headline ("Federal Open Market Committee" under "FOMC statement" -> "FOMC")' },
+  {
+    name: 'acronym-for-name',
+    language: 'en',
+    reason: 'a name the title abbreviates is written as its abbreviation in the headline ("Federal Open Market Committee" under "FOMC statement" -> "FOMC")',
+  },
 ];
 
 export const shortDate = (iso: string) => {

@@ -7,7 +7,11 @@ import type { Domain } from './topic-domains.js';
 export const INSTITUTION_DOMAINS: Domain[] = [
   {
     key: 'regulation',
-    cues: ['regulation', 'regulatory', 'regulator', 'rule', 'rules', 'rulemaking', 'compliance', 'directive', 'guidance', 'agency', 'enforcement', 'gdpr', 'data protection', 'privacy', 'licensing', 'supervision', 'capital requirements', 'policy', 'oversight', 'standards', 'ai act', 'sec', 'epa', 'fcc', 'ftc', 'esma', 'eba'],
+    cues: [
+      'regulation', 'regulatory', 'regulator', 'rule', 'rules', 'rulemaking', 'compliance', 'directive', 'guidance', 'agency',
+      'enforcement', 'gdpr', 'data protection', 'privacy', 'licensing', 'supervision', 'capital requirements', 'policy',
+      'oversight', 'standards', 'ai act', 'sec', 'epa', 'fcc', 'ftc', 'esma', 'eba',
+    ],
     sources: [6, 5, 1],
     events: [
       'Proposed rule or consultation published',
@@ -22,7 +26,11 @@ export const INSTITUTION_DOMAINS: Domain[] = [
     scope: 'Rules, guidance, consultations and enforcement',
     sought: 'Proposed and final rules, consultations and comment deadlines, effective dates, who must comply, and enforcement actions with their penalties.',
     queryTerms: ['rule', 'regulation', 'proposed', 'final', 'guidance', 'compliance', 'enforcement', 'agency', 'comment', 'requirements'],
-    outcome: (s) => ({ high: `A regulator adopts, proposes or enforces a rule on ${s}`, medium: `Consultations, guidance, hearings or official statements on ${s}`, low: `Commentary or background on the rules for ${s}` }),
+    outcome: (s) => ({
+      high: `A regulator adopts, proposes or enforces a rule on ${s}`,
+      medium: `Consultations, guidance, hearings or official statements on ${s}`,
+      low: `Commentary or background on the rules for ${s}`,
+    }),
     placeSensitive: true,
   },
   {
@@ -47,7 +55,10 @@ export const INSTITUTION_DOMAINS: Domain[] = [
   },
   {
     key: 'litigation',
-    cues: ['lawsuit', 'litigation', 'court', 'judge', 'court ruling', 'verdict', 'appeal', 'antitrust', 'settlement', 'class action', 'injunction', 'prosecution', 'indictment', 'legal', 'lawsuits', 'trial court', 'supreme court', 'tribunal', 'arbitration'],
+    cues: [
+      'lawsuit', 'litigation', 'court', 'judge', 'court ruling', 'verdict', 'appeal', 'antitrust', 'settlement', 'class action',
+      'injunction', 'prosecution', 'indictment', 'legal', 'lawsuits', 'trial court', 'supreme court', 'tribunal', 'arbitration',
+    ],
     sources: [7, 1],
     events: [
       'Lawsuit filed',
@@ -67,7 +78,12 @@ export const INSTITUTION_DOMAINS: Domain[] = [
   },
   {
     key: 'clinical',
-    cues: ['clinical', 'trial', 'drug', 'therapy', 'treatment', 'disease', 'cancer', 'oncology', 'vaccine', 'patient', 'diabetes', 'alzheimer', 'obesity', 'medical device', 'fda', 'ema', 'biotech', 'pharma', 'pharmaceutical', 'medicine', 'medical', 'healthcare', 'hospital', 'diagnosis', 'gene therapy', 'antibody', 'immunotherapy', 'surgery', 'sciatica', 'disc herniation'],
+    cues: [
+      'clinical', 'trial', 'drug', 'therapy', 'treatment', 'disease', 'cancer', 'oncology', 'vaccine', 'patient', 'diabetes',
+      'alzheimer', 'obesity', 'medical device', 'fda', 'ema', 'biotech', 'pharma', 'pharmaceutical', 'medicine', 'medical',
+      'healthcare', 'hospital', 'diagnosis', 'gene therapy', 'antibody', 'immunotherapy', 'surgery', 'sciatica',
+      'disc herniation',
+    ],
     sources: [9, 4, 1, 6],
     events: [
       'Clinical trial started or recruiting',
@@ -87,7 +103,12 @@ export const INSTITUTION_DOMAINS: Domain[] = [
   },
   {
     key: 'research',
-    cues: ['research', 'study', 'science', 'scientific', 'algorithm', 'physics', 'chemistry', 'biology', 'genome', 'genomics', 'quantum', 'machine learning', 'artificial intelligence', 'ai', 'neural network', 'dataset', 'benchmark', 'materials', 'astronomy', 'robotics', 'deep learning', 'llm', 'language model', 'reinforcement learning', 'computer vision', 'crispr', 'fusion', 'superconductor', 'arxiv', 'paper'],
+    cues: [
+      'research', 'study', 'science', 'scientific', 'algorithm', 'physics', 'chemistry', 'biology', 'genome', 'genomics',
+      'quantum', 'machine learning', 'artificial intelligence', 'ai', 'neural network', 'dataset', 'benchmark', 'materials',
+      'astronomy', 'robotics', 'deep learning', 'llm', 'language model', 'reinforcement learning', 'computer vision', 'crispr',
+      'fusion', 'superconductor', 'arxiv', 'paper',
+    ],
     sources: [4, 1, 10],
     events: [
       'New method or model published',
@@ -107,7 +128,11 @@ export const INSTITUTION_DOMAINS: Domain[] = [
   },
   {
     key: 'technology',
-    cues: ['technology', 'software', 'hardware', 'chip', 'chips', 'semiconductor', 'cloud', 'smartphone', 'app', 'platform', 'battery', 'batteries', 'electric vehicle', 'ev', '5g', 'data center', 'startup', 'internet', 'robot', 'drone', 'satellite', 'self-driving', 'autonomous', 'blockchain', 'crypto', 'cryptocurrency', 'bitcoin', 'fintech'],
+    cues: [
+      'technology', 'software', 'hardware', 'chip', 'chips', 'semiconductor', 'cloud', 'smartphone', 'app', 'platform', 'battery',
+      'batteries', 'electric vehicle', 'ev', '5g', 'data center', 'startup', 'internet', 'robot', 'drone', 'satellite',
+      'self-driving', 'autonomous', 'blockchain', 'crypto', 'cryptocurrency', 'bitcoin', 'fintech',
+    ],
     sources: [1, 10, 6],
     events: [
       'Product or technology launched',
@@ -127,7 +152,12 @@ export const INSTITUTION_DOMAINS: Domain[] = [
   },
   {
     key: 'monetary',
-    cues: ['interest rate', 'interest rates', 'inflation', 'central bank', 'central banks', 'federal reserve', 'fed', 'fomc', 'ecb', 'monetary', 'monetary policy', 'bank of england', 'bank of japan', 'rate decision', 'rate decisions', 'quantitative easing', 'yields', 'bond', 'bonds', 'currency', 'dollar', 'euro', 'gdp', 'recession', 'economy', 'economic', 'unemployment', 'jobs report'],
+    cues: [
+      'interest rate', 'interest rates', 'inflation', 'central bank', 'central banks', 'federal reserve', 'fed', 'fomc', 'ecb',
+      'monetary', 'monetary policy', 'bank of england', 'bank of japan', 'rate decision', 'rate decisions', 'quantitative easing',
+      'yields', 'bond', 'bonds', 'currency', 'dollar', 'euro', 'gdp', 'recession', 'economy', 'economic', 'unemployment',
+      'jobs report',
+    ],
     sources: [1, 6],
     events: [
       'Interest rate decision',
@@ -147,7 +177,11 @@ export const INSTITUTION_DOMAINS: Domain[] = [
   },
   {
     key: 'markets',
-    cues: ['stock', 'stocks', 'equity', 'market', 'markets', 'earnings', 'ipo', 'merger', 'acquisition', 'bank', 'banking', 'credit', 'commodity', 'payments', 'investment', 'fund', 'private equity', 'venture capital', 'insurance', 'shares', 'investors', 'housing', 'real estate', 'property prices', 'prices'],
+    cues: [
+      'stock', 'stocks', 'equity', 'market', 'markets', 'earnings', 'ipo', 'merger', 'acquisition', 'bank', 'banking', 'credit',
+      'commodity', 'payments', 'investment', 'fund', 'private equity', 'venture capital', 'insurance', 'shares', 'investors',
+      'housing', 'real estate', 'property prices', 'prices',
+    ],
     sources: [1, 6],
     events: [
       'Interest rate or policy decision',

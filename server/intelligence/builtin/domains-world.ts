@@ -8,7 +8,10 @@ import type { Domain } from './topic-domains.js';
 export const WORLD_DOMAINS: Domain[] = [
   {
     key: 'geopolitics',
-    cues: ['diplomacy', 'diplomatic', 'sanctions', 'treaty', 'summit', 'nato', 'united nations', 'relations', 'negotiations', 'talks', 'alliance', 'embassy', 'foreign policy', 'brexit', 'geopolitics', 'geopolitical', 'bilateral'],
+    cues: [
+      'diplomacy', 'diplomatic', 'sanctions', 'treaty', 'summit', 'nato', 'united nations', 'relations', 'negotiations', 'talks',
+      'alliance', 'embassy', 'foreign policy', 'brexit', 'geopolitics', 'geopolitical', 'bilateral',
+    ],
     sources: [1, 5],
     events: [
       'Sanctions imposed or lifted',
@@ -28,7 +31,11 @@ export const WORLD_DOMAINS: Domain[] = [
   },
   {
     key: 'conflict',
-    cues: ['war', 'civil war', 'conflict', 'military', 'insurgency', 'ceasefire', 'terrorism', 'terrorist', 'militants', 'militant', 'armed', 'airstrikes', 'invasion', 'fighting', 'rebels', 'peace talks', 'coup', 'jihadist', 'armed forces', 'defence', 'defense'],
+    cues: [
+      'war', 'civil war', 'conflict', 'military', 'insurgency', 'ceasefire', 'terrorism', 'terrorist', 'militants', 'militant',
+      'armed', 'airstrikes', 'invasion', 'fighting', 'rebels', 'peace talks', 'coup', 'jihadist', 'armed forces', 'defence',
+      'defense',
+    ],
     sources: [1],
     events: [
       'Attack, offensive or airstrike',
@@ -43,12 +50,19 @@ export const WORLD_DOMAINS: Domain[] = [
     scope: 'Fighting, ceasefires and peace efforts',
     sought: 'Who attacked or took what and where, casualties and displacement, foreign involvement, ceasefires and talks, and the reactions of other states.',
     queryTerms: ['forces', 'killed', 'attack', 'military', 'fighting', 'troops', 'ceasefire', 'rebels', 'government', 'civilians'],
-    outcome: (s) => ({ high: `Fighting, an attack, a ceasefire or a territorial change in ${s}`, medium: `Casualty figures, talks or foreign statements on ${s}`, low: `Analysis or commentary on ${s}` }),
+    outcome: (s) => ({
+      high: `Fighting, an attack, a ceasefire or a territorial change in ${s}`,
+      medium: `Casualty figures, talks or foreign statements on ${s}`,
+      low: `Analysis or commentary on ${s}`,
+    }),
     placeSensitive: true,
   },
   {
     key: 'elections',
-    cues: ['election', 'elections', 'electoral', 'vote', 'voters', 'referendum', 'campaign', 'candidate', 'candidates', 'polls', 'polling', 'ballot', 'primaries', 'presidential race', 'snap election'],
+    cues: [
+      'election', 'elections', 'electoral', 'vote', 'voters', 'referendum', 'campaign', 'candidate', 'candidates', 'polls',
+      'polling', 'ballot', 'primaries', 'presidential race', 'snap election',
+    ],
     sources: [1],
     events: [
       'Election called or date set',
@@ -89,7 +103,11 @@ export const WORLD_DOMAINS: Domain[] = [
   {
     key: 'trade',
     // Not "quota(s)": quotas are set for refugees, fish and milk as for imports ("refugee relocation quotas" is migration).
-    cues: ['tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'anti-dumping', 'dumping', 'countervailing', 'import quota', 'import quotas', 'customs', 'wto', 'free trade', 'trade agreement', 'trade war', 'trade disputes', 'export controls'],
+    cues: [
+      'tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'anti-dumping', 'dumping',
+      'countervailing', 'import quota', 'import quotas', 'customs', 'wto', 'free trade', 'trade agreement', 'trade war',
+      'trade disputes', 'export controls',
+    ],
     sources: [1, 6, 5],
     events: [
       'Tariff imposed, raised or lifted',
@@ -109,7 +127,11 @@ export const WORLD_DOMAINS: Domain[] = [
   },
   {
     key: 'energy',
-    cues: ['energy', 'oil', 'gas', 'lng', 'renewable', 'renewables', 'solar', 'wind', 'nuclear', 'hydrogen', 'grid', 'power', 'electricity', 'climate', 'emissions', 'carbon', 'net zero', 'esg', 'coal', 'lithium', 'mining', 'storage', 'pipeline', 'utility', 'utilities', 'offshore wind'],
+    cues: [
+      'energy', 'oil', 'gas', 'lng', 'renewable', 'renewables', 'solar', 'wind', 'nuclear', 'hydrogen', 'grid', 'power',
+      'electricity', 'climate', 'emissions', 'carbon', 'net zero', 'esg', 'coal', 'lithium', 'mining', 'storage', 'pipeline',
+      'utility', 'utilities', 'offshore wind',
+    ],
     sources: [1, 6, 5, 4],
     events: [
       'Project approved, started or cancelled',
@@ -149,7 +171,11 @@ export const WORLD_DOMAINS: Domain[] = [
   },
   {
     key: 'health',
-    cues: ['outbreak', 'outbreaks', 'epidemic', 'pandemic', 'public health', 'vaccination', 'vaccine', 'vaccines', 'hesitancy', 'infection', 'infections', 'virus', 'cholera', 'ebola', 'dengue', 'malaria', 'measles', 'zika', 'mers', 'influenza', 'flu', 'covid', 'mortality', 'health'],
+    cues: [
+      'outbreak', 'outbreaks', 'epidemic', 'pandemic', 'public health', 'vaccination', 'vaccine', 'vaccines', 'hesitancy',
+      'infection', 'infections', 'virus', 'cholera', 'ebola', 'dengue', 'malaria', 'measles', 'zika', 'mers', 'influenza', 'flu',
+      'covid', 'mortality', 'health',
+    ],
     sources: [1, 4, 9],
     events: [
       'Outbreak declared or spreading',
@@ -169,7 +195,10 @@ export const WORLD_DOMAINS: Domain[] = [
   },
   {
     key: 'climate',
-    cues: ['climate', 'climate change', 'global warming', 'deforestation', 'biodiversity', 'pollution', 'environmental', 'conservation', 'wildlife', 'adaptation', 'net zero', 'ipcc', 'cop', 'rainforest', 'ocean acidification', 'species'],
+    cues: [
+      'climate', 'climate change', 'global warming', 'deforestation', 'biodiversity', 'pollution', 'environmental',
+      'conservation', 'wildlife', 'adaptation', 'net zero', 'ipcc', 'cop', 'rainforest', 'ocean acidification', 'species',
+    ],
     sources: [1, 4, 6],
     events: [
       'Climate target or pledge announced',
@@ -189,7 +218,10 @@ export const WORLD_DOMAINS: Domain[] = [
   },
   {
     key: 'cyber',
-    cues: ['cybersecurity', 'cyber', 'cyberattack', 'cyberattacks', 'ransomware', 'malware', 'hack', 'hackers', 'hacking', 'breach', 'data breach', 'vulnerability', 'vulnerabilities', 'phishing', 'exploit', 'zero-day', 'ddos'],
+    cues: [
+      'cybersecurity', 'cyber', 'cyberattack', 'cyberattacks', 'ransomware', 'malware', 'hack', 'hackers', 'hacking', 'breach',
+      'data breach', 'vulnerability', 'vulnerabilities', 'phishing', 'exploit', 'zero-day', 'ddos',
+    ],
     sources: [1, 6, 4],
     events: [
       'Attack or breach disclosed',
@@ -209,7 +241,11 @@ export const WORLD_DOMAINS: Domain[] = [
   },
   {
     key: 'disaster',
-    cues: ['earthquake', 'earthquakes', 'hurricane', 'hurricanes', 'hurricane season', 'typhoon', 'typhoons', 'cyclone', 'flood', 'floods', 'flooding', 'wildfire', 'wildfires', 'tsunami', 'storm', 'storms', 'drought', 'volcano', 'eruption', 'landslide', 'tornado', 'natural disaster', 'disaster'],
+    cues: [
+      'earthquake', 'earthquakes', 'hurricane', 'hurricanes', 'hurricane season', 'typhoon', 'typhoons', 'cyclone', 'flood',
+      'floods', 'flooding', 'wildfire', 'wildfires', 'tsunami', 'storm', 'storms', 'drought', 'volcano', 'eruption', 'landslide',
+      'tornado', 'natural disaster', 'disaster',
+    ],
     sources: [1],
     events: [
       'Storm, quake or fire strikes',
@@ -249,7 +285,11 @@ export const WORLD_DOMAINS: Domain[] = [
   },
   {
     key: 'agriculture',
-    cues: ['agriculture', 'agricultural', 'farm', 'farms', 'farming', 'farmers', 'crop', 'crops', 'harvest', 'wheat', 'corn', 'maize', 'soybeans', 'rice', 'grain', 'livestock', 'dairy', 'fisheries', 'fishing', 'aquaculture', 'salmon', 'food', 'food safety', 'fertiliser', 'fertilizer', 'cattle'],
+    cues: [
+      'agriculture', 'agricultural', 'farm', 'farms', 'farming', 'farmers', 'crop', 'crops', 'harvest', 'wheat', 'corn', 'maize',
+      'soybeans', 'rice', 'grain', 'livestock', 'dairy', 'fisheries', 'fishing', 'aquaculture', 'salmon', 'food', 'food safety',
+      'fertiliser', 'fertilizer', 'cattle',
+    ],
     sources: [1, 6, 5],
     events: [
       'Harvest or production forecast published',

@@ -37,23 +37,101 @@ export const PLACES: Place[] = lazyArray(() => {
  * topic is (the WTO on tariffs, the WHO on outbreaks).
  */
 export const REGULATORS: { cues: string[]; by: Record<string, string[]> }[] = [
-  { cues: ['drug', 'drugs', 'pharma', 'pharmaceutical', 'medical', 'device', 'therapy', 'clinical', 'medicine', 'biotech'], by: { 'United States': ['FDA'], 'European Union': ['European Medicines Agency'], 'United Kingdom': ['MHRA'], Japan: ['PMDA'], China: ['NMPA'] } },
-  { cues: ['bank', 'banks', 'banking', 'capital', 'lending', 'deposit', 'deposits'], by: { 'United States': ['Federal Reserve', 'FDIC', 'OCC'], 'European Union': ['European Central Bank', 'European Banking Authority'], 'United Kingdom': ['Prudential Regulation Authority'] } },
-  { cues: ['securities', 'fund', 'funds', 'investment', 'markets', 'crypto', 'fintech', 'disclosure', 'disclosures', 'payments', 'listed', 'exchange'], by: { 'United States': ['SEC'], 'European Union': ['ESMA'], 'United Kingdom': ['Financial Conduct Authority'] } },
+  {
+    cues: [
+      'drug', 'drugs', 'pharma', 'pharmaceutical', 'medical', 'device', 'therapy', 'clinical', 'medicine', 'biotech',
+    ],
+    by: { 'United States': ['FDA'], 'European Union': ['European Medicines Agency'], 'United Kingdom': ['MHRA'], Japan: ['PMDA'], China: ['NMPA'] },
+  },
+  {
+    cues: [
+      'bank', 'banks', 'banking', 'capital', 'lending', 'deposit', 'deposits',
+    ],
+    by: { 'United States': ['Federal Reserve', 'FDIC', 'OCC'], 'European Union': ['European Central Bank', 'European Banking Authority'], 'United Kingdom': ['Prudential Regulation Authority'] },
+  },
+  {
+    cues: [
+      'securities', 'fund', 'funds', 'investment', 'markets', 'crypto', 'fintech', 'disclosure', 'disclosures', 'payments',
+      'listed', 'exchange',
+    ],
+    by: { 'United States': ['SEC'], 'European Union': ['ESMA'], 'United Kingdom': ['Financial Conduct Authority'] },
+  },
   { cues: ['insurance', 'insurers', 'reinsurance'], by: { 'European Union': ['EIOPA'], 'United Kingdom': ['Prudential Regulation Authority'] } },
-  { cues: ['monetary', 'interest', 'inflation', 'rate', 'rates'], by: { 'United States': ['Federal Reserve', 'FOMC'], 'European Union': ['European Central Bank'], 'United Kingdom': ['Bank of England'], Japan: ['Bank of Japan'], China: ["People's Bank of China"] } },
-  { cues: ['data', 'privacy', 'protection', 'gdpr', 'consumer'], by: { 'United States': ['FTC'], 'European Union': ['European Data Protection Board', 'European Commission'], 'United Kingdom': ["Information Commissioner's Office"] } },
-  { cues: ['ai', 'artificial', 'intelligence', 'algorithm', 'algorithms'], by: { 'United States': ['NIST', 'FTC'], 'European Union': ['European AI Office', 'European Commission'], 'United Kingdom': ['AI Security Institute'] } },
-  { cues: ['competition', 'antitrust', 'merger', 'mergers', 'monopoly'], by: { 'United States': ['Department of Justice', 'FTC'], 'European Union': ['European Commission'], 'United Kingdom': ['Competition and Markets Authority'] } },
-  { cues: ['energy', 'electricity', 'grid', 'power', 'gas', 'pipeline', 'nuclear'], by: { 'United States': ['FERC', 'Department of Energy', 'Nuclear Regulatory Commission'], 'European Union': ['ACER', 'European Commission'], 'United Kingdom': ['Ofgem'] } },
-  { cues: ['environment', 'environmental', 'emissions', 'climate', 'pollution', 'carbon', 'chemicals'], by: { 'United States': ['EPA'], 'European Union': ['European Commission', 'European Chemicals Agency'], 'United Kingdom': ['Environment Agency'] } },
-  { cues: ['telecom', 'telecommunications', 'spectrum', 'broadband', '5g', 'media'], by: { 'United States': ['FCC'], 'European Union': ['BEREC', 'European Commission'], 'United Kingdom': ['Ofcom'] } },
+  {
+    cues: [
+      'monetary', 'interest', 'inflation', 'rate', 'rates',
+    ],
+    by: {
+      'United States': ['Federal Reserve', 'FOMC'],
+      'European Union': ['European Central Bank'],
+      'United Kingdom': ['Bank of England'],
+      Japan: ['Bank of Japan'],
+      China: ["People's Bank of China"],
+    },
+  },
+  {
+    cues: [
+      'data', 'privacy', 'protection', 'gdpr', 'consumer',
+    ],
+    by: { 'United States': ['FTC'], 'European Union': ['European Data Protection Board', 'European Commission'], 'United Kingdom': ["Information Commissioner's Office"] },
+  },
+  {
+    cues: [
+      'ai', 'artificial', 'intelligence', 'algorithm', 'algorithms',
+    ],
+    by: { 'United States': ['NIST', 'FTC'], 'European Union': ['European AI Office', 'European Commission'], 'United Kingdom': ['AI Security Institute'] },
+  },
+  {
+    cues: [
+      'competition', 'antitrust', 'merger', 'mergers', 'monopoly',
+    ],
+    by: { 'United States': ['Department of Justice', 'FTC'], 'European Union': ['European Commission'], 'United Kingdom': ['Competition and Markets Authority'] },
+  },
+  {
+    cues: [
+      'energy', 'electricity', 'grid', 'power', 'gas', 'pipeline', 'nuclear',
+    ],
+    by: { 'United States': ['FERC', 'Department of Energy', 'Nuclear Regulatory Commission'], 'European Union': ['ACER', 'European Commission'], 'United Kingdom': ['Ofgem'] },
+  },
+  {
+    cues: [
+      'environment', 'environmental', 'emissions', 'climate', 'pollution', 'carbon', 'chemicals',
+    ],
+    by: { 'United States': ['EPA'], 'European Union': ['European Commission', 'European Chemicals Agency'], 'United Kingdom': ['Environment Agency'] },
+  },
+  {
+    cues: [
+      'telecom', 'telecommunications', 'spectrum', 'broadband', '5g', 'media',
+    ],
+    by: { 'United States': ['FCC'], 'European Union': ['BEREC', 'European Commission'], 'United Kingdom': ['Ofcom'] },
+  },
   { cues: ['aviation', 'airline', 'airlines', 'aircraft', 'drone', 'drones'], by: { 'United States': ['FAA'], 'European Union': ['EASA'], 'United Kingdom': ['Civil Aviation Authority'] } },
-  { cues: ['vehicle', 'vehicles', 'automotive', 'car', 'cars', 'battery', 'batteries'], by: { 'United States': ['NHTSA', 'EPA'], 'European Union': ['European Commission'], 'United Kingdom': ['Department for Transport'] } },
+  {
+    cues: [
+      'vehicle', 'vehicles', 'automotive', 'car', 'cars', 'battery', 'batteries',
+    ],
+    by: { 'United States': ['NHTSA', 'EPA'], 'European Union': ['European Commission'], 'United Kingdom': ['Department for Transport'] },
+  },
   { cues: ['patent', 'patents'], by: { 'United States': ['USPTO'], 'European Union': ['European Patent Office'], 'United Kingdom': ['UK Intellectual Property Office'] } },
   { cues: ['trademark', 'trademarks', 'brand', 'brands'], by: { 'United States': ['USPTO'], 'European Union': ['EUIPO'], 'United Kingdom': ['UK Intellectual Property Office'] } },
-  { cues: ['tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'dumping', 'customs'], by: { World: ['World Trade Organization'], 'United States': ['USTR', 'Department of Commerce'], 'European Union': ['European Commission'], 'United Kingdom': ['Department for Business and Trade'] } },
-  { cues: ['outbreak', 'outbreaks', 'epidemic', 'pandemic', 'vaccine', 'vaccines', 'vaccination', 'hesitancy', 'infection', 'infections', 'health'], by: { World: ['World Health Organization'], 'United States': ['CDC'], 'European Union': ['ECDC'], 'United Kingdom': ['UK Health Security Agency'] } },
+  {
+    cues: [
+      'tariff', 'tariffs', 'trade', 'export', 'exports', 'import', 'imports', 'duties', 'dumping', 'customs',
+    ],
+    by: {
+      World: ['World Trade Organization'],
+      'United States': ['USTR', 'Department of Commerce'],
+      'European Union': ['European Commission'],
+      'United Kingdom': ['Department for Business and Trade'],
+    },
+  },
+  {
+    cues: [
+      'outbreak', 'outbreaks', 'epidemic', 'pandemic', 'vaccine', 'vaccines', 'vaccination', 'hesitancy', 'infection',
+      'infections', 'health',
+    ],
+    by: { World: ['World Health Organization'], 'United States': ['CDC'], 'European Union': ['ECDC'], 'United Kingdom': ['UK Health Security Agency'] },
+  },
 ];
 
 /**

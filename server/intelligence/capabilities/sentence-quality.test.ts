@@ -7,7 +7,11 @@ const TESTS = [...BOILERPLATE_RULES, ...FRAGMENT_RULES];
 // Each test rule on made-up text: [rule, sentences it holds for, sentences it does not].
 const cases: [string, string[], string[]][] = [
   ['run-on', [`${'the widget rule applies to banks and '.repeat(12)}ends.`], ['The widget rule applies to banks.']],
-  ['names-and-commas', ['Roe, Doe, Poe, Moe, and Loe, Senior Widget Officers, Widget Banks of Aville, Btown, Cville, Dtown, and Etown respectively'], ['Ministers from Aland, Bland, Cland and Dland met in Brussels on Monday to agree on widget quotas.']],
+  [
+    'names-and-commas',
+    ['Roe, Doe, Poe, Moe, and Loe, Senior Widget Officers, Widget Banks of Aville, Btown, Cville, Dtown, and Etown respectively'],
+    ['Ministers from Aland, Bland, Cland and Dland met in Brussels on Monday to agree on widget quotas.'],
+  ],
   ['signature-label', ['Dated: March 3, 2099.', 'Authority: 12 U.S.C. 1.'], ['The widget was dated to 2099.']],
   ['day-of-formula', ['Signed at Widgetville this 5th day of March, 2099.'], ['On the fifth day the widget shipped.']],
   ['cfr-reference', ['Amend 12 CFR Part 324 as follows.'], ['The CFR lists widget rules.']],
@@ -40,7 +44,11 @@ const cases: [string, string[], string[]][] = [
   ['lower-case-opening', ['and the widget rose in price.', '(the widget fell.'], ['The widget rose in price.']],
   ['continuing-word', ['Which the widget board approved today.', 'Whereas widgets are sold in March.'], ['Widgets, which the board approved, are sold.']],
   ['connective-opening', ['However, the widget board kept its rate.', '"Moreover, widgets fell."'], ['The widget board however kept its rate.']],
-  ['pointing-opening', ['They said the widget board kept its rate.', 'These findings show widgets work.'], ['This study shows widgets work.', 'It was agreed that widgets would be sold.', 'The board said widgets work.']],
+  [
+    'pointing-opening',
+    ['They said the widget board kept its rate.', 'These findings show widgets work.'],
+    ['This study shows widgets work.', 'It was agreed that widgets would be sold.', 'The board said widgets work.'],
+  ],
   ['number-run', ['2236, 2355, as amended by the widget act.'], ['2236 widgets were sold last week.']],
   ['abbreviation-stop', ['The widget act was amended by Pub.', 'See widget rules Nos.'], ['The widget act was amended last year.']],
   ['no-full-stop', ['The widget board kept its rate'], ['The widget board kept its rate.', 'Did the widget board keep its rate?']],
@@ -71,7 +79,14 @@ const rewrites: [string, [string, string][]][] = [
   ['release-line-opening', [['For release at 2:30 p.m. EST The board met.', 'The board met.'], ['For immediate release: The board met.', 'The board met.']]],
   ['speaker-label', [['THE CHAIR: We met today.', 'We met today.'], ['MR. ROE: We met.', 'We met.'], ['AGENCY: Widget Board.', 'AGENCY: Widget Board.']]],
   ['abstract-section-label', [['Background: The widget is old.', 'The widget is old.'], ['Results: 5 widgets', 'Results: 5 widgets']]],
-  ['missing-full-stop', [['This study is to compare the widget outcome of lumbar spine', 'This study is to compare the widget outcome of lumbar spine.'], ['Widget Prices In The Spring Of The Year Two', 'Widget Prices In The Spring Of The Year Two'], ['The board lists the widgets as follows:', 'The board lists the widgets as follows:']]],
+  [
+    'missing-full-stop',
+    [
+      ['This study is to compare the widget outcome of lumbar spine', 'This study is to compare the widget outcome of lumbar spine.'],
+      ['Widget Prices In The Spring Of The Year Two', 'Widget Prices In The Spring Of The Year Two'],
+      ['The board lists the widgets as follows:', 'The board lists the widgets as follows:'],
+    ],
+  ],
 ];
 
 describe.each(rewrites)('sentence rewrite %s', (name, pairs) => {

@@ -24,7 +24,13 @@ const rewrites: [string, [string, string][]][] = [
   ['lead-in-clause', [['Following the widget board decision on prices, hundreds of makers stop work', 'Hundreds of makers stop work']]],
   ['descriptive-phrase', [['Hundreds of people, tired of waiting for widgets, broke out of the camp', 'Hundreds of people broke out of the camp']]],
   ['trailing-clause', [['Hundreds of widget makers walk to the border of Aland, past police lines', 'Hundreds of widget makers walk to the border of Aland']]],
-  ['purpose-clause', [['Authorities in Aland close the Aville widget station to prevent makers from leaving', 'Authorities in Aland close the Aville widget station'], ['Ministers of the four widget countries agree to discuss quotas', 'Ministers of the four widget countries agree to discuss quotas']]],
+  [
+    'purpose-clause',
+    [
+      ['Authorities in Aland close the Aville widget station to prevent makers from leaving', 'Authorities in Aland close the Aville widget station'],
+      ['Ministers of the four widget countries agree to discuss quotas', 'Ministers of the four widget countries agree to discuss quotas'],
+    ],
+  ],
 ];
 
 describe.each(rewrites)('title rewrite %s', (name, pairs) => {
@@ -34,7 +40,12 @@ describe.each(rewrites)('title rewrite %s', (name, pairs) => {
 
 // Rules written as code, through the article's title: [rule, title, lead, expected title].
 const code: [string, string, string | undefined, string][] = [
-  ['ellipsis-title', 'Widget makers in Aland stop work after the board...', 'Widget makers in Aland stop work after the board cut prices.', 'Widget makers in Aland stop work after the board cut prices'],
+  [
+    'ellipsis-title',
+    'Widget makers in Aland stop work after the board...',
+    'Widget makers in Aland stop work after the board cut prices.',
+    'Widget makers in Aland stop work after the board cut prices',
+  ],
   ['ellipsis-title', 'Widget makers in Aland stop work…', undefined, 'Widget makers in Aland stop work'],
   ['cut-at-stop-title', 'Widget makers led by Jane Q.', 'Widget makers led by Jane Q. Roe stop work.', 'Widget makers led by Jane Q. Roe stop work'],
   ['acronym-for-name', 'WBB statement', 'The Widget Board of Bland voted to raise its rate.', 'WBB statement, Mar 3, 2099: The WBB voted to raise its rate'],

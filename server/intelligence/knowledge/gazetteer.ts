@@ -147,7 +147,8 @@ const readJson = <T>(file: string) => JSON.parse(readFileSync(path.join(DATA, fi
 
 /** ISO 639-1 -> the ISO 639-3 keys world-countries uses for translations, native names and demonyms. */
 const ISO639_3: Record<string, string> = {
-  ar: 'ara', br: 'bre', cs: 'ces', cy: 'cym', de: 'deu', en: 'eng', es: 'spa', et: 'est', fa: 'per', fi: 'fin', fr: 'fra', hr: 'hrv', hu: 'hun', it: 'ita', ja: 'jpn', ko: 'kor', nl: 'nld', pl: 'pol', pt: 'por', ru: 'rus', sk: 'slk', sr: 'srp', sv: 'swe', tr: 'tur', ur: 'urd', zh: 'zho',
+  ar: 'ara', br: 'bre', cs: 'ces', cy: 'cym', de: 'deu', en: 'eng', es: 'spa', et: 'est', fa: 'per', fi: 'fin', fr: 'fra', hr: 'hrv', hu: 'hun',
+  it: 'ita', ja: 'jpn', ko: 'kor', nl: 'nld', pl: 'pol', pt: 'por', ru: 'rus', sk: 'slk', sr: 'srp', sv: 'swe', tr: 'tur', ur: 'urd', zh: 'zho',
 };
 
 /** A first-level division list longer than this is of a lower level (Peru's provinces, England's counties): left out. */
@@ -218,12 +219,18 @@ function build(): World {
     for (const name of own) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: true });
     // Other spellings, in the Latin alphabet; the bare ISO code is no name ("FR", "IT", "NO").
     // Native spellings among them keep their accents ("Ísland" is Iceland, "Island" is not).
-    for (const name of c.altSpellings) if (name !== c.cca2 && latin(name) && name.length >= 3 && !ordinary(name)) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: true, accents: true });
-    for (const form of new Set([c.demonyms?.eng?.m, c.demonyms?.eng?.f].filter((d): d is string => !!d))) for (const word of [form, pluralOf(form)]) addName(english, word, { place, how: 'demonym', primary: true });
+    for (const name of c.altSpellings) {
+      if (name !== c.cca2 && latin(name) && name.length >= 3 && !ordinary(name)) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: true, accents: true });
+    }
+    const demonyms = new Set([c.demonyms?.eng?.m, c.demonyms?.eng?.f].filter((d): d is string => !!d));
+    for (const form of demonyms) for (const word of [form, pluralOf(form)]) addName(english, word, { place, how: 'demonym', primary: true });
     const more = wordnet.countries[c.cca2];
     if (more) {
       // A two-letter abbreviation only where the country's own names have it ("US", "UK"; not "GB").
-      for (const name of more.names) if (!(isCode(name) && name.replace(/\./g, '').length === 2 && !own.includes(name)) && !ordinary(name)) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: false });
+      for (const name of more.names) {
+        const foreignCode = isCode(name) && name.replace(/\./g, '').length === 2 && !own.includes(name);
+        if (!foreignCode && !ordinary(name)) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: false });
+      }
       for (const word of [...more.people, ...more.adjectives]) addName(english, word, { place, how: 'demonym', primary: false });
     }
   }
@@ -242,10 +249,15 @@ function build(): World {
     // A territory with an ISO 3166-1 code of its own is that territory, not a province of another
     // country ("Taiwan", "Hong Kong", "Puerto Rico"); a state that shares an independent country's
     // name stays ("Georgia").
-    if (!latin(name) || [p.name, p.english, ...(p.alt ?? [])].some((n) => n && english.names.get(fold(n))?.some((r) => r.place.kind === 'country' && r.how === 'name' && !independent.has(r.place.id)))) continue;
-    const place = add({ id: `${p.country}-${p.short && /^[A-Z0-9]{1,3}$/.test(p.short) ? p.short : fold(name).replace(/ /g, '_')}`, kind: 'region', name, country: p.country, population: 0, capital: false, members: [] });
+    const territoryOfItsOwn = (n: string | undefined) =>
+      n && english.names.get(fold(n))?.some((r) => r.place.kind === 'country' && r.how === 'name' && !independent.has(r.place.id));
+    if (!latin(name) || [p.name, p.english, ...(p.alt ?? [])].some(territoryOfItsOwn)) continue;
+    const short = p.short && /^[A-Z0-9]{1,3}$/.test(p.short) ? p.short : fold(name).replace(/ /g, '_');
+    const place = add({ id: `${p.country}-${short}`, kind: 'region', name, country: p.country, population: 0, capital: false, members: [] });
     regions.push(place);
-    for (const written of [p.name, p.english, ...(p.alt ?? [])]) if (written && latin(written) && written.length >= 4 && !isCode(written)) addName(english, written, { place, how: 'name', primary: written === p.name || written === p.english });
+    for (const written of [p.name, p.english, ...(p.alt ?? [])]) {
+      if (written && latin(written) && written.length >= 4 && !isCode(written)) addName(english, written, { place, how: 'name', primary: written === p.name || written === p.english });
+    }
   }
   // The United Kingdom's four countries (the `region` its counties are listed under).
   for (const part of ukParts) {
@@ -352,12 +364,17 @@ export function nameIndex(language = 'en'): NameIndex {
   const byId = new Map(w.countries.map((c) => [c.id, c]));
   for (const c of worldCountries()) {
     const place = byId.get(c.cca2)!;
-    for (const name of [...[names?.[c.cca2] ?? []].flat(), ...(iso3 && c.translations[iso3] ? [c.translations[iso3].common, c.translations[iso3].official] : [])]) addName(index, name, { place, how: isCode(name) ? 'code' : 'name', primary: true, anyCase: false, accents: true });
-    if (iso3 && c.languages && iso3 in c.languages && c.name.native?.[iso3]) for (const name of [c.name.native[iso3].common, c.name.native[iso3].official]) addName(index, name, { place, how: 'name', primary: true, anyCase: false, accents: true });
+    const translated = iso3 && c.translations[iso3] ? [c.translations[iso3].common, c.translations[iso3].official] : [];
+    for (const name of [...[names?.[c.cca2] ?? []].flat(), ...translated]) addName(index, name, { place, how: isCode(name) ? 'code' : 'name', primary: true, anyCase: false, accents: true });
+    if (iso3 && c.languages && iso3 in c.languages && c.name.native?.[iso3]) {
+      for (const name of [c.name.native[iso3].common, c.name.native[iso3].official]) addName(index, name, { place, how: 'name', primary: true, anyCase: false, accents: true });
+    }
     const demonym = iso3 ? c.demonyms?.[iso3] : undefined;
     if (demonym) {
       // Adjectives of nationality are written in lower case in most languages but English.
-      for (const form of new Set([demonym.m, demonym.f])) for (const word of new Set([form, /[sx]$/.test(form) ? form : `${form}s`])) addName(index, word, { place, how: 'demonym', primary: true, anyCase: true, accents: true });
+      for (const form of new Set([demonym.m, demonym.f])) {
+        for (const word of new Set([form, /[sx]$/.test(form) ? form : `${form}s`])) addName(index, word, { place, how: 'demonym', primary: true, anyCase: true, accents: true });
+      }
     }
   }
   for (const g of groups()) {

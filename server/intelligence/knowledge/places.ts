@@ -132,14 +132,28 @@ interface Reader {
 /** Prepositions of place: "in Aleppo", "from Homs". */
 const LOCATIVE = new Set('in at from near outside inside across throughout around into to toward towards within via between through along beyond off over'.split(' '));
 /** Words between a preposition of place and the name: "in northern Aleppo", "in the city of". */
-const BETWEEN = new Set('the northern southern eastern western central northeastern northwestern southeastern southwestern downtown greater rural suburban city town province state region capital'.split(' '));
+const BETWEEN = new Set(
+  (
+    'the northern southern eastern western central northeastern northwestern southeastern southwestern downtown ' +
+    'greater rural suburban city town province state region capital'
+  ).split(' '),
+);
 /** Who or what stands for a government in a capital: "officials in Washington", "talks in Geneva". */
-const GOVERNMENT_WORDS = new Set('officials official authorities government leaders leadership diplomats diplomat lawmakers talks negotiators negotiations envoys envoy ministers minister regime administration policymakers sources summit embassy'.split(' '));
+const GOVERNMENT_WORDS = new Set(
+  (
+    'officials official authorities government leaders leadership diplomats diplomat lawmakers talks negotiators ' +
+    'negotiations envoys envoy ministers minister regime administration policymakers sources summit embassy'
+  ).split(' '),
+);
 /** What a government does (a capital as its subject: "Washington said", "Moscow warned"). */
 const GOVERNMENT_VERBS = new Set(
-  'said says say warned warns announced announces accused accuses denied denies insisted insists responded responds rejected rejects agreed agrees signed signs imposed imposes condemned condemns urged urges threatened threatens claimed claims confirmed confirms demanded demands vowed vows pledged pledges welcomed welcomes sanctioned recognised recognized expelled summoned approved approves ordered orders blamed blames wants wanted refused refuses retaliated retaliates protested protests criticised criticized backed backs sought seeks'.split(
-    ' ',
-  ),
+  (
+    'said says say warned warns announced announces accused accuses denied denies insisted insists responded ' +
+    'responds rejected rejects agreed agrees signed signs imposed imposes condemned condemns urged urges threatened ' +
+    'threatens claimed claims confirmed confirms demanded demands vowed vows pledged pledges welcomed welcomes ' +
+    'sanctioned recognised recognized expelled summoned approved approves ordered orders blamed blames wants wanted ' +
+    'refused refuses retaliated retaliates protested protests criticised criticized backed backs sought seeks'
+  ).split(' '),
 );
 /** Words after a place's name that keep it a place: "Washington State", "Quebec City", "Aleppo Governorate". */
 const PLACE_HEADS = new Set('city state province county region governorate district oblast prefecture territory metropolitan area municipality island islands strip'.split(' '));
@@ -147,7 +161,12 @@ const PLACE_HEADS = new Set('city state province county region governorate distr
 const PLACE_NOUNS = new Set([...PLACE_HEADS, 'town', 'village', 'capital', 'port', 'suburb', 'outskirts']);
 /** Kinds of geographic feature: "Indian Ocean", "Persian Gulf", "Gulf of Mexico" name no country. */
 const FEATURES = new Set('ocean sea gulf bay strait straits channel peninsula river mountains mountain desert basin lake canal sound plateau plain plains highlands'.split(' '));
-const COMPASS = new Set('north south east west northern southern eastern western central northeast northwest southeast southwest northeastern northwestern southeastern southwestern upper lower'.split(' '));
+const COMPASS = new Set(
+  (
+    'north south east west northern southern eastern western central northeast northwest southeast southwest ' +
+    'northeastern northwestern southeastern southwestern upper lower'
+  ).split(' '),
+);
 const PERSON_TAGS = new Set(['Person', 'FirstName', 'MaleName', 'FemaleName', 'LastName', 'Honorific']);
 const GIVEN_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName', 'Honorific']);
 const PLACE_TAGS = new Set(['Place', 'Country', 'City', 'Region', 'Demonym', 'Address']);
@@ -252,7 +271,19 @@ export function placesIn(text: string, language = 'en', options: PlacesOptions =
     const first = tokens[c.from]!;
     const last = tokens[c.to - 1]!;
     const { place } = best.ref;
-    out.push({ id: place.id, name: place.name, kind: place.kind, country: place.country, via: best.ref.how, text: text.slice(first.start, last.end), start: first.start, end: last.end, government: best.government, inName: best.inName, ...(place.group ? { group: place.group } : {}) });
+    out.push({
+      id: place.id,
+      name: place.name,
+      kind: place.kind,
+      country: place.country,
+      via: best.ref.how,
+      text: text.slice(first.start, last.end),
+      start: first.start,
+      end: last.end,
+      government: best.government,
+      inName: best.inName,
+      ...(place.group ? { group: place.group } : {}),
+    });
   });
   return out;
 }
@@ -309,7 +340,8 @@ function score(r: Reader, c: Candidate, ref: NameRef): { score: number; governme
   if (nextJoined?.cap && FEATURES.has(nextWord)) return no;
   if (prev && lower(prev) === 'of' && c.from >= 2 && FEATURES.has(lower(tokens[c.from - 2])) && tokens[c.from - 2]!.cap) return no;
   // "written in English", "translated into French": a language, not its country.
-  if (ref.how === 'demonym' && prev && /^in(?:to)?$/.test(lower(prev)) && (!next || !/^\s+\p{L}/u.test(text.slice(last.end, next.start + 1)) || /^(?:and|or|but|by|with|as)$/.test(lower(next)))) return no;
+  const endsThere = !next || !/^\s+\p{L}/u.test(text.slice(last.end, next.start + 1)) || /^(?:and|or|but|by|with|as)$/.test(lower(next));
+  if (ref.how === 'demonym' && prev && /^in(?:to)?$/.test(lower(prev)) && endsThere) return no;
   // "South American", "West African": a people of a part of a continent, not of the country.
   if (ref.how === 'demonym' && prevJoined?.cap && COMPASS.has(lower(prevJoined))) return no;
   // A part of a continent or group is not the whole ("West Africa", "Eastern Europe").
@@ -319,9 +351,10 @@ function score(r: Reader, c: Candidate, ref: NameRef): { score: number; governme
   // City", "Washington State") or the sentence capitalises every word.
   // A given name after it starts a person's name of its own ("Governor of Texas Rick Perry").
   const nextGiven = !!nextJoined && lexiconTags(nextJoined.text).some((t) => GIVEN_TAGS.has(t));
-  if ((place.kind === 'city' || place.kind === 'region') && nextJoined?.cap && !nextGiven && !PLACE_HEADS.has(nextWord) && !/^\p{Lu}+$/u.test(nextJoined.text) && !titleCase(r, c.from)) return no;
+  const local = place.kind === 'city' || place.kind === 'region';
+  if (local && nextJoined?.cap && !nextGiven && !PLACE_HEADS.has(nextWord) && !/^\p{Lu}+$/u.test(nextJoined.text) && !titleCase(r, c.from)) return no;
   // ... and after one: "Junipero Serra", "Real Madrid" (but "Northern California", "Greater London").
-  if ((place.kind === 'city' || place.kind === 'region') && prevJoined?.cap && !prevJoined.initial && !COMPASS.has(lower(prevJoined)) && !BETWEEN.has(lower(prevJoined)) && !titleCase(r, c.from)) return no;
+  if (local && prevJoined?.cap && !prevJoined.initial && !COMPASS.has(lower(prevJoined)) && !BETWEEN.has(lower(prevJoined)) && !titleCase(r, c.from)) return no;
   // A country or people before another capitalised word gives it its name: "Kenya Airways", "Nigerian Army".
   if ((place.kind === 'country' || place.kind === 'group') && nextJoined?.cap && !PLACE_HEADS.has(nextWord) && !titleCase(r, c.from)) inName = true;
   // "Royal Dutch Shell", "Sunni Iraq": a capitalised word before it makes a name of it too.
@@ -501,7 +534,10 @@ export function oneWordName(place: Place): string | undefined {
   return words.sort((a, b) => a.written.length - b.written.length || Number(b.primary) - Number(a.primary) || a.written.localeCompare(b.written))[0]?.written;
 }
 
-/** The countries (every one ISO 3166-1 lists) and the groups of countries that are territories (unions, regions, continents, areas) Herald knows; `bodies` adds NATO, OPEC and the other bodies of states. */
+/**
+ * The countries (every one ISO 3166-1 lists) and the groups of countries that are territories
+ * (unions, regions, continents, areas) Herald knows; `bodies` adds NATO, OPEC and the other bodies of states.
+ */
 export function countriesAndGroups(options: { bodies?: boolean } = {}): { countries: Place[]; groups: Place[] } {
   const w = theWorld();
   return { countries: w.countries, groups: options.bodies ? w.groups : w.groups.filter(isTerritory) };
@@ -533,7 +569,10 @@ export function jurisdictionsIn(text: string, options: PlacesOptions & { languag
   return out;
 }
 
-/** Whether a name, whole, is a place's ("U.S.", "Hungary", "Budapest", "European Union", "Kenyan"); not a person's or an ordinary word's ("Houston", "Split"), nor a body of states' ("NATO", "OPEC"). */
+/**
+ * Whether a name, whole, is a place's ("U.S.", "Hungary", "Budapest", "European Union", "Kenyan");
+ * not a person's or an ordinary word's ("Houston", "Split"), nor a body of states' ("NATO", "OPEC").
+ */
 export function isPlaceName(name: string): boolean {
   const trimmed = name.trim();
   const found = placesIn(trimmed);

@@ -151,7 +151,11 @@ export function buildAiProfile(facts: ProfileFacts): AiProfile {
   const based = facts.location ? `, based in ${facts.location}` : '';
   const sentences = [
     `${who} is ${role}${at}${based}.`,
-    productsMarkets.length ? `They follow ${listing(productsMarkets.slice(0, 5).map(sentenceCase))}.` : facts.interests ? `They are interested in ${facts.interests.trim().replace(/[.\s]+$/, '')}.` : '',
+    productsMarkets.length
+      ? `They follow ${listing(productsMarkets.slice(0, 5).map(sentenceCase))}.`
+      : facts.interests
+        ? `They are interested in ${facts.interests.trim().replace(/[.\s]+$/, '')}.`
+        : '',
     industries.length ? `Their work sits in ${listing(industries.map((i) => i.toLowerCase()))}.` : '',
     organizations.length > 1 ? `Organisations they watch include ${listing(organizations.slice(0, 5))}.` : '',
     places.length ? `Jurisdictions that matter to them: ${listing(places)}.` : '',

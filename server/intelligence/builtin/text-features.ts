@@ -236,7 +236,10 @@ export function kindsOf(words: string[]): string[] {
 }
 
 /** Words of an address's path that are site furniture, not the article's subject. */
-const PATH_WORDS = new Set(['html', 'htm', 'php', 'aspx', 'asp', 'shtml', 'jsp', 'cms', 'ssf', 'index', 'story', 'stories', 'article', 'articles', 'news', 'blog', 'blogs', 'post', 'posts', 'www', 'http', 'https', 'com', 'amp', 'rss', 'feed', 'node', 'id', 'utm', 'ref', 'cid']);
+const PATH_WORDS = new Set([
+  ...['html', 'htm', 'php', 'aspx', 'asp', 'shtml', 'jsp', 'cms', 'ssf', 'index', 'story', 'stories', 'article', 'articles', 'news'],
+  ...['blog', 'blogs', 'post', 'posts', 'www', 'http', 'https', 'com', 'amp', 'rss', 'feed', 'node', 'id', 'utm', 'ref', 'cid'],
+]);
 
 /**
  * The words of a news address's slug: the path segment(s) written as words joined by hyphens or

@@ -107,7 +107,9 @@ export function builtinConsolidate(input: ConsolidateInput): TConsolidation {
     return {
       merge_into: best.candidate.eventId,
       similarity: rounded(best.similarity),
-      reasoning: `"${input.event.title}" and "${best.candidate.title}" (event ${best.candidate.eventId}) report the same happening: similarity ${rounded(best.similarity)} >= ${CONSOLIDATION_THRESHOLD} within ${CONSOLIDATION_WINDOW_HOURS} h.`,
+      reasoning:
+        `"${input.event.title}" and "${best.candidate.title}" (event ${best.candidate.eventId}) report the same happening: ` +
+        `similarity ${rounded(best.similarity)} >= ${CONSOLIDATION_THRESHOLD} within ${CONSOLIDATION_WINDOW_HOURS} h.`,
     };
   }
   return {

@@ -172,12 +172,25 @@ export const assessImpact: Capability<ImpactInput, typeof ZImpact> = {
   stage: 'article',
   output: ZImpact,
   systemPrompt:
-    "You assess what an article means for its reader, a professional whose profile is given. Use only the article and its documents. Fields: why_it_matters (one sentence tying the article to the reader's role, organisation, markets, places or topic, with the reference numbers that support it; null when nothing in the documents ties it to the reader), " +
-    'severity (1 = routine, 5 = demands action now) with confidence (low, medium, high) and severity_basis (what it was read from), entities (names the reader follows that the article names, each with references), ' +
-    'horizon (dates the documents set: effective dates, comment deadlines, hearings, trial readouts, next meetings; date as YYYY-MM-DD, what happens, references). Every claim cites reference numbers of the documents given; never invent a date, a name or a consequence.',
+    "You assess what an article means for its reader, a professional whose profile is given. Use only the article " +
+    "and its documents. Fields: why_it_matters (one sentence tying the article to the reader's role, organisation, " +
+    "markets, places or topic, with the reference numbers that support it; null when nothing in the documents ties " +
+    "it to the reader), " +
+    'severity (1 = routine, 5 = demands action now) with confidence (low, medium, high) and severity_basis (what ' +
+    'it was read from), entities (names the reader follows that the article names, each with references), ' +
+    'horizon (dates the documents set: effective dates, comment deadlines, hearings, trial readouts, next ' +
+    'meetings; date as YYYY-MM-DD, what happens, references). Every claim cites reference numbers of the documents ' +
+    'given; never invent a date, a name or a consequence.',
   userMessage: (input) =>
     JSON.stringify(
-      { reader: input.reader, topic: input.topic, article: input.article, rank: input.rank, phase_change: input.phaseChange, documents: input.references.map((r) => ({ reference: r.number, title: r.title, date: r.date, kind: r.kind, text: r.text.slice(0, 4000) })) },
+      {
+        reader: input.reader,
+        topic: input.topic,
+        article: input.article,
+        rank: input.rank,
+        phase_change: input.phaseChange,
+        documents: input.references.map((r) => ({ reference: r.number, title: r.title, date: r.date, kind: r.kind, text: r.text.slice(0, 4000) })),
+      },
       null,
       1,
     ),

@@ -38,7 +38,15 @@ export type TInterviewTurn = z.infer<typeof ZInterviewTurn>;
 /** The built-in interview's questions, in order. */
 export const INTERVIEW_STEPS = ['role', 'industries', 'developments', 'places', 'organizations', 'topics'] as const;
 
-const ROLES = ['Executive or leadership', 'Analyst or researcher', 'Legal, compliance or policy', 'Engineering or product', 'Science or medicine', 'Investment or finance', 'Sales, marketing or communications'];
+const ROLES = [
+  'Executive or leadership',
+  'Analyst or researcher',
+  'Legal, compliance or policy',
+  'Engineering or product',
+  'Science or medicine',
+  'Investment or finance',
+  'Sales, marketing or communications',
+];
 const DEVELOPMENTS: { text: string; collection: number }[] = [
   { text: 'News and business reporting', collection: 1 },
   { text: 'Scientific studies', collection: 4 },
@@ -108,7 +116,8 @@ export const interview: Capability<InterviewInput, typeof ZInterviewTurn> = {
   stage: 'interview',
   output: ZInterviewTurn,
   systemPrompt: [
-    'You interview a professional for a news and intelligence feed, to learn their role, industries, the organisations, markets, places and kinds of developments they care about, and which topics to track.',
+    'You interview a professional for a news and intelligence feed, to learn their role, industries, the ' +
+    'organisations, markets, places and kinds of developments they care about, and which topics to track.',
     'Ask one short question at a time, at most eight in total. Prefer multiple_choice with 4-8 options, allow_other_text true and a sensible max_selections; use null for an open question.',
     `When you know enough, or the user asks to finish, set done true and say "${INTERVIEW_DONE_PHRASE}." in the message.`,
     'Keep every message under 60 words. Do not repeat questions already answered.',

@@ -101,8 +101,10 @@ export const modifyTopic: Capability<ModifyTopicInput, typeof ZTopicModification
   systemPrompt: [
     'You apply a user\'s edits to a topic of their news and intelligence feed and return every field of the topic after the change.',
     'Keep what the user wrote. When the name changes meaning, rewrite the fields they did not edit to fit the new name.',
-    `The description needs at least ${TOPIC_LIMITS.descriptionWords} words, the query at least ${TOPIC_LIMITS.queryWords} words, key_events ${TOPIC_LIMITS.keyListMin}-${TOPIC_LIMITS.keyListMax} items.`,
-    'status "updated" with name and topic; "clarification_needed" with one question (and options for an ambiguous name) when the new name is unclear; "failed" with error when the edit makes no sense.',
+    `The description needs at least ${TOPIC_LIMITS.descriptionWords} words, the query at least ${TOPIC_LIMITS.queryWords} words, ` +
+      `key_events ${TOPIC_LIMITS.keyListMin}-${TOPIC_LIMITS.keyListMax} items.`,
+    'status "updated" with name and topic; "clarification_needed" with one question (and options for an ambiguous ' +
+    'name) when the new name is unclear; "failed" with error when the edit makes no sense.',
     `Collections: ${COLLECTION_LIST}.`,
   ].join('\n'),
   userMessage: (input) => JSON.stringify({ current: input.current, changes: input.changes, clarifications: input.turns }, null, 1),

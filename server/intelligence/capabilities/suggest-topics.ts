@@ -95,7 +95,8 @@ export const suggestTopics: Capability<SuggestTopicsInput, typeof ZSuggestedTopi
   systemPrompt: [
     'You suggest topics a professional should follow in a news and intelligence feed, given their profile.',
     'Each suggestion: name (a short, specific topic, at most 8 words), reasoning (one sentence tying it to the profile), sources (collection ids).',
-    'Prefer topics the candidates show the document store already covers (evidence > 0), mix kinds (their organisations, markets, regulations, research), and never repeat existing or excluded topics.',
+    'Prefer topics the candidates show the document store already covers (evidence > 0), mix kinds (their ' +
+    'organisations, markets, regulations, research), and never repeat existing or excluded topics.',
     `Collections: ${COLLECTION_LIST}. Answer exactly the number of suggestions asked for, or fewer if no more are useful.`,
   ].join('\n'),
   userMessage: (input) =>

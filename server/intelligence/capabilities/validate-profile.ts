@@ -73,7 +73,9 @@ export const validateProfile: Capability<ValidateProfileInput, typeof ZProfileVa
   systemPrompt: [
     'You build the profile an intelligence feed uses to choose news for a professional, from their profile form and their answers to your questions.',
     'Answer JSON with status:',
-    '- "validated": give profile: gpt_profile (a paragraph: role, organisation, location, what they follow and why it matters to their work), places_jurisdictions, organizations, products_markets, gpt_industries, gpt_responsibilities.',
+    '- "validated": give profile: gpt_profile (a paragraph: role, organisation, location, what they follow and why ' +
+    'it matters to their work), places_jurisdictions, organizations, products_markets, gpt_industries, ' +
+    'gpt_responsibilities.',
     `- "clarification_needed": the interests are too vague to choose news by; ask one short question (at most ${MAX_PROFILE_CLARIFICATIONS} in total; after that decide).`,
     '- "failed": a field is not meaningful; say why in error and list problems in field_errors under title, company_or_organization, location or interests (empty lists for the others).',
     'Keep question and error null when they do not apply, and field_errors null unless failed.',

@@ -119,11 +119,16 @@ export const validateTopic: Capability<ValidateTopicInput, typeof ZTopicValidati
     'You turn what a professional wants to follow into a topic for a news and intelligence feed, or ask one question when that is impossible.',
     'Answer JSON with status:',
     '- "validated": the topic is specific enough. Give normalized_name (a short clear name) and topic: description (at least 25 words), information_sought, query (at least 12 search words),',
-    '  ai_query (boolean expression), key_events (6-12 kinds of development), key_entities, key_places (empty when place does not matter), relevance_matrix (action_outcome, entities, places; each with high, medium and low text), sources (collection ids).',
-    '- "clarification_needed": the text is too vague, or a name has several meanings. Ask one short question. For an ambiguous name, list the meanings in options ({id, text}) and end the question with "Which one did you mean?".',
+    '  ai_query (boolean expression), key_events (6-12 kinds of development), key_entities, key_places (empty when ' +
+    'place does not matter), relevance_matrix (action_outcome, entities, places; each with high, medium and low ' +
+    'text), sources (collection ids).',
+    '- "clarification_needed": the text is too vague, or a name has several meanings. Ask one short question. For ' +
+    'an ambiguous name, list the meanings in options ({id, text}) and end the question with "Which one did you ' +
+    'mean?".',
     '- "duplicate": it is the same as one of the existing topics; give that topic\'s name as normalized_name.',
     '- "failed": it cannot be a topic (no meaning, offensive, not about the world); explain in error.',
-    `Ask at most ${MAX_TOPIC_CLARIFICATIONS} questions in total; after that decide. Use the user's answers to earlier questions. Collections: ${COLLECTION_LIST}. Prefer the user's chosen sources when given.`,
+    `Ask at most ${MAX_TOPIC_CLARIFICATIONS} questions in total; after that decide. Use the user's answers to earlier questions. ` +
+      `Collections: ${COLLECTION_LIST}. Prefer the user's chosen sources when given.`,
     `Topics are at most ${TOPIC_LIMITS.name} characters.`,
   ].join('\n'),
   userMessage: (input) =>

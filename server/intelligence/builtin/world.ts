@@ -340,5 +340,17 @@ export const GENERIC = new Set(
 );
 
 /** Phrases people put in front of a topic that are not part of it. */
-export const LEAD_INS =
-  /^(?:(?:i(?:'d| would)? (?:like|want|love|need) to (?:track|follow|monitor|watch|know about|read about|hear about|keep up with|keep an eye on)|(?:please )?(?:track|follow|monitor|watch|add)|(?:the )?latest(?: news| updates| developments)? (?:on|about|from|in)|(?:news|updates|developments|information|anything) (?:on|about|from|regarding|in)|what(?:'s| is) (?:new|happening) (?:in|with|on)|keep me (?:posted|updated|informed) (?:on|about)|topics?)(?:\s*[:,-])?\s+)+/i;
+export const LEAD_INS = new RegExp(
+  String.raw`^(?:(?:` +
+    [
+      "i(?:'d| would)? (?:like|want|love|need) to (?:track|follow|monitor|watch|know about|read about|hear about|keep up with|keep an eye on)",
+      '(?:please )?(?:track|follow|monitor|watch|add)',
+      '(?:the )?latest(?: news| updates| developments)? (?:on|about|from|in)',
+      '(?:news|updates|developments|information|anything) (?:on|about|from|regarding|in)',
+      "what(?:'s| is) (?:new|happening) (?:in|with|on)",
+      'keep me (?:posted|updated|informed) (?:on|about)',
+      'topics?',
+    ].join('|') +
+    String.raw`)(?:\s*[:,-])?\s+)+`,
+  'i',
+);

@@ -39,7 +39,12 @@ function vector(e: ConsolidationEvent): Map<string, number> {
 }
 
 /** What a title says happened: two reports of one happening do not disagree on it. */
-const ACTION = /\b(approv|reject|resign|sign|pass|end|launch|halt|suspend|ban|lift|rais|hike|cut|lower|hold|held|keep|kept|maintain|open|clos|elect|arrest|charg|convict|acquit|rul|settl|withdr|declar|announc|complet|terminat|recall|acquir|merg)\w*/gi;
+const ACTION_STEMS = [
+  'approv', 'reject', 'resign', 'sign', 'pass', 'end', 'launch', 'halt', 'suspend', 'ban', 'lift', 'rais', 'hike',
+  'cut', 'lower', 'hold', 'held', 'keep', 'kept', 'maintain', 'open', 'clos', 'elect', 'arrest', 'charg', 'convict',
+  'acquit', 'rul', 'settl', 'withdr', 'declar', 'announc', 'complet', 'terminat', 'recall', 'acquir', 'merg',
+];
+const ACTION = new RegExp(String.raw`\b(${ACTION_STEMS.join('|')})\w*`, 'gi');
 const NUMBER = /\d+(?:[.,]\d+)*/g;
 
 /** Words that say the same thing: raises / hikes, cuts / lowers, holds / keeps / maintains. */

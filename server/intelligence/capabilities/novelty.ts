@@ -25,7 +25,12 @@ export type TNovelty = z.infer<typeof ZNovelty>;
 export const KNOWN_COVERAGE = 0.6;
 const NUMBER = /\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|million|billion|basis points?)?/gi;
 /** Words that mark a change of phase: the story moved from one state to another. */
-const PHASE = /\b(approv|reject|resign|sign|pass|end|launch|halt|suspend|ban|lift|rais|cut|lower|hike|elect|arrest|charg|convict|acquit|rul|settl|withdr|clos|reopen|declar|announc|complet|terminat|recall)\w*/i;
+const PHASE_STEMS = [
+  'approv', 'reject', 'resign', 'sign', 'pass', 'end', 'launch', 'halt', 'suspend', 'ban', 'lift', 'rais', 'cut',
+  'lower', 'hike', 'elect', 'arrest', 'charg', 'convict', 'acquit', 'rul', 'settl', 'withdr', 'clos', 'reopen',
+  'declar', 'announc', 'complet', 'terminat', 'recall',
+];
+const PHASE = new RegExp(String.raw`\b(${PHASE_STEMS.join('|')})\w*`, 'i');
 
 const numbersOf = (text: string) => new Set((text.match(NUMBER) ?? []).map((n) => n.replace(/\s+/g, ' ').trim().toLowerCase()));
 

@@ -44,8 +44,12 @@ export function sentences(text: string): string[] {
 
 // A period that ends an abbreviation, not a sentence: titles, months, company forms, references
 // ("Ms. Rosenbaum", "Jan. 5", "No. 12") and initials ("U.S. Congress", "John F. Kennedy").
-const ABBREVIATION_END =
-  /(?:^|[\s(])(?:Mr|Mrs|Ms|Messrs|Dr|Prof|Gen|Sen|Rep|Gov|Lt|Col|Capt|Sgt|Maj|Adm|St|Mt|Ft|Jr|Sr|Rev|Hon|No|Nos|Inc|Corp|Co|Ltd|Bros|vs|etc|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Fig|Vol|Art|Sec|Dept|approx|(?:[A-Z]\.)*[A-Z])\.$/;
+const ABBREVIATIONS = [
+  'Mr', 'Mrs', 'Ms', 'Messrs', 'Dr', 'Prof', 'Gen', 'Sen', 'Rep', 'Gov', 'Lt', 'Col', 'Capt', 'Sgt', 'Maj', 'Adm', 'St',
+  'Mt', 'Ft', 'Jr', 'Sr', 'Rev', 'Hon', 'No', 'Nos', 'Inc', 'Corp', 'Co', 'Ltd', 'Bros', 'vs', 'etc', 'Jan', 'Feb',
+  'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec', 'Fig', 'Vol', 'Art', 'Sec', 'Dept', 'approx',
+];
+const ABBREVIATION_END = new RegExp(String.raw`(?:^|[\s(])(?:${ABBREVIATIONS.join('|')}|(?:[A-Z]\.)*[A-Z])\.$`);
 // After an abbreviation these words still start a new sentence ("... sanctions on the U.S. The talks").
 const SENTENCE_START = /^["'\u201c\u2018(]?(?:The|A|An|It|Its|In|On|At|He|She|They|We|This|That|These|Those|There|But|And|However|His|Her|Their|Our|After|When|While|If|As)\s/;
 

@@ -4,7 +4,7 @@ import { coveredCollections } from '../../contract/collections.js';
 import { rowsOf, type Database } from '../db/client.js';
 import { turnTaker } from '../db/priority.js';
 import { documents, events, relevanceJudgements, topics, type TopicModelRecord } from '../db/schema/index.js';
-import { buildTopicModel, documentFeatures, MODEL_VERSION, sampleFromFeatures, scoreDocument, TEXT_READ, type Judged, type StoreSample } from '../intelligence/builtin/topic-model.js';
+import { buildTopicModel, documentFeatures, MODEL_VERSION, passesByClass, sampleFromFeatures, scoreDocument, TEXT_READ, type Judged, type StoreSample } from '../intelligence/builtin/topic-model.js';
 import type { JobDefinition } from '../jobs/types.js';
 import type { StageContext } from './context.js';
 import { DETECT_JOB } from './pipeline.js';
@@ -158,8 +158,14 @@ export async function modelsOf(context: StageContext, rows: TopicRow[], newest =
  * built-in detection dropped with an older model (maybe built before the store held anything about
  * the topic). Those the new model lets through go to detection again (a dropped event is removed
  * first, so detection judges the pair afresh). Returns the pairs sent.
+ *
+ * A second look is a second test: a model rebuilt every hundred documents scores a near miss a
+ * little differently each time, and a pass is never taken back. So after the store grew, a document
+ * goes on only by what the earlier models lacked, the topic's class (learnt once the store holds
+ * enough of its kind); by its words only after the reader's judgement changed them (`byWords`).
+ * Replayed on the newswire, second looks by words passed 29 right stories and 94 wrong ones.
  */
-export async function rescan(context: StageContext & { send: (job: string, payload: object) => Promise<unknown> }, topic: TopicRow, model: TopicModelRecord): Promise<number> {
+export async function rescan(context: StageContext & { send: (job: string, payload: object) => Promise<unknown> }, topic: TopicRow, model: TopicModelRecord, byWords = false): Promise<number> {
   const rows = rowsOf<{ id: number; title: string; text: string; language: string | null; collection_id: number; event_id: number | null }>(
     await context.database.db.execute(sql`
       SELECT d.id::int AS id, d.title, substr(d.text, 1, ${TEXT_READ}) AS text, d.language, d.collection_id::int AS collection_id, e.id::int AS event_id
@@ -176,8 +182,9 @@ export async function rescan(context: StageContext & { send: (job: string, paylo
   const stale: number[] = [];
   for (const row of rows) {
     if (collections && !collections.includes(row.collection_id)) continue;
-    const score = scoreDocument(model, documentFeatures(row));
-    if (score >= model.prefilterBar) {
+    const features = documentFeatures(row);
+    const score = scoreDocument(model, features);
+    if (score >= model.prefilterBar && (byWords || passesByClass(model, features))) {
       pairs.push({ userId: topic.userId, topicId: topic.id, documentId: row.id, score: Math.round(score * 1000) / 1000 });
       if (row.event_id !== null) stale.push(row.event_id);
     }
@@ -188,26 +195,26 @@ export async function rescan(context: StageContext & { send: (job: string, paylo
   return pairs.length;
 }
 
-const ZTopic = z.object({ topicId: z.number().int().positive(), rescan: z.boolean().optional() });
+const ZTopic = z.object({ topicId: z.number().int().positive(), rescan: z.boolean().optional(), judged: z.boolean().optional() });
 
 /** Rebuilds one topic's model (after a judgement, or when the store has grown) and, when asked, takes the second look. */
 export const topicModelJob: JobDefinition<typeof ZTopic> = {
   name: TOPIC_MODEL_JOB,
   payload: ZTopic,
   queue: { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 15 * 60, policy: 'stately' },
-  async handler({ topicId, rescan: again }, context) {
+  async handler({ topicId, rescan: again, judged }, context) {
     const stage = { database: context.database, search: context.search, config: context.config, logger: context.logger };
     const [topic] = await context.database.db.select().from(topics).where(eq(topics.id, topicId));
     if (!topic || topic.retiredAt || topic.description.trim() === '') return { skipped: true };
     const model = await storeModel(stage, topic);
-    const sent = again ? await rescan({ ...stage, send: (job, payload) => context.queue.boss.send(job, payload) }, topic, model) : 0;
+    const sent = again ? await rescan({ ...stage, send: (job, payload) => context.queue.boss.send(job, payload) }, topic, model, judged) : 0;
     return { basis: model.basis, bar: model.bar, evidence: model.evidence, rescanned: sent };
   },
 };
 
-/** Asks for a topic's model to be rebuilt (once at a time per topic). */
-export async function requestTopicModel(queue: { boss: { send: (name: string, data: object, options: object) => Promise<unknown> } }, topicId: number, rescanAfter = false): Promise<void> {
-  await queue.boss.send(TOPIC_MODEL_JOB, { topicId, rescan: rescanAfter }, { singletonKey: `topic-model-${topicId}` });
+/** Asks for a topic's model to be rebuilt (once at a time per topic), with a second look after, by words too when the reader judged. */
+export async function requestTopicModel(queue: { boss: { send: (name: string, data: object, options: object) => Promise<unknown> } }, topicId: number, rescanAfter = false, judged = false): Promise<void> {
+  await queue.boss.send(TOPIC_MODEL_JOB, { topicId, rescan: rescanAfter, judged }, { singletonKey: `topic-model-${topicId}` });
 }
 
 /** Every five minutes: the active topics whose model the store has outgrown are rebuilt, with a second look. */

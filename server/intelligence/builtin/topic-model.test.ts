@@ -58,6 +58,30 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(ownWords({ name: 'Corporate earnings' }).has('net_income')).toBe(true);
   });
 
+  it("reads a word's kinds and a collocation's kinds (WordNet hyponyms), only those narrower than the word", () => {
+    // "meat" brings its kinds that are rarer than itself ("pork"); "vegetable oils" (a collocation) the words its kinds put in its place ("palm" of "palm oil").
+    const meat = ownWords({ name: 'Livestock and meat' });
+    expect(meat.has('pork')).toBe(true);
+    expect(ownWords({ name: 'Vegetable oils' }).has('palm')).toBe(true);
+    // "jobs" has kinds in WordNet ("work", "trade", "place") that are commoner than it: none comes.
+    const jobs = ownWords({ name: 'Jobs' });
+    for (const broader of ['work', 'trade', 'place']) expect(jobs.has(broader)).toBe(false);
+  });
+
+  it('names a topic by a kind of its word: a report of palm oil output is about vegetable oils', () => {
+    const oils = [
+      ['Malaysian palm oil output falls', 'Malaysian crude palm oil output fell in February, the producers said.'],
+      ['India buys palm oil', 'India bought 20,000 tonnes of palm oil for April shipment, traders said.'],
+      ['Palm oil stocks rise', 'Stocks of palm oil rose in Malaysia as exports slowed.'],
+      ['Vegetable oil imports steady', 'Pakistan kept its vegetable oil imports steady, buying soybean oil and palm oil.'],
+      ['Oil prices fall', 'Crude oil prices fell on higher stocks.'],
+      ['OPEC holds oil output', 'OPEC kept its crude oil output ceiling, ministers said.'],
+    ].map(([title, text], i) => ({ id: 500 + i, title: title!, text: text! }));
+    const model = buildTopicModel({ name: 'Vegetable oils' }, sampleOf([...docs, ...oils, ...filler]));
+    // "palm" says "vegetable" only because the store's documents holding "oil" hold "palm oil" more than the store does.
+    expect(oils.filter((d) => passes(model, d)).map((d) => d.title)).toEqual(oils.slice(0, 4).map((d) => d.title));
+  });
+
   it('expands a topic with the words of the store documents about it (pseudo-relevance feedback)', () => {
     const model = buildTopicModel({ name: 'Mergers and acquisitions' }, store);
     expect(model.basis).toBe('store');

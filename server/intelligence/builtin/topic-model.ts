@@ -90,7 +90,7 @@ const MATURE_STORE = 1000;
 
 /** The weights of the topic's texts, and of each kind of feature a word brings. */
 const TEXT_WEIGHTS = { name: 1, keyEntities: 0.5, query: 0.4 } as const;
-const FEATURE_WEIGHTS = { written: 1, stem: 0.5, pair: 1, derived: 0.4, synonym: 0.2 } as const;
+const FEATURE_WEIGHTS = { written: 1, stem: 0.5, pair: 1, derived: 0.4, synonym: 0.2, hyponym: 0.2 } as const;
 
 export interface DocumentFeatures {
   /** Feature -> weighted count (title words count TITLE_WEIGHT times). */
@@ -190,6 +190,9 @@ const idfOf = (sample: StoreSample, language = 'en') => (feature: string) => {
   return Math.log(1 + (sample.docs.length + general - n + 0.5) / (n + 0.5));
 };
 
+/** How rare a feature is in general news (English): a word's breadth, whatever the store is about. */
+const generalRarity = (feature: string) => -Math.log(generalShareOf(feature));
+
 /** A stored model's weights as entries, read once (a model scores thousands of documents; stored weights never change). */
 const entriesOf = new WeakMap<Record<string, number>, [string, number][]>();
 function weightEntries(weights: Map<string, number> | Record<string, number>): Iterable<[string, number]> {
@@ -246,24 +249,56 @@ export function storeAffinity(sample: StoreSample): Affinity {
   };
 }
 
-const NO_RELATIONS: Relations = { derived: [], synonyms: [], gloss: '' };
-/** Senses read for synonyms where the store is known. */
+const NO_RELATIONS: Relations = { derived: [], synonyms: [], hyponyms: [], gloss: '' };
+/** Senses read for synonyms and kinds where the store is known. */
 const SENSES_READ = 3;
 
 /**
- * WordNet's derived forms (of its most common sense) and synonyms of an English word (its first
- * part of speech: noun, else verb, else adjective). Without a store, the synonyms of its most
- * common sense; with one, those of its first senses that the store speaks of beside the word
- * ("yen": no "hankering"; "earnings": "profit" and "net", no "lucre"; "grain": "cereal").
+ * WordNet's derived forms (of its most common sense), synonyms and kinds (direct hyponyms) of an
+ * English word or collocation (its first part of speech: noun, else verb, else adjective). Without
+ * a store, the synonyms and kinds of its most common sense; with one, those of its first senses
+ * that the store speaks of beside the word ("yen": no "hankering"; "earnings": "profit" and "net",
+ * no "lucre"; "grain": "cereal", "wheat", "rice"; "meat": "beef", "pork").
  */
-function relatedWords(word: string, affinity?: Affinity): Relations {
+function relatedWords(word: string, affinity?: Affinity, head = word): Relations {
   const [first] = lemmasOf(word);
   if (!first) return NO_RELATIONS;
   const senses = sensesOf(first.lemma, first.part, affinity ? SENSES_READ : 1);
   const common = senses[0] ?? NO_RELATIONS;
   if (!affinity) return common;
-  const synonyms = [...new Set(senses.flatMap((sense) => sense.synonyms))].filter((synonym) => affinity(word, synonym));
-  return { ...common, synonyms };
+  const spoken = (key: 'synonyms' | 'hyponyms') => [...new Set(senses.flatMap((sense) => sense[key]))].filter((related) => affinity(head, related));
+  return { ...common, synonyms: spoken('synonyms'), hyponyms: spoken('hyponyms') };
+}
+
+/**
+ * The words that say a word of a name beside its own stem: its derived forms, synonyms and kinds
+ * (one word each: "beef" says "meat"), and, where two words of the name in a row are a collocation
+ * WordNet knows ("vegetable oil", "money supply", "interest rate"), the words its kinds and
+ * synonyms add in place of the collocation's other word ("palm" of "palm oil" says "vegetable",
+ * "canola" says both; "m1" says "money supply").
+ */
+function sayingWords(part: string[], language: string, affinity?: Affinity): Map<number, { derived: string[]; synonyms: string[]; hyponyms: string[] }> {
+  const out = new Map(part.map((word, i) => [i, { derived: [] as string[], synonyms: [] as string[], hyponyms: [] as string[] }]));
+  if (language !== 'en') return out;
+  const single = (words: string[]) => words.filter((w) => !w.includes(' '));
+  // A kind is narrower than its word: no commoner in general news ("pork" than "meat"; not "work" than "jobs").
+  const narrower = (kind: string, than: string) => generalRarity(stem(kind, language)) >= generalRarity(stem(than, language));
+  part.forEach((word, i) => {
+    const { derived, synonyms, hyponyms } = relatedWords(word, affinity);
+    out.set(i, { derived: single(derived), synonyms: single(synonyms), hyponyms: single(hyponyms).filter((kind) => narrower(kind, word)) });
+  });
+  for (let i = 0; i + 1 < part.length; i++) {
+    const { synonyms, hyponyms } = relatedWords(`${part[i]}_${part[i + 1]}`, affinity, part[i + 1]);
+    const own = [i, i + 1].map((j) => stem(part[j]!, language));
+    for (const related of [...synonyms, ...hyponyms]) {
+      const words = wordsIn(related, language).filter((w) => contentWord(w, language));
+      const stems = words.map((w) => stem(w, language));
+      const added = words.filter((w, k) => !own.includes(stems[k]!) && narrower(w, part[i + 1]!));
+      if (!added.length) continue;
+      for (const [k, j] of [i, i + 1].entries()) if (!stems.includes(own[k]!)) out.get(j)!.hyponyms.push(...added);
+    }
+  }
+  return out;
 }
 
 /** An English word's derived forms, then its synonyms (WordNet, in the sense the store speaks of where an affinity is given). */
@@ -307,6 +342,8 @@ export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, nu
         }
       }
     }
+    // ... and the words that say its kinds ("beef" of "meat", "palm" of "vegetable oil").
+    for (const part of partsOf(topic.name, language)) for (const { hyponyms } of sayingWords(part, language, affinity).values()) for (const word of hyponyms) put(stem(word, language), FEATURE_WEIGHTS.hyponym);
   }
   return out;
 }
@@ -323,13 +360,13 @@ function partsOf(name: string, language: string): string[][] {
 
 /** The parts of a name, each word as the features that say it (as written, its stem, its derived forms). */
 function nameParts(name: string, language: string, affinity?: Affinity): string[][][] {
-  return partsOf(name, language).map((part) =>
-    part.map((word) => {
-      const forms = [`=${written(word, language)}`, stem(word, language)];
-      if (language === 'en') for (const related of relatedWords(word, affinity).derived) if (!related.includes(' ')) forms.push(stem(related, language));
-      return forms;
-    }),
-  );
+  return partsOf(name, language).map((part) => {
+    const saying = sayingWords(part, language, affinity);
+    return part.map((word, i) => {
+      const { derived, hyponyms } = saying.get(i)!;
+      return [`=${written(word, language)}`, stem(word, language), ...[...derived, ...hyponyms].map((related) => stem(related, language))];
+    });
+  });
 }
 
 /**
@@ -354,15 +391,15 @@ function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: str
  * holds, which says nothing either way).
  */
 function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean, affinity?: Affinity): Concept {
-  return partsOf(name, language).map((part) =>
-    part.map((word) => {
+  return partsOf(name, language).map((part) => {
+    const saying = sayingWords(part, language, affinity);
+    return part.map((word, i) => {
       const own = stem(word, language);
-      const { derived, synonyms } = relatedWords(word, affinity);
-      const related = language === 'en' ? [...derived, ...synonyms].filter((r) => !r.includes(' ')) : [];
-      const forms = [...new Set([own, ...related.map((r) => stem(r, language))])];
+      const { derived, synonyms, hyponyms } = saying.get(i)!;
+      const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language))])];
       return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
-    }),
-  );
+    });
+  });
 }
 
 export type Concept = { weight: number; forms: string[] }[][];

@@ -111,6 +111,8 @@ export interface Relations {
   derived: string[];
   /** The other words of this sense ("earnings" -> "net income", "profit"). */
   synonyms: string[];
+  /** The kinds of this sense, its direct hyponyms ("vegetable oil" -> "palm oil", "soybean oil"; "meat" -> "beef", "pork"); no instances (a port's cities). */
+  hyponyms: string[];
   /** What the sense means, in WordNet's words ("the basic unit of money in Japan"). */
   gloss: string;
 }
@@ -124,6 +126,7 @@ export function sensesOf(lemma: string, part: PartOfSpeech, limit = 4): Relation
       const synset = parseSynset(line);
       const position = synset.words.indexOf(lemma) + 1;
       const derived = new Set<string>();
+      const hyponyms = synset.pointers.filter((pointer) => pointer.symbol === '~' && pointer.part === part).flatMap((pointer) => parseSynset(synsetLine(part, pointer.offset)).words);
       for (const pointer of synset.pointers) {
         // Across parts of speech only: the noun of a verb and the verb of a noun ("acquisition",
         // "acquire"), not the agent or the adjective ("industrialist", "oily").
@@ -131,13 +134,13 @@ export function sensesOf(lemma: string, part: PartOfSpeech, limit = 4): Relation
         derived.add(parseSynset(synsetLine(pointer.part, pointer.offset)).words[pointer.target - 1]!);
       }
       const spaced = (w: string) => w.replace(/_/g, ' ');
-      return { derived: [...derived].filter((w) => w !== lemma).map(spaced), synonyms: synset.words.filter((w) => w !== lemma).map(spaced), gloss: line.split(' | ')[1]?.trim() ?? '' };
+      return { derived: [...derived].filter((w) => w !== lemma).map(spaced), synonyms: synset.words.filter((w) => w !== lemma).map(spaced), hyponyms: [...new Set(hyponyms)].map(spaced), gloss: line.split(' | ')[1]?.trim() ?? '' };
     });
 }
 
 /** A lemma's relations in its most common sense. */
 export function relationsOf(lemma: string, part: PartOfSpeech): Relations {
-  return sensesOf(lemma, part, 1)[0] ?? { derived: [], synonyms: [], gloss: '' };
+  return sensesOf(lemma, part, 1)[0] ?? { derived: [], synonyms: [], hyponyms: [], gloss: '' };
 }
 
 /** Closes the data files (tests). */

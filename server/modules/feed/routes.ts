@@ -87,7 +87,7 @@ export const feedRoutes =
         const userId = await viewedUserId(database, request, request.query.user_id, 'write');
         const judged = await judgeArticle(db, userId, request.params.id, request.body.judgement);
         // The topic's model is rebuilt from its judgements, and what arrived since the topic was added looked at again.
-        await requestTopicModel(queue, judged.topic.id, true);
+        await requestTopicModel(queue, judged.topic.id, true, true);
         return judged;
       },
     );
@@ -97,7 +97,7 @@ export const feedRoutes =
       async (request) => {
         const userId = await viewedUserId(database, request, request.query.user_id, 'write');
         const judged = await judgeArticle(db, userId, request.params.id, null);
-        await requestTopicModel(queue, judged.topic.id, true);
+        await requestTopicModel(queue, judged.topic.id, true, true);
         return judged;
       },
     );

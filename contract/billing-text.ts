@@ -27,3 +27,20 @@ export const BILLING_TEXT = {
   budgetReachedDisclosure: "The account's monthly AI budget is spent, so Herald's built-in engine wrote this article; language models return when the budget resets.",
   memberBudgetReachedDisclosure: "Your monthly AI budget is spent, so Herald's built-in engine wrote this article; language models return when the budget resets.",
 } as const;
+
+/** How usage names the AI layer's stages. */
+export const STAGE_LABELS: Record<string, string> = {
+  summarization: 'Summaries',
+  relevance: 'Relevance (detection)',
+  novelty: 'Novelty',
+  consolidation: 'Consolidation',
+  story_assignment: 'Stories',
+  research: 'Research',
+  article: 'Articles',
+  qa: 'QA ranking',
+  profile: 'Profile',
+  topic_validation: 'Topic validation',
+  topic_suggestions: 'Topic suggestions',
+  interview: 'Interview',
+  trend_analysis: 'Trend analysis',
+};

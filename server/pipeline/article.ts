@@ -6,6 +6,7 @@ import { compose } from '../intelligence/capabilities/compose.js';
 import { distinctTitle } from '../intelligence/capabilities/titles.js';
 import { rank } from '../intelligence/capabilities/rank.js';
 import { planResearch } from '../intelligence/capabilities/research.js';
+import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
 import { searchChunks } from '../search/search.js';
 import { originalDate } from '../db/original-date.js';
@@ -87,7 +88,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     .innerJoin(documents, eq(documents.id, events.documentId))
     .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
     .where(eq(events.mergedIntoId, eventId));
-  const engine = { llm: context.config.llm, logger: context.logger };
+  const engine = { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db, logger: context.logger }, { userId: event.userId, topicId: event.topicId }) };
   const novelFacts = (event.novelFacts ?? []).map((f) => f.fact);
 
   // Research: the plan's queries against our own search.

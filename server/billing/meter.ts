@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DbOrTx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import type { InteractionRecord, UsageMeter } from '../intelligence/types.js';
+import { admitCall, settleCall, type Reservation } from './budgets.js';
 
 /** Whose call it is: the member, and the topic it is about (none for onboarding and topic work). */
 export interface UsageScope {
@@ -44,20 +45,36 @@ export interface MeterOptions {
    */
   db: DbOrTx;
   logger: Logger;
+  /**
+   * The model call runs inside `db`'s transaction: admission checks the budgets without reserving
+   * (no lock held across the call); usage and spending are written in that transaction.
+   */
+  inTransaction?: boolean;
 }
 
 /**
  * The usage meter of one member's calls about one topic (or none): every call is counted on
  * llm_usage; a model call is admitted first.
  */
-export function usageMeter({ db, logger }: MeterOptions, scope: UsageScope): UsageMeter {
-  const record = async (answered: InteractionRecord) => {
+export function usageMeter({ db, logger, inTransaction = false }: MeterOptions, scope: UsageScope): UsageMeter {
+  const count = async (answered: InteractionRecord, reservation?: Reservation) => {
     const accountId = await accountIdOf(db, scope.userId);
     if (!accountId) return logger.warn({ userId: scope.userId }, 'usage of a user who is gone is not counted');
-    await addUsage(db, accountId, scope, answered);
+    const write = async (tx: DbOrTx) => {
+      await addUsage(tx, accountId, scope, answered);
+      if (reservation) await settleCall(tx, accountId, reservation, answered.cost_usd);
+    };
+    await (inTransaction || !reservation?.ids.length ? write(db) : db.transaction(write));
   };
   return {
-    admit: async () => ({ ticket: { settle: record } }),
-    record,
+    async admit({ estimateUsd }) {
+      const accountId = await accountIdOf(db, scope.userId);
+      // A user who is gone has no budget to hold to; the call is not counted either.
+      if (!accountId) return { ticket: { settle: async () => undefined } };
+      const admitted = await admitCall(db, accountId, scope.userId, estimateUsd, !inTransaction);
+      if ('refused' in admitted) return { refused: admitted.refused };
+      return { ticket: { settle: (answered) => count(answered, admitted) } };
+    },
+    record: (answered) => count(answered),
   };
 }

@@ -8,6 +8,8 @@ import { rank } from '../intelligence/capabilities/rank.js';
 import { planResearch } from '../intelligence/capabilities/research.js';
 import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
+import { budgetFallbackOf, type InteractionRecord } from '../intelligence/types.js';
+import { BILLING_TEXT } from '../../contract/billing-text.js';
 import { searchChunks } from '../search/search.js';
 import { originalDate } from '../db/original-date.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
@@ -62,6 +64,18 @@ export function qaVerdict(qa: { final_rank: number; reason: string }, article: C
   const faults = articleFaults(article);
   if (faults.length === 0) return { finalRank: qa.final_rank, reason: qa.reason };
   return { finalRank: 0, reason: `${qa.reason} Not recommended: ${faults.map((f) => ARTICLE_FAULTS[f]).join('; ')}.` };
+}
+
+/**
+ * An article any of whose stages the built-in engine answered because a monthly AI budget is
+ * spent says so in its Disclosure (the member's budget named before the account's).
+ */
+export function discloseBudget(article: { disclosure: string }, records: InteractionRecord[]): void {
+  const spent = records.map(budgetFallbackOf);
+  const whose = spent.includes('member') ? 'member' : spent.includes('account') ? 'account' : undefined;
+  if (!whose) return;
+  const sentence = whose === 'member' ? BILLING_TEXT.memberBudgetReachedDisclosure : BILLING_TEXT.budgetReachedDisclosure;
+  if (!article.disclosure.includes(sentence)) article.disclosure = `${article.disclosure.trim()} ${sentence}`.trim();
 }
 
 /**
@@ -197,6 +211,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
   if (options.update) {
     const previous = event.article ?? {};
     const assessed = await assessArticleImpact(context, row, a, impactSources, event.finalRank ?? 0);
+    discloseBudget(a, [plan.record, article.record, assessed.record]);
     const updated = await db
       .update(events)
       .set({
@@ -226,6 +241,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
   );
   const { finalRank, reason: qaReason } = qaVerdict(qa.output, a);
   const assessed = await assessArticleImpact(context, row, a, impactSources, finalRank);
+  discloseBudget(a, [plan.record, article.record, qa.record, assessed.record]);
   const updated = await db
     .update(events)
     .set({

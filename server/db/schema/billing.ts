@@ -1,5 +1,5 @@
-import { bigint, date, doublePrecision, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.js';
+import { bigint, date, doublePrecision, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts.js';
 
 /**
  * What an account's language-model stages used, one row per member, topic, stage, model and day
@@ -31,4 +31,31 @@ export const llmUsage = pgTable(
     index('llm_usage_account_day_idx').on(t.accountId, t.day),
     index('llm_usage_user_day_idx').on(t.userId, t.day),
   ],
+);
+
+/**
+ * A monthly AI budget in US dollars: the account's (user_id null) or one member's. The counters
+ * are of `period` (the month's first day, UTC) and start again when a call finds a later month:
+ * spent (settled calls' cost) and reserved (the estimates of model calls in flight). A model call
+ * is admitted only while spent + reserved is under the budget (server/billing/meter.ts);
+ * warned_at and reached_at say when billing administrators were told of 80% and 100%.
+ */
+export const aiBudgets = pgTable(
+  'ai_budgets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    monthlyUsd: doublePrecision('monthly_usd').notNull(),
+    period: date('period', { mode: 'string' }).notNull(),
+    spentUsd: doublePrecision('spent_usd').notNull().default(0),
+    reservedUsd: doublePrecision('reserved_usd').notNull().default(0),
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
+    reachedAt: timestamp('reached_at', { withTimezone: true }),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('ai_budgets_scope_key').on(t.accountId, t.userId).nullsNotDistinct()],
 );

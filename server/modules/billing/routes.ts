@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZUsageQuery, ZUsageReport } from '../../../contract/billing.js';
+import { z } from 'zod';
+import { BILLING_TEXT, ZBudgets, ZBudgetUpdate, ZUsageQuery, ZUsageReport } from '../../../contract/billing.js';
 import { ZErrorBody } from '../../../contract/errors.js';
 import { requireAuth } from '../../auth/authenticate.js';
 import type { AuthKeys } from '../../auth/secrets.js';
 import type { Database } from '../../db/client.js';
 import { accountActor, billingActor } from '../accounts/access.js';
+import { budgetStatus, findBudget, listBudgets, setBudget } from './budgets.js';
 import { usageReport } from './usage.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -37,7 +39,8 @@ export const billingRoutes =
       },
       async (request) => {
         const actor = await billingActor(db, request.auth!.userId);
-        return { ...(await usageReport(db, { accountId: actor.accountId, viewerId: actor.userId }, request.query.range, request.query.group)), budget: null };
+        const budget = await findBudget(db, actor.accountId);
+        return { ...(await usageReport(db, { accountId: actor.accountId, viewerId: actor.userId }, request.query.range, request.query.group)), budget: budget ? budgetStatus(budget) : null };
       },
     );
 
@@ -56,7 +59,39 @@ export const billingRoutes =
       },
       async (request) => {
         const actor = await accountActor(db, request.auth!.userId);
-        return { ...(await usageReport(db, { accountId: actor.accountId, viewerId: actor.userId, userId: actor.userId }, request.query.range, request.query.group)), budget: null };
+        // The budget that holds the caller's stages: their own when set, else the account's.
+        const budget = (await findBudget(db, actor.accountId, actor.userId)) ?? (await findBudget(db, actor.accountId));
+        return { ...(await usageReport(db, { accountId: actor.accountId, viewerId: actor.userId, userId: actor.userId }, request.query.range, request.query.group)), budget: budget ? budgetStatus(budget) : null };
       },
+    );
+
+    const budgetSchema = (summary: string, description: string) => ({ tags, security, summary, description, body: ZBudgetUpdate, response: { 200: ZBudgets, ...errors } });
+
+    app.get(
+      '/account/billing/budgets',
+      { preHandler: signedIn, schema: { tags, security, summary: "The account's monthly AI budgets", description: "The account's budget and each member's, with this month's spending. Billing administrators and superusers only.", response: { 200: ZBudgets, ...errors } } },
+      async (request) => listBudgets(db, await billingActor(db, request.auth!.userId)),
+    );
+    app.put(
+      '/account/billing/budgets/account',
+      {
+        preHandler: signedIn,
+        schema: budgetSchema(
+          "Set the account's monthly AI budget",
+          '`monthly_usd` in US dollars (null removes it). At 80% billing administrators are told in their inbox; at 100% every language-model stage of the account runs on the built-in engine until the month (UTC) ends, and articles say so in their Disclosure.',
+        ),
+      },
+      async (request) => setBudget(db, await billingActor(db, request.auth!.userId), null, request.body.monthly_usd),
+    );
+    app.put(
+      '/account/billing/budgets/members/:user_id',
+      {
+        preHandler: signedIn,
+        schema: {
+          ...budgetSchema("Set a member's monthly AI budget", "The same as the account's, for one member's stages (null removes it). A member of another account answers 404."),
+          params: z.object({ user_id: z.uuid(BILLING_TEXT.memberNotFound) }),
+        },
+      },
+      async (request) => setBudget(db, await billingActor(db, request.auth!.userId), request.params.user_id, request.body.monthly_usd),
     );
   };

@@ -113,6 +113,15 @@ export function UsageReport({ scope, groups = USAGE_GROUPS }: { scope: UsageScop
           <Alert tone="error">{refusalText(usage.error, BILLING_TEXT.loadFailed)}</Alert>
         </div>
       )}
+      {report?.budget && report.budget.state !== 'ok' && (
+        <div className="mt-4">
+          <Alert tone={report.budget.state === 'reached' ? 'error' : 'info'}>
+            {report.budget.state === 'reached'
+              ? `The monthly AI budget is spent (${usd(report.budget.spent_usd)} of ${usd(report.budget.monthly_usd)}): language-model stages run on the built-in engine until ${new Date(report.budget.resets_at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })}.`
+              : `${Math.round(report.budget.share * 100)}% of the monthly AI budget is spent (${usd(report.budget.spent_usd)} of ${usd(report.budget.monthly_usd)}).`}
+          </Alert>
+        </div>
+      )}
       {report && (
         <>
           <p className="mt-4 text-sm">

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { useViewing } from '../../lib/viewing';
 import { AccountTabs, canSeeBilling } from './account-tabs';
+import { BudgetsCard } from './budgets-card';
 import { CardShell } from './card-shell';
 
 /**
@@ -51,6 +52,7 @@ export default function BillingPage() {
         <CardShell title="AI usage">
           <UsageReport scope="account" />
         </CardShell>
+        <BudgetsCard />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { BUDGET_WARNING_SHARE } from '../../contract/billing-text.js';
 import type { DbOrTx } from '../db/client.js';
 import { aiBudgets, users } from '../db/schema/index.js';
 import { addInboxItems } from '../inbox/write.js';
+import { queueEmail } from '../mail/outbox.js';
 import type { BudgetRefusal } from '../intelligence/types.js';
 
 /** The month a moment falls in, as its first day (UTC): a budget's period. */
@@ -65,7 +66,7 @@ export async function admitCall(db: DbOrTx, accountId: string, userId: string, e
  * against (those of the same period). Crossing 80% or 100% tells the account's billing
  * administrators once per period, in this same write.
  */
-export async function settleCall(db: DbOrTx, accountId: string, reservation: Reservation, costUsd: number): Promise<void> {
+export async function settleCall(db: DbOrTx, accountId: string, reservation: Reservation, costUsd: number, publicUrl?: string): Promise<void> {
   if (reservation.ids.length === 0) return;
   const rows = await db
     .update(aiBudgets)
@@ -74,15 +75,19 @@ export async function settleCall(db: DbOrTx, accountId: string, reservation: Res
     .returning();
   for (const budget of rows) {
     const share = budget.spentUsd / budget.monthlyUsd;
-    if (share >= 1 && !budget.reachedAt) await tellBillingAdmins(db, accountId, budget, 'reached');
-    else if (share >= BUDGET_WARNING_SHARE && !budget.warnedAt) await tellBillingAdmins(db, accountId, budget, 'warning');
+    if (share >= 1 && !budget.reachedAt) await tellBillingAdmins(db, accountId, budget, 'reached', publicUrl);
+    else if (share >= BUDGET_WARNING_SHARE && !budget.warnedAt) await tellBillingAdmins(db, accountId, budget, 'warning', publicUrl);
   }
 }
 
 const dollars = (value: number) => `$${value.toFixed(2)}`;
 
-/** The billing administrators of the account hear of a budget at 80% or spent, once per budget and period. */
-async function tellBillingAdmins(db: DbOrTx, accountId: string, budget: typeof aiBudgets.$inferSelect, level: 'warning' | 'reached'): Promise<void> {
+/**
+ * The billing administrators of the account hear of a budget at 80% or spent, once per budget and
+ * period: in their inbox, and by email when the caller knows the product's address (the outbox's
+ * sweep sends it within a minute or two of the commit).
+ */
+async function tellBillingAdmins(db: DbOrTx, accountId: string, budget: typeof aiBudgets.$inferSelect, level: 'warning' | 'reached', publicUrl?: string): Promise<void> {
   const now = new Date();
   // The claim: only the call that moves the mark writes the notice.
   const claimed = await db
@@ -105,9 +110,10 @@ async function tellBillingAdmins(db: DbOrTx, accountId: string, budget: typeof a
     level === 'reached'
       ? `Its language-model stages run on Herald's built-in engine until ${until}, when the budget resets. Articles keep coming and say so. Raise the budget in Billing to return to the chosen models.`
       : `At ${dollars(budget.monthlyUsd)} its language-model stages move to the built-in engine until ${until}.`;
-  const admins = await db.select({ id: users.id }).from(users).where(and(eq(users.accountId, accountId), eq(users.billingAdmin, true)));
+  const admins = await db.select({ id: users.id, email: users.email, firstName: users.firstName }).from(users).where(and(eq(users.accountId, accountId), eq(users.billingAdmin, true)));
   await addInboxItems(
     db,
     admins.map((admin) => ({ userId: admin.id, kind: 'budget' as const, key: `budget:${budget.id}:${budget.period}:${level}`, title, body })),
   );
+  if (publicUrl) for (const admin of admins) await queueEmail(db, admin.email, 'ai-budget', { firstName: admin.firstName, title, body, link: `${publicUrl}/account/billing` }, { publicUrl });
 }

@@ -50,19 +50,21 @@ export interface MeterOptions {
    * (no lock held across the call); usage and spending are written in that transaction.
    */
   inTransaction?: boolean;
+  /** The product's address: budget notices are emailed too when it is known. */
+  publicUrl?: string;
 }
 
 /**
  * The usage meter of one member's calls about one topic (or none): every call is counted on
  * llm_usage; a model call is admitted first.
  */
-export function usageMeter({ db, logger, inTransaction = false }: MeterOptions, scope: UsageScope): UsageMeter {
+export function usageMeter({ db, logger, inTransaction = false, publicUrl }: MeterOptions, scope: UsageScope): UsageMeter {
   const count = async (answered: InteractionRecord, reservation?: Reservation) => {
     const accountId = await accountIdOf(db, scope.userId);
     if (!accountId) return logger.warn({ userId: scope.userId }, 'usage of a user who is gone is not counted');
     const write = async (tx: DbOrTx) => {
       await addUsage(tx, accountId, scope, answered);
-      if (reservation) await settleCall(tx, accountId, reservation, answered.cost_usd);
+      if (reservation) await settleCall(tx, accountId, reservation, answered.cost_usd, publicUrl);
     };
     await (inTransaction || !reservation?.ids.length ? write(db) : db.transaction(write));
   };

@@ -102,7 +102,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     .innerJoin(documents, eq(documents.id, events.documentId))
     .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
     .where(eq(events.mergedIntoId, eventId));
-  const engine = { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db, logger: context.logger }, { userId: event.userId, topicId: event.topicId }) };
+  const engine = { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: event.userId, topicId: event.topicId }) };
   const novelFacts = (event.novelFacts ?? []).map((f) => f.fact);
 
   // Research: the plan's queries against our own search.

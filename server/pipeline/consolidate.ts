@@ -70,7 +70,7 @@ export async function consolidateEvent(context: StageContext, eventId: number): 
         candidates: candidates.map(toInput),
       },
       row.prefs.consolidation_model ?? MODEL_DEFAULTS.consolidation_model,
-      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: tx, logger: context.logger, inTransaction: true }, { userId: row.event.userId, topicId: row.event.topicId }) },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: tx, logger: context.logger, inTransaction: true, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
     );
     // A model may name an event it was not shown: only a candidate can absorb this event.
     const into = output.merge_into !== null && candidates.some((c) => c.eventId === output.merge_into) ? output.merge_into : null;

@@ -56,7 +56,7 @@ export async function detect(context: StageContext, pair: Pair): Promise<{ event
         model: topicModel,
       },
       model,
-      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger }, { userId: pair.userId, topicId: pair.topicId }) },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: pair.userId, topicId: pair.topicId }) },
     );
     // The built-in engine decides at the topic's bar (its weighted total is 0.5 there); a language
     // model's weighted total is held to the topic's bar for it, which the reader's judgements move.

@@ -60,7 +60,7 @@ export async function assessArticleImpact(
       phaseChange: Boolean(row.event.phaseChange),
     },
     model,
-    { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger }, { userId: row.event.userId, topicId: row.event.topicId }) },
+    { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
   );
   return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact), record };
 }

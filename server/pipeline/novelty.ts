@@ -46,7 +46,7 @@ export async function checkNovelty(context: StageContext, eventId: number): Prom
       earlier: earlier.map((e) => ({ documentId: e.documentId, title: e.title, date: e.canonicalAt.toISOString(), keyFacts: e.keyFacts ?? [] })),
     },
     model,
-    { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger }, { userId: row.event.userId, topicId: row.event.topicId }) },
+    { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
   );
   await db
     .update(events)

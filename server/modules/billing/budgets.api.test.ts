@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_TEXT, type TBudgets, type TUsageReport } from '../../../contract/billing.js';
 import { usageMeter } from '../../billing/meter.js';
-import { aiBudgets, inboxItems } from '../../db/schema/index.js';
+import { aiBudgets, inboxItems, outboxEmails } from '../../db/schema/index.js';
 import { summarise } from '../../intelligence/capabilities/summarise.js';
 import { runCapability } from '../../intelligence/engine.js';
 import { startFakeLlmServer, type FakeLlmServer } from '../../intelligence/fake-llm-server.js';
@@ -43,7 +43,8 @@ beforeEach(async () => {
 
 const put = (person: Person | undefined, path: string, body: unknown) =>
   herald.app!.inject({ method: 'PUT', url: `/api/account/billing/budgets/${path}`, headers: person ? { authorization: `Bearer ${person.access}` } : {}, payload: body as object });
-const call = (person: Person) => runCapability(summarise, input, 'gpt-5-mini', { llm: herald.config.llm, logger, meter: usageMeter({ db: herald.database.db, logger }, { userId: person.id }) });
+const call = (person: Person) =>
+  runCapability(summarise, input, 'gpt-5-mini', { llm: herald.config.llm, logger, meter: usageMeter({ db: herald.database.db, logger, publicUrl: herald.config.publicUrl }, { userId: person.id }) });
 const budgetItems = (person: Person) => herald.database.db.select().from(inboxItems).where(and(eq(inboxItems.userId, person.id), eq(inboxItems.kind, 'budget')));
 
 describe('setting budgets', () => {
@@ -97,6 +98,9 @@ describe('a budget that holds', () => {
     expect(warned).toHaveLength(1);
     expect(warned[0]!.title).toContain('at 81%');
     expect(await budgetItems(team.member)).toEqual([]);
+    const emails = await herald.database.db.select().from(outboxEmails).where(and(eq(outboxEmails.to, billing.email), eq(outboxEmails.template, 'ai-budget')));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain('/account/billing');
     expect((await call(team.member)).record.model_used).toBe('gpt-5-mini');
     expect((await budgetItems(billing)).map((item) => item.key).sort()).toEqual([expect.stringMatching(/:reached$/), expect.stringMatching(/:warning$/)]);
     const held = await call(team.owner);

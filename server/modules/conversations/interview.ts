@@ -90,7 +90,7 @@ async function nextTurn(
         finish: finish || asked >= MAX_QUESTIONS,
       },
       onboardingModel(user),
-      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger }, { userId: user.id, topicId: null }) },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: null }) },
     ));
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;

@@ -50,7 +50,7 @@ async function runValidation(context: TopicContext, user: UserRow, form: Form, a
   let result: TProfileValidation;
   let record: InteractionRecord;
   try {
-    ({ output: result, record } = await runCapability(validateProfile, { form, turns: answeredTurns(state) }, onboardingModel(user), { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger }, { userId: user.id, topicId: null }) }));
+    ({ output: result, record } = await runCapability(validateProfile, { form, turns: answeredTurns(state) }, onboardingModel(user), { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: null }) }));
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;
     context.logger.warn({ err: error, userId: user.id }, 'profile validation failed');

@@ -62,7 +62,7 @@ export async function addTopicChatRequest(context: TopicContext, userId: string,
   });
   let reading;
   try {
-    reading = (await runCapability(addTopicChat, { transcript, existing }, onboardingModel(user), { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger }, { userId: userId, topicId: null }) })).output;
+    reading = (await runCapability(addTopicChat, { transcript, existing }, onboardingModel(user), { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: userId, topicId: null }) })).output;
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;
     context.logger.warn({ err: error, userId }, 'add-topic chat failed');

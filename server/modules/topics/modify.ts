@@ -83,7 +83,7 @@ export async function modifyTopicRequest(
     ({ output: result, record } = await runCapability(modifyTopic, { current, changes: state.changes, turns, profile: { places: user.placesJurisdictions }, evidence }, onboardingModel(user), {
       llm: context.config.llm,
       logger: context.logger,
-      meter: usageMeter({ db: context.database.db, logger: context.logger }, { userId: userId, topicId: topicId }),
+      meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: userId, topicId: topicId }),
     }));
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;

@@ -122,7 +122,7 @@ export async function assessTopic(
       validateTopic,
       { topic: request.topic, turns, sources: request.sources, existing: active.map((t) => t.name), profile: profileHints(user), evidence },
       onboardingModel(user),
-      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger }, { userId: user.id, topicId: null }) },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: null }) },
     ));
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;

@@ -46,4 +46,5 @@ export const ACCOUNT_ERRORS = {
   userNotFound: 'User not found.',
   changeSelf: 'You cannot change your own role.',
   previewSelf: 'This is your own feed.',
+  billingInvite: 'The billing administrator role is given to people who have joined the account.',
 } as const;

@@ -62,6 +62,8 @@ export const ZAccountUser = z.object({
   role: ZAccountRole,
   status: z.enum(['ACTIVE', 'INVITED']),
   can_edit: z.boolean(),
+  /** A billing administrator (ACTIVE users only; an invitation is never one). */
+  billing_admin: z.boolean(),
   invite_info: ZInviteInfo.nullable(),
 });
 export type TAccountUser = z.infer<typeof ZAccountUser>;
@@ -111,10 +113,13 @@ export const ZCsvInviteReport = z.object({
 });
 export type TCsvInviteReport = z.infer<typeof ZCsvInviteReport>;
 
-/** POST /a/update-user/: an ADMIN with can_edit changes another user's role or editing right. */
+/**
+ * POST /a/update-user/: an ADMIN with can_edit changes another user's role or editing right, or
+ * gives or takes the billing administrator role (their own too).
+ */
 export const ZUpdateAccountUserRequest = z
-  .strictObject({ user_id: z.uuid('a user id'), role: ZAccountRole.optional(), can_edit: z.boolean().optional() })
-  .refine((body) => body.role !== undefined || body.can_edit !== undefined, { message: 'Nothing to change', path: ['role'] });
+  .strictObject({ user_id: z.uuid('a user id'), role: ZAccountRole.optional(), can_edit: z.boolean().optional(), billing_admin: z.boolean().optional() })
+  .refine((body) => body.role !== undefined || body.can_edit !== undefined || body.billing_admin !== undefined, { message: 'Nothing to change', path: ['role'] });
 export type TUpdateAccountUserRequest = z.infer<typeof ZUpdateAccountUserRequest>;
 
 /** Where an account's logo is served (GET /api/a/logo/{file}), for /me and the account page alike. */

@@ -108,6 +108,8 @@ export const ZMe = z.object({
   last_name: z.string(),
   role: z.enum(['ADMIN', 'MEMBER']),
   is_superuser: z.boolean(),
+  /** A billing administrator of the account: Account Settings → Billing. */
+  billing_admin: z.boolean(),
   account: z.object({ id: z.string(), name: z.string() }),
   account_name: z.string(),
   account_logo: z.string().nullable(),

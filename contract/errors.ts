@@ -42,5 +42,8 @@ export const ErrorCode = {
   sessionRequired: 'session_required',
   shareNoRecipients: 'share_no_recipients',
   shareRecipientOutsideAccount: 'share_recipient_outside_account',
+  billingAdminRequired: 'billing_admin_required',
+  billingAdminInvite: 'billing_admin_invite',
+  budgetInvalid: 'budget_invalid',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

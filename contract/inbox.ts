@@ -5,7 +5,7 @@ import { z } from 'zod';
  * shares, mentions, comments, a teammate joining, a disabled source), and sharing an article with
  * teammates. Every call is the signed-in user's own, inside their account.
  */
-export const INBOX_ITEM_KINDS = ['alert', 'spike', 'share', 'mention', 'comment', 'member_joined', 'source_disabled'] as const;
+export const INBOX_ITEM_KINDS = ['alert', 'spike', 'share', 'mention', 'comment', 'member_joined', 'source_disabled', 'budget'] as const;
 export type TInboxItemKind = (typeof INBOX_ITEM_KINDS)[number];
 
 export const INBOX_TABS = ['all', 'mentions'] as const;
@@ -41,6 +41,7 @@ export const INBOX_KIND_LABELS: Record<TInboxItemKind, string> = {
   comment: 'New comment',
   member_joined: 'Teammate joined',
   source_disabled: 'Source disabled',
+  budget: 'AI budget',
 };
 
 export const ZInboxCounts = z.object({

@@ -116,7 +116,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('email confirmation success and /complete-profile have no serious violations', async ({ page }) => {
       const me = {
-        id: '00000000-0000-4000-8000-000000000001', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', role: 'ADMIN', is_superuser: false,
+        id: '00000000-0000-4000-8000-000000000001', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', role: 'ADMIN', is_superuser: false, billing_admin: false,
         account: { id: '00000000-0000-4000-8000-000000000002', name: 'Ada Lovelace' }, account_name: 'Ada Lovelace', account_logo: null, account_count: 1,
         account_language: 'en', language: 'en', language_choices: [{ value: 'en', label: 'English' }], title: null, company: null, industry: null, location: null,
         alerts: true, newsletter: true, email_confirmed: true, profile_completed: false, suggestions_completed: false, onboarding_complete: false,

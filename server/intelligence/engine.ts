@@ -1,13 +1,13 @@
 import { deadline } from '../deadline.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { APICallError } from 'ai';
+import type { APICallError, LanguageModel } from 'ai';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { findModel, type ModelEntry } from '../../contract/models.js';
 import type { Config } from '../config.js';
 import { tokenCount, tokenCountByLines } from '../text.js';
 import { languageModel } from './providers.js';
-import type { Capability, CapabilityResult, InteractionRecord } from './types.js';
+import { BUDGET_FALLBACK, type Capability, type CapabilityResult, type InteractionRecord, type UsageMeter, type UsageTicket } from './types.js';
 
 export interface EngineContext {
   llm: Config['llm'];
@@ -15,6 +15,8 @@ export interface EngineContext {
   signal?: AbortSignal;
   /** Backoff base for retries (tests shorten it). */
   retryBaseMs?: number;
+  /** Counts the call for its member and topic and holds model calls to their budgets; none: not counted. */
+  meter?: UsageMeter;
 }
 
 /** A stage that could not get an answer; the job records it and pg-boss retries the job. */
@@ -29,6 +31,8 @@ export class CapabilityError extends Error {
 }
 
 const BUILTIN = findModel('builtin')!;
+/** The answer a model call is assumed to write at most when its cost is estimated before it runs. */
+const ESTIMATED_ANSWER_TOKENS = 1000;
 const RETRY_AFTER_CAP_MS = 60_000;
 const warned = new Set<string>();
 
@@ -98,11 +102,53 @@ export async function runCapability<I, S extends z.ZodType>(
   const user = capability.userMessage(input);
   const started = performance.now();
 
+  let ticket: UsageTicket | undefined;
+  if (entry && !('unavailable' in resolved) && context.meter) {
+    const admitted = await context.meter.admit({ stage: capability.stage, model: entry.value, estimateUsd: cost(entry, tokenCount(system) + tokenCount(user), ESTIMATED_ANSWER_TOKENS) });
+    if ('refused' in admitted) {
+      // A spent budget never fails a stage: the built-in engine answers until the period resets.
+      fallback = BUDGET_FALLBACK[admitted.refused];
+      resolved = { unavailable: fallback };
+    } else ticket = admitted.ticket;
+  }
+
   if (!entry || 'unavailable' in resolved) {
     const output = capability.output.parse(await capability.builtin(input)) as z.infer<S>;
-    const record = builtinRecord(capability.stage, capability.name, user, JSON.stringify(output), performance.now() - started);
-    return { output, record: fallback ? { ...record, fallback_reason: fallback } : record };
+    const built = builtinRecord(capability.stage, capability.name, user, JSON.stringify(output), performance.now() - started);
+    const record = fallback ? { ...built, fallback_reason: fallback } : built;
+    await recordUsage(context, record);
+    return { output, record };
   }
+  try {
+    const result = await callModel(capability, input, entry, resolved.model, context, system, user, started);
+    await settle(context, ticket, result.record);
+    return result;
+  } catch (error) {
+    if (error instanceof CapabilityError) await settle(context, ticket, error.record);
+    throw error;
+  }
+}
+
+/** Usage is counted after the answer: a failure to count is logged and never fails the stage. */
+async function recordUsage(context: EngineContext, record: InteractionRecord): Promise<void> {
+  await context.meter?.record(record).catch((error: unknown) => context.logger.error({ err: error, stage: record.stage }, 'could not record usage'));
+}
+
+async function settle(context: EngineContext, ticket: UsageTicket | undefined, record: InteractionRecord): Promise<void> {
+  await ticket?.settle(record).catch((error: unknown) => context.logger.error({ err: error, stage: record.stage }, 'could not record usage'));
+}
+
+/** One capability through a language model: attempts, retries and one repair (runCapability). */
+async function callModel<I, S extends z.ZodType>(
+  capability: Capability<I, S>,
+  input: I,
+  entry: ModelEntry,
+  model: LanguageModel,
+  context: EngineContext,
+  system: string,
+  user: string,
+  started: number,
+): Promise<CapabilityResult<z.infer<S>>> {
 
   const record = (response: string, inputTokens: number, outputTokens: number, attempts: number): InteractionRecord => ({
     stage: capability.stage,
@@ -133,7 +179,7 @@ export async function runCapability<I, S extends z.ZodType>(
     const timeout = deadline(context.llm.timeoutMs, context.signal);
     try {
       const result = await generateObject({
-        model: resolved.model,
+        model,
         schema: capability.output,
         system,
         prompt,

@@ -43,6 +43,39 @@ export interface InteractionRecord {
   repairs?: string[];
 }
 
+/**
+ * Where a call's use of a language model is counted and held to a budget (server/billing/meter.ts
+ * implements it for one member and topic). The engine asks before a model call and runs the
+ * built-in engine when it is refused; every call, the built-in engine's too, is recorded.
+ */
+export interface UsageMeter {
+  /** Before a model call that may cost up to about `estimateUsd`: a ticket to settle, or why it may not spend. */
+  admit(call: { stage: Stage; model: string; estimateUsd: number }): Promise<{ ticket: UsageTicket } | { refused: BudgetRefusal }>;
+  /** A call that needed no admission (the built-in engine answered). */
+  record(record: InteractionRecord): Promise<void>;
+}
+
+export interface UsageTicket {
+  /** After the model call, answered or failed: what it used replaces what was reserved. */
+  settle(record: InteractionRecord): Promise<void>;
+}
+
+/** Whose monthly AI budget refused a model call: the account's or the member's own. */
+export type BudgetRefusal = 'account' | 'member';
+
+/** The fallback_reason of a stage the built-in engine answered because a budget is spent. */
+export const BUDGET_FALLBACK: Record<BudgetRefusal, string> = {
+  account: "budget spent: the account's monthly AI budget",
+  member: "budget spent: the member's monthly AI budget",
+};
+
+/** Whose budget made the built-in engine answer this record, if one did. */
+export function budgetFallbackOf(record: Pick<InteractionRecord, 'fallback_reason'> | undefined): BudgetRefusal | undefined {
+  if (record?.fallback_reason === BUDGET_FALLBACK.account) return 'account';
+  if (record?.fallback_reason === BUDGET_FALLBACK.member) return 'member';
+  return undefined;
+}
+
 export interface CapabilityResult<O> {
   output: O;
   record: InteractionRecord;

@@ -16,6 +16,8 @@ export interface TemplateData {
   /** A topic's spike (server/trends/spike-alerts.ts). */
   'trend-spike': { firstName: string; topicName: string; day: string; count: number; baseline: number; lead?: string; leadLink?: string; link: string };
   'breaking-alert': { firstName: string; topicName: string; title: string; introduction: string; points: string[]; link: string; impact?: ImpactLines };
+  /** A monthly AI budget at 80% or spent, to a billing administrator (server/billing/budgets.ts). */
+  'ai-budget': { firstName: string; title: string; body: string; link: string };
   'daily-brief': {
     firstName: string;
     date: string;
@@ -195,6 +197,16 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
       ...(d.lead && d.leadLink ? [{ kind: 'p', text: `Leading them: ${d.lead}` } as Block, { kind: 'button', label: 'Read it', url: d.leadLink, secondary: true } as Block] : []),
       { kind: 'button', label: 'See the trend', url: d.link },
       { kind: 'note', text: 'You receive spike notices because alerts are on in your profile. You can turn them off in My Profile.' },
+    ],
+  }),
+  'ai-budget': (d) => ({
+    subject: `${PRODUCT_NAME}: ${d.title}`,
+    blocks: [
+      hi(d.firstName),
+      { kind: 'p', text: `${d.title}.` },
+      { kind: 'p', text: d.body },
+      { kind: 'button', label: 'Open Billing', url: d.link },
+      { kind: 'note', text: 'You receive budget notices because you are a billing administrator of your account.' },
     ],
   }),
   'breaking-alert': (d) => ({

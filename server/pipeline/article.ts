@@ -6,7 +6,10 @@ import { compose } from '../intelligence/capabilities/compose.js';
 import { distinctTitle } from '../intelligence/capabilities/titles.js';
 import { rank } from '../intelligence/capabilities/rank.js';
 import { planResearch } from '../intelligence/capabilities/research.js';
+import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
+import { budgetFallbackOf, type InteractionRecord } from '../intelligence/types.js';
+import { BILLING_TEXT } from '../../contract/billing-text.js';
 import { searchChunks } from '../search/search.js';
 import { originalDate } from '../db/original-date.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
@@ -64,6 +67,18 @@ export function qaVerdict(qa: { final_rank: number; reason: string }, article: C
 }
 
 /**
+ * An article any of whose stages the built-in engine answered because a monthly AI budget is
+ * spent says so in its Disclosure (the member's budget named before the account's).
+ */
+export function discloseBudget(article: { disclosure: string }, records: InteractionRecord[]): void {
+  const spent = records.map(budgetFallbackOf);
+  const whose = spent.includes('member') ? 'member' : spent.includes('account') ? 'account' : undefined;
+  if (!whose) return;
+  const sentence = whose === 'member' ? BILLING_TEXT.memberBudgetReachedDisclosure : BILLING_TEXT.budgetReachedDisclosure;
+  if (!article.disclosure.includes(sentence)) article.disclosure = `${article.disclosure.trim()} ${sentence}`.trim();
+}
+
+/**
  * Research -> composition -> QA rank for one novel event, then it is published to the user's
  * feed (published_at). Skips events that are not detected and novel, merged, or already written;
  * so a re-run after a crash writes nothing twice.
@@ -87,7 +102,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     .innerJoin(documents, eq(documents.id, events.documentId))
     .leftJoin(documentSummaries, eq(documentSummaries.documentId, events.documentId))
     .where(eq(events.mergedIntoId, eventId));
-  const engine = { llm: context.config.llm, logger: context.logger };
+  const engine = { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: event.userId, topicId: event.topicId }) };
   const novelFacts = (event.novelFacts ?? []).map((f) => f.fact);
 
   // Research: the plan's queries against our own search.
@@ -196,6 +211,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
   if (options.update) {
     const previous = event.article ?? {};
     const assessed = await assessArticleImpact(context, row, a, impactSources, event.finalRank ?? 0);
+    discloseBudget(a, [plan.record, article.record, assessed.record]);
     const updated = await db
       .update(events)
       .set({
@@ -225,6 +241,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
   );
   const { finalRank, reason: qaReason } = qaVerdict(qa.output, a);
   const assessed = await assessArticleImpact(context, row, a, impactSources, finalRank);
+  discloseBudget(a, [plan.record, article.record, qa.record, assessed.record]);
   const updated = await db
     .update(events)
     .set({

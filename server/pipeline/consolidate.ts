@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events, topics } from '../db/schema/index.js';
 import { consolidate, CONSOLIDATION_WINDOW_HOURS, type ConsolidationEvent } from '../intelligence/capabilities/consolidate.js';
+import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
 import { originalDate, originalDateSql } from '../db/original-date.js';
 import type { StageContext } from './context.js';
@@ -69,7 +70,7 @@ export async function consolidateEvent(context: StageContext, eventId: number): 
         candidates: candidates.map(toInput),
       },
       row.prefs.consolidation_model ?? MODEL_DEFAULTS.consolidation_model,
-      { llm: context.config.llm, logger: context.logger },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: tx, logger: context.logger, inTransaction: true, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
     );
     // A model may name an event it was not shown: only a candidate can absorb this event.
     const into = output.merge_into !== null && candidates.some((c) => c.eventId === output.merge_into) ? output.merge_into : null;

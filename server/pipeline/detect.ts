@@ -3,6 +3,7 @@ import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events, topics, users } from '../db/schema/index.js';
 import { DETECTION_THRESHOLD, relevance } from '../intelligence/capabilities/relevance.js';
 import { CapabilityError, runCapability } from '../intelligence/engine.js';
+import { usageMeter } from '../billing/meter.js';
 import { cosine } from '../search/embeddings.js';
 import type { StageContext } from './context.js';
 import type { Pair } from './prefilter.js';
@@ -55,7 +56,7 @@ export async function detect(context: StageContext, pair: Pair): Promise<{ event
         model: topicModel,
       },
       model,
-      { llm: context.config.llm, logger: context.logger },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: pair.userId, topicId: pair.topicId }) },
     );
     // The built-in engine decides at the topic's bar (its weighted total is 0.5 there); a language
     // model's weighted total is held to the topic's bar for it, which the reader's judgements move.

@@ -7,6 +7,7 @@ import { users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
 import { shortDate } from '../intelligence/capabilities/titles.js';
+import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
 import type { InteractionRecord } from '../intelligence/types.js';
 import type { ImpactLines } from '../mail/templates.js';
@@ -59,7 +60,7 @@ export async function assessArticleImpact(
       phaseChange: Boolean(row.event.phaseChange),
     },
     model,
-    { llm: context.config.llm, logger: context.logger },
+    { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
   );
   return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact), record };
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events } from '../db/schema/index.js';
 import { novelty } from '../intelligence/capabilities/novelty.js';
+import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
 import type { StageContext } from './context.js';
 import { loadStageEvent } from './stage-rows.js';
@@ -45,7 +46,7 @@ export async function checkNovelty(context: StageContext, eventId: number): Prom
       earlier: earlier.map((e) => ({ documentId: e.documentId, title: e.title, date: e.canonicalAt.toISOString(), keyFacts: e.keyFacts ?? [] })),
     },
     model,
-    { llm: context.config.llm, logger: context.logger },
+    { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
   );
   await db
     .update(events)

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client.js';
 import { topics, users } from '../db/schema/index.js';
 import { AppError } from '../http/errors.js';
 import { firstSentence, trendAnalysis, type TrendAnalysisInput, type TTrendAnalysisOutput } from '../intelligence/capabilities/trend-analysis.js';
+import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
 import { placeNamed } from '../intelligence/knowledge/places.js';
 import { articlesBetween, articlesNaming, bucketCounts, nameCounts, namedBefore, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
@@ -219,7 +220,7 @@ async function analyse(
   const cached = analyses.get(key);
   if (cached) return cached;
   const write = async (modelValue: string) => {
-    const { output, record } = await runCapability(trendAnalysis, input, modelValue, { llm: context.llm, logger: context.logger });
+    const { output, record } = await runCapability(trendAnalysis, input, modelValue, { llm: context.llm, logger: context.logger, meter: usageMeter({ db: context.db, logger: context.logger }, { userId }) });
     return presentAnalysis(output, record.model_used, numberOf, sources);
   };
   // A language model answers in seconds: the dashboard does not wait for it. The built-in answer

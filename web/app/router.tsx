@@ -79,6 +79,7 @@ export const router = createBrowserRouter([
           { path: '/topics/:id', element: lazyPage(() => import('../features/trends/topic-dashboard-page')) },
           { path: '/trends', element: lazyPage(() => import('../features/trends/trends-page')) },
           { path: '/account', element: lazyPage(() => import('../features/account/account-page')) },
+          { path: '/account/billing', element: lazyPage(() => import('../features/account/billing-page')) },
           { path: '/sources', element: <SuperusersOnly>{lazyPage(() => import('../features/sources/sources-page'))}</SuperusersOnly> },
         ],
       },

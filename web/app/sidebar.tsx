@@ -40,7 +40,7 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
   // A superuser on the timeline view sees each topic's description and question; a click opens its details.
   const [detailTopic, setDetailTopic] = useState<TTopic | null>(null);
   const topicAction = me.is_superuser && viewing.viewMode === 'timeline' ? setDetailTopic : onTopic;
-  const canSeeAccount = me.role === 'ADMIN' || me.is_superuser;
+  const canSeeAccount = me.role === 'ADMIN' || me.is_superuser || me.billing_admin;
   const canPreview = !me.is_superuser && me.role === 'ADMIN' && me.account_count > 1;
   const go = (to: string) => {
     navigate(to);

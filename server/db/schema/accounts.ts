@@ -38,6 +38,11 @@ export const users = pgTable(
      * server's can_edit. An ADMIN without it sees Account Settings read-only.
      */
     canEditAccount: boolean('can_edit_account').notNull().default(true),
+    /**
+     * A billing administrator of the account, beside any role: reads the account's AI usage and
+     * sets its budgets (Account Settings → Billing); gives no sight of members' feeds or topics.
+     */
+    billingAdmin: boolean('billing_admin').notNull().default(false),
     isSuperuser: boolean('is_superuser').notNull().default(false),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     googleSubject: text('google_subject'),

@@ -8,3 +8,4 @@ export * from './pipeline.js';
 export * from './onboarding.js';
 export * from './audit.js';
 export * from './inbox.js';
+export * from './billing.js';

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ACCOUNT_ERRORS, ACCOUNT_TEXT } from '../../../contract/accounts.js';
+import { BILLING_TEXT } from '../../../contract/billing-text.js';
 import { ErrorCode } from '../../../contract/errors.js';
 import type { AppDb } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -16,6 +17,8 @@ export interface AccountActor {
   isAdmin: boolean;
   /** Changes the account: superusers, and ADMINs the server grants can_edit. */
   canEdit: boolean;
+  /** Reads the account's AI usage and sets its budgets (Billing): billing administrators and superusers. */
+  billingAdmin: boolean;
 }
 
 export function canEditAccount(user: { role: string; isSuperuser: boolean; canEditAccount: boolean }): boolean {
@@ -37,6 +40,7 @@ export async function accountActor(db: AppDb, userId: string): Promise<AccountAc
     isSuperuser: user.isSuperuser,
     isAdmin: user.isSuperuser || user.role === 'ADMIN',
     canEdit: canEditAccount(user),
+    billingAdmin: user.isSuperuser || user.billingAdmin,
   };
 }
 
@@ -44,6 +48,16 @@ export async function accountActor(db: AppDb, userId: string): Promise<AccountAc
 export async function adminActor(db: AppDb, userId: string): Promise<AccountActor> {
   const actor = await accountActor(db, userId);
   if (!actor.isAdmin) throw new AppError(403, ErrorCode.forbidden, ACCOUNT_TEXT.adminsOnly);
+  return actor;
+}
+
+/**
+ * Billing is for billing administrators (and superusers), whatever their other role: an ADMIN
+ * without the billing role is refused too, and may give it to themselves.
+ */
+export async function billingActor(db: AppDb, userId: string): Promise<AccountActor> {
+  const actor = await accountActor(db, userId);
+  if (!actor.billingAdmin) throw new AppError(403, ErrorCode.billingAdminRequired, BILLING_TEXT.billingAdminsOnly);
   return actor;
 }
 

@@ -25,6 +25,7 @@ export function presentMember(user: typeof users.$inferSelect): TAccountUser {
     role: user.role,
     status: 'ACTIVE',
     can_edit: canEditAccount(user),
+    billing_admin: user.billingAdmin,
     invite_info: null,
   };
 }
@@ -40,6 +41,7 @@ export function presentInvite(invite: typeof invites.$inferSelect, invitedBy: st
     role: invite.role,
     status: 'INVITED',
     can_edit: invite.role === 'ADMIN',
+    billing_admin: false,
     invite_info: {
       invited_at: invite.createdAt.toISOString(),
       expires_at: invite.expiresAt.toISOString(),

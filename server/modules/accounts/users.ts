@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ACCOUNT_ERRORS, type TAccountUser, type TUpdateAccountUserRequest } from '../../../contract/accounts.js';
+import { ErrorCode } from '../../../contract/errors.js';
 import type { AppDb, DbOrTx } from '../../db/client.js';
 import { invites, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
@@ -42,12 +43,16 @@ export async function findAccountUser(db: DbOrTx, accountId: string, id: string)
 
 /**
  * POST /a/update-user/: the role (and, for an ADMIN, the right to edit) of another user or of an
- * open invitation. Nobody changes their own role: an account cannot lose its last editor that way.
+ * open invitation, and the billing administrator role of a user who has joined. Nobody changes
+ * their own role: an account cannot lose its last editor that way; an editor may make themselves
+ * billing administrator (or stop being one), which takes no right to edit away.
  */
 export async function updateAccountUser(db: AppDb, actor: AccountActor, change: TUpdateAccountUserRequest): Promise<TAccountUser> {
-  if (change.user_id === actor.userId) throw new AppError(400, 'cannot_change_self', ACCOUNT_ERRORS.changeSelf, { user_id: [ACCOUNT_ERRORS.changeSelf] });
+  const billingOnly = change.role === undefined && change.can_edit === undefined;
+  if (change.user_id === actor.userId && !billingOnly) throw new AppError(400, 'cannot_change_self', ACCOUNT_ERRORS.changeSelf, { user_id: [ACCOUNT_ERRORS.changeSelf] });
   return db.transaction(async (tx) => {
     const set: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (change.billing_admin !== undefined) set.billingAdmin = change.billing_admin;
     if (change.role) set.role = change.role;
     if (change.can_edit !== undefined) set.canEditAccount = change.can_edit;
     // Promoting someone makes them a full administrator unless the caller says otherwise.
@@ -58,6 +63,10 @@ export async function updateAccountUser(db: AppDb, actor: AccountActor, change: 
       .where(and(eq(users.id, change.user_id), eq(users.accountId, actor.accountId)))
       .returning();
     if (member) return presentMember(member);
+    if (change.billing_admin !== undefined) {
+      const [open] = await tx.select({ id: invites.id }).from(invites).where(and(eq(invites.id, change.user_id), eq(invites.accountId, actor.accountId), isNull(invites.acceptedAt)));
+      if (open) throw new AppError(400, ErrorCode.billingAdminInvite, ACCOUNT_ERRORS.billingInvite, { billing_admin: [ACCOUNT_ERRORS.billingInvite] });
+    }
     if (!change.role) throw new AppError(404, 'not_found', ACCOUNT_ERRORS.userNotFound);
     const [invite] = await tx
       .update(invites)

@@ -25,6 +25,7 @@ export async function presentMe(db: AppDb, userId: string): Promise<TMe | undefi
     last_name: user.lastName,
     role: user.role,
     is_superuser: user.isSuperuser,
+    billing_admin: user.billingAdmin,
     account: { id: account.id, name: account.name },
     account_name: account.name,
     account_logo: accountLogoUrl(account.logoPath),

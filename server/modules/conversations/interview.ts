@@ -15,6 +15,7 @@ import { loadUser, onboardingModel, type UserRow } from '../user-topics/user.js'
 import { INTERVIEW_PROFILE_JOB } from './jobs.js';
 import { emptyInterview, interviewTurns, presentInterview, type InterviewState } from './present.js';
 import { addMessage, latestConversation, messagesOf, openConversation, saveState, startConversation } from '../user-topics/conversations.js';
+import { usageMeter } from '../../billing/meter.js';
 
 /** Questions a language model may ask before the interview is closed for it. */
 const MAX_QUESTIONS = 10;
@@ -89,7 +90,7 @@ async function nextTurn(
         finish: finish || asked >= MAX_QUESTIONS,
       },
       onboardingModel(user),
-      { llm: context.config.llm, logger: context.logger },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: null }) },
     ));
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;

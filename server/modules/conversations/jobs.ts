@@ -12,6 +12,7 @@ import { AppError } from '../../http/errors.js';
 import { loadUser, onboardingModel } from '../user-topics/user.js';
 import { interviewTurns, type InterviewState } from './present.js';
 import { messagesOf, saveState } from '../user-topics/conversations.js';
+import { usageMeter } from '../../billing/meter.js';
 
 export const INTERVIEW_PROFILE_JOB = 'interview-profile';
 
@@ -36,7 +37,7 @@ export async function profileFromInterview(context: TopicContext, conversationId
   };
   let result: TInterviewProfile;
   try {
-    result = (await runCapability(interviewProfile, input, onboardingModel(user), { llm: context.config.llm, logger: context.logger })).output;
+    result = (await runCapability(interviewProfile, input, onboardingModel(user), { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: null }) })).output;
   } catch (error) {
     if (!(error instanceof CapabilityError) || !lastAttempt) throw error;
     context.logger.warn({ err: error, conversationId }, 'profile from the interview by the model failed; using the built-in profile');

@@ -12,6 +12,7 @@ import type { TopicContext } from '../user-topics/context.js';
 import { loadUser, onboardingModel, type UserRow } from '../user-topics/user.js';
 import { generateSuggestions, openSuggestions, topUpSuggestions } from '../user-topics/suggestions.js';
 import { parseLocation } from '../../intelligence/knowledge/places.js';
+import { usageMeter } from '../../billing/meter.js';
 
 type Form = { first_name: string; title: string; organization: string; location: string; language: string; interests: string };
 interface ProfileState extends ClarificationState {
@@ -49,7 +50,7 @@ async function runValidation(context: TopicContext, user: UserRow, form: Form, a
   let result: TProfileValidation;
   let record: InteractionRecord;
   try {
-    ({ output: result, record } = await runCapability(validateProfile, { form, turns: answeredTurns(state) }, onboardingModel(user), { llm: context.config.llm, logger: context.logger }));
+    ({ output: result, record } = await runCapability(validateProfile, { form, turns: answeredTurns(state) }, onboardingModel(user), { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: null }) }));
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;
     context.logger.warn({ err: error, userId: user.id }, 'profile validation failed');

@@ -8,6 +8,7 @@ import type { TopicContext } from '../user-topics/context.js';
 import { activeTopics, presentTopic } from '../user-topics/topics.js';
 import { loadUser, onboardingModel, requireProfile } from '../user-topics/user.js';
 import { assessTopic } from './validate.js';
+import { usageMeter } from '../../billing/meter.js';
 
 /** Turns of a chat the client keeps: at most this many are read. */
 const MAX_TURNS = 60;
@@ -61,7 +62,7 @@ export async function addTopicChatRequest(context: TopicContext, userId: string,
   });
   let reading;
   try {
-    reading = (await runCapability(addTopicChat, { transcript, existing }, onboardingModel(user), { llm: context.config.llm, logger: context.logger })).output;
+    reading = (await runCapability(addTopicChat, { transcript, existing }, onboardingModel(user), { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: userId, topicId: null }) })).output;
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;
     context.logger.warn({ err: error, userId }, 'add-topic chat failed');

@@ -14,6 +14,7 @@ import type { TopicContext } from '../user-topics/context.js';
 import { topicEvidence } from '../user-topics/evidence.js';
 import { activeTopics, presentTopic, profileColumns, profileFields, sameTopic } from '../user-topics/topics.js';
 import { loadUser, onboardingModel, requireProfile } from '../user-topics/user.js';
+import { usageMeter } from '../../billing/meter.js';
 
 interface ModifyState extends ClarificationState {
   topicId: number;
@@ -82,6 +83,7 @@ export async function modifyTopicRequest(
     ({ output: result, record } = await runCapability(modifyTopic, { current, changes: state.changes, turns, profile: { places: user.placesJurisdictions }, evidence }, onboardingModel(user), {
       llm: context.config.llm,
       logger: context.logger,
+      meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: userId, topicId: topicId }),
     }));
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;

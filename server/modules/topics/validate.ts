@@ -14,6 +14,7 @@ import { topicEvidence } from '../user-topics/evidence.js';
 import { afterTopicCreated } from '../user-topics/enrich.js';
 import { activeTopics, createTopicOnce, presentTopic, profileColumns, sameTopic } from '../user-topics/topics.js';
 import { loadUser, onboardingModel, profileHints, requireProfile } from '../user-topics/user.js';
+import { usageMeter } from '../../billing/meter.js';
 
 export interface ValidateTopicBody {
   topic: string;
@@ -121,7 +122,7 @@ export async function assessTopic(
       validateTopic,
       { topic: request.topic, turns, sources: request.sources, existing: active.map((t) => t.name), profile: profileHints(user), evidence },
       onboardingModel(user),
-      { llm: context.config.llm, logger: context.logger },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: null }) },
     ));
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;

@@ -9,6 +9,7 @@ import type { TopicContext } from './context.js';
 import { topicEvidence } from './evidence.js';
 import { profileColumns, type TopicRow } from './topics.js';
 import { loadUser, onboardingModel, profileHints } from './user.js';
+import { usageMeter } from '../../billing/meter.js';
 
 /*
  * After a topic is stored: its profile written when it has only a name (the topic-enrich job,
@@ -47,7 +48,7 @@ export async function enrichTopic(context: TopicContext, topicId: number, lastAt
       validateTopic,
       { topic: row.name, turns: [], sources: row.sources, existing: [], profile: profileHints(user), evidence },
       onboardingModel(user),
-      { llm: context.config.llm, logger: context.logger },
+      { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: row.id }) },
     );
     if (output.status === 'validated' && output.topic) fields = { ...(record.model_used === 'builtin' ? output.topic : meetMinimums(output.topic, fallback())) };
   } catch (error) {

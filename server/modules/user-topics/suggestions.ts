@@ -13,6 +13,7 @@ import { afterTopicCreated, enrichTopic } from './enrich.js';
 import { activeTopics, createTopicOnce, presentTopic, sameTopic, TOPIC_LIMIT_CODE } from './topics.js';
 import { loadUser, onboardingModel, onboardingModelIsBuiltin, requireProfile, type UserRow } from './user.js';
 import { suggestionCandidates } from './suggestion-candidates.js';
+import { usageMeter } from '../../billing/meter.js';
 
 const selectable = new Set(SELECTABLE_COLLECTIONS.map((c) => c.id));
 
@@ -46,7 +47,7 @@ export async function generateSuggestions(context: TopicContext, user: UserRow, 
   };
   let proposed;
   try {
-    proposed = (await runCapability(suggestTopics, input, onboardingModel(user), { llm: context.config.llm, logger: context.logger })).output;
+    proposed = (await runCapability(suggestTopics, input, onboardingModel(user), { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: user.id, topicId: null }) })).output;
   } catch (error) {
     if (!(error instanceof CapabilityError)) throw error;
     context.logger.warn({ err: error, userId: user.id }, 'topic suggestions by the model failed; using the built-in ranking');

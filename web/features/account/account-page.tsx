@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { useViewing } from '../../lib/viewing';
 import { AccountInfoCard } from './account-info-card';
+import { AccountTabs, canSeeBilling, canSeeSettings } from './account-tabs';
 import { useAccountInfo } from './api';
 import { TeamDeliveriesCard } from './team-deliveries-card';
 import { UsersCard } from './users-card';
@@ -12,22 +13,25 @@ import { UsersCard } from './users-card';
 /**
  * Account Settings: the Account Information, Users and Team deliveries cards of the signed-in
  * user's own account. Administrators and superusers only: anyone else goes home with
- * 'Only account administrators can access this page'. Without can_edit the page is read-only.
+ * 'Only account administrators can access this page' (a billing administrator goes to Billing).
+ * Without can_edit the page is read-only.
  */
 export default function AccountPage() {
   const { me } = useViewing();
   const navigate = useNavigate();
   const toast = useToast();
-  const isAdmin = me.role === 'ADMIN' || me.is_superuser;
+  const isAdmin = canSeeSettings(me);
   const turnedAway = useRef(false);
   const info = useAccountInfo(isAdmin);
 
   useEffect(() => {
     if (isAdmin || turnedAway.current) return;
     turnedAway.current = true;
+    // A billing administrator who is no account administrator has Billing alone.
+    if (canSeeBilling(me)) return void navigate('/account/billing', { replace: true });
     toast.show('error', ACCOUNT_TEXT.adminsOnly);
     navigate('/', { replace: true });
-  }, [isAdmin, navigate, toast]);
+  }, [isAdmin, me, navigate, toast]);
 
   useEffect(() => {
     const previous = document.title;
@@ -51,6 +55,7 @@ export default function AccountPage() {
       </button>
       <h1 className="mt-3 text-2xl font-bold tracking-tight md:text-3xl">Account Settings</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">Manage your account information</p>
+      <AccountTabs me={me} />
 
       {info.data && !canEdit && (
         <div role="note" className="mt-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">

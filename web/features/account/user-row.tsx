@@ -19,6 +19,7 @@ export function UserRow({
   busy,
   onResend,
   onRole,
+  onBilling,
 }: {
   user: TAccountUser;
   isSelf: boolean;
@@ -26,8 +27,10 @@ export function UserRow({
   busy: boolean;
   onResend: () => void;
   onRole: (choice: RoleChoice) => void;
+  onBilling: (billingAdmin: boolean) => void;
 }) {
   const roleId = useId();
+  const billingId = useId();
   const invited = user.status === 'INVITED';
   const info = user.invite_info;
   const name = displayName(user);
@@ -75,6 +78,14 @@ export function UserRow({
           </>
         ) : (
           <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">{roleLabel(user)}</span>
+        )}
+        {!invited && canEdit ? (
+          <label htmlFor={billingId} className="flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
+            <input id={billingId} type="checkbox" checked={user.billing_admin} disabled={busy} onChange={(event) => onBilling(event.target.checked)} className="size-4 accent-blue-700" />
+            Billing<span className="sr-only"> administrator: {name}</span>
+          </label>
+        ) : (
+          user.billing_admin && <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-900 dark:bg-violet-900/60 dark:text-violet-100">Billing admin</span>
         )}
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${

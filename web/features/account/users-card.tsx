@@ -62,6 +62,21 @@ export function UsersCard({ canEdit, selfId }: { canEdit: boolean; selfId: strin
     }
   };
 
+  const changeBilling = async (user: TAccountUser, billingAdmin: boolean) => {
+    setPending(user.id);
+    try {
+      const answer = await accountApi.updateUser({ user_id: user.id, billing_admin: billingAdmin });
+      replaceRow(answer.user);
+      toast.show('success', billingAdmin ? `${displayName(user)} is now a billing administrator` : `${displayName(user)} is no longer a billing administrator`);
+      // Your own billing role changes what the shell shows (Account Settings → Billing).
+      if (user.id === selfId) void queryClient.invalidateQueries({ queryKey: ['me'] });
+    } catch (error) {
+      toast.show('error', errorText(error, 'Failed to update the billing role'));
+    } finally {
+      setPending(null);
+    }
+  };
+
   const refresh = () => void queryClient.invalidateQueries({ queryKey: accountKeys.users });
 
   return (
@@ -122,7 +137,7 @@ export function UsersCard({ canEdit, selfId }: { canEdit: boolean; selfId: strin
         {shown.length > 0 && (
           <ul aria-label="Users" className="divide-y divide-slate-200 dark:divide-slate-800">
             {shown.map((user) => (
-              <UserRow key={user.id} user={user} isSelf={user.id === selfId} canEdit={canEdit} busy={pending === user.id} onResend={() => void resend(user)} onRole={(choice) => void changeRole(user, choice)} />
+              <UserRow key={user.id} user={user} isSelf={user.id === selfId} canEdit={canEdit} busy={pending === user.id} onResend={() => void resend(user)} onRole={(choice) => void changeRole(user, choice)} onBilling={(on) => void changeBilling(user, on)} />
             ))}
           </ul>
         )}

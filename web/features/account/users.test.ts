@@ -12,6 +12,7 @@ const user = (over: Partial<TAccountUser>): TAccountUser => ({
   role: 'MEMBER',
   status: 'ACTIVE',
   can_edit: false,
+  billing_admin: false,
   invite_info: null,
   ...over,
 });

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { KeyRound, KeySquare, Mail, Rss, Webhook } from 'lucide-react';
+import { Gauge, KeyRound, KeySquare, Mail, Rss, Webhook } from 'lucide-react';
 import { LANGUAGE_CHOICES, type TMe } from '../../../contract/auth';
 import { ALERT_DAILY_CAP_MAX } from '../../../contract/constants';
 import { PROFILE_FIELD_MAP, type TProfileUpdateResponse } from '../../../contract/onboarding';
@@ -15,6 +15,7 @@ import { ChangeEmail } from './change-email';
 import { Deliveries } from './deliveries';
 import { FeedAddresses } from './feed-addresses';
 import { ChangePassword } from './change-password';
+import { Usage } from './usage';
 
 type Form = {
   first_name: string;
@@ -79,7 +80,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ question: string; conversationId: string } | null>(null);
   const [answer, setAnswer] = useState('');
-  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | 'feeds' | 'deliveries' | null>(null);
+  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | 'feeds' | 'deliveries' | 'usage' | null>(null);
   const languageId = useId();
   const interestsId = useId();
   const answerId = useId();
@@ -146,6 +147,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   if (flow === 'tokens') return <ApiTokens superuser={viewed.is_superuser} onBack={() => setFlow(null)} />;
   if (flow === 'feeds') return <FeedAddresses onBack={() => setFlow(null)} />;
   if (flow === 'deliveries') return <Deliveries onBack={() => setFlow(null)} />;
+  if (flow === 'usage') return <Usage onBack={() => setFlow(null)} />;
 
   if (asking) {
     return (
@@ -253,6 +255,9 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
             </Button>
             <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('deliveries')}>
               <Webhook aria-hidden className="size-4" /> Deliveries
+            </Button>
+            <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('usage')}>
+              <Gauge aria-hidden className="size-4" /> AI Usage
             </Button>
           </div>
         </>

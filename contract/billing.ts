@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { BUDGET_MAX_USD, BILLING_TEXT, USAGE_GROUPS, USAGE_RANGES } from './billing-text.js';
+
+export * from './billing-text.js';
+
+/** GET /account/billing/usage and /me/usage: the period and what each row is. */
+export const ZUsageQuery = z.strictObject({
+  range: z.enum(USAGE_RANGES, { message: `Choose a range: ${USAGE_RANGES.join(', ')}` }).default('30d'),
+  group: z.enum(USAGE_GROUPS, { message: `Choose a grouping: ${USAGE_GROUPS.join(', ')}` }).default('member'),
+});
+export type TUsageQuery = z.infer<typeof ZUsageQuery>;
+
+/** One bucket of a row: a day (YYYY-MM-DD) or a month (YYYY-MM), in the order of `buckets`. */
+export const ZUsagePoint = z.object({ calls: z.number().int(), tokens: z.number().int(), cost_usd: z.number() });
+export type TUsagePoint = z.infer<typeof ZUsagePoint>;
+
+export const ZUsageTotals = z.object({
+  calls: z.number().int(),
+  prompt_tokens: z.number().int(),
+  response_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+  cost_usd: z.number(),
+});
+
+/**
+ * A row of the report: one member, topic, stage or model. `builtin`: the built-in engine's row
+ * (model grouping), always free. A topic of another member is named by its number and owner only.
+ */
+export const ZUsageRow = ZUsageTotals.extend({
+  key: z.string(),
+  label: z.string(),
+  builtin: z.boolean(),
+  points: z.array(ZUsagePoint),
+});
+export type TUsageRow = z.infer<typeof ZUsageRow>;
+
+/** A monthly budget and where this month stands against it. */
+export const ZBudgetStatus = z.object({
+  monthly_usd: z.number(),
+  spent_usd: z.number(),
+  /** spent / monthly (1 or more: spent). */
+  share: z.number(),
+  state: z.enum(['ok', 'warning', 'reached']),
+  /** The month the figures are of (YYYY-MM) and when it resets. */
+  period: z.string(),
+  resets_at: z.string(),
+});
+export type TBudgetStatus = z.infer<typeof ZBudgetStatus>;
+
+export const ZUsageReport = z.object({
+  range: z.enum(USAGE_RANGES),
+  group: z.enum(USAGE_GROUPS),
+  interval: z.enum(['day', 'month']),
+  currency: z.literal('USD'),
+  buckets: z.array(z.string()),
+  rows: z.array(ZUsageRow),
+  totals: ZUsageTotals.extend({ points: z.array(ZUsagePoint) }),
+  /** The account's budget (Billing) or, in My Profile, the caller's own; null when none is set. */
+  budget: ZBudgetStatus.nullable(),
+});
+export type TUsageReport = z.infer<typeof ZUsageReport>;
+
+/** A budget in US dollars a month; null removes it. */
+export const ZBudgetAmount = z
+  .number({ message: BILLING_TEXT.budgetAmount })
+  .positive(BILLING_TEXT.budgetAmount)
+  .max(BUDGET_MAX_USD, BILLING_TEXT.budgetAmount)
+  .refine((value) => Math.round(value * 100) === value * 100 || Math.abs(Math.round(value * 100) - value * 100) < 1e-6, BILLING_TEXT.budgetAmount);
+export const ZBudgetUpdate = z.strictObject({ monthly_usd: ZBudgetAmount.nullable() });
+export type TBudgetUpdate = z.infer<typeof ZBudgetUpdate>;
+
+/** GET /account/billing/budgets: the account's budget and each member's. */
+export const ZBudgets = z.object({
+  account: ZBudgetStatus.nullable(),
+  members: z.array(z.object({ user_id: z.string(), name: z.string(), spent_usd: z.number(), budget: ZBudgetStatus.nullable() })),
+});
+export type TBudgets = z.infer<typeof ZBudgets>;

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "billing_admin" boolean DEFAULT false NOT NULL;

@@ -135,7 +135,7 @@ describe('a budget that holds', () => {
     answer(1);
     await put(billing, 'account', { monthly_usd: 0.01 });
     await herald.database.db.update(aiBudgets).set({ spentUsd: 0.0095 });
-    const results = await Promise.all(Array.from({ length: 6 }, () => call(team.member)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => call(team.member)));
     const byModel = results.filter((r) => r.record.model_used === 'gpt-5-mini');
     expect(byModel).toHaveLength(1);
     expect(fake.requests).toHaveLength(1);

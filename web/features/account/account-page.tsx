@@ -9,6 +9,7 @@ import { AccountTabs, canSeeBilling, canSeeSettings } from './account-tabs';
 import { useAccountInfo } from './api';
 import { TeamDeliveriesCard } from './team-deliveries-card';
 import { UsersCard } from './users-card';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * Account Settings: the Account Information, Users and Team deliveries cards of the signed-in
@@ -33,13 +34,7 @@ export default function AccountPage() {
     navigate('/', { replace: true });
   }, [isAdmin, me, navigate, toast]);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Account Settings - Herald';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Account Settings');
 
   if (!isAdmin) return <Spinner />;
   const canEdit = info.data?.can_edit ?? false;

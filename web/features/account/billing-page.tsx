@@ -8,6 +8,7 @@ import { useViewing } from '../../lib/viewing';
 import { AccountTabs, canSeeBilling } from './account-tabs';
 import { BudgetsCard } from './budgets-card';
 import { CardShell } from './card-shell';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * Account Settings → Billing: the account's language-model usage (and its budgets). Billing
@@ -27,13 +28,7 @@ export default function BillingPage() {
     navigate('/', { replace: true });
   }, [allowed, navigate, toast]);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Billing - Herald';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Billing');
 
   if (!allowed) return <Spinner />;
   return (

@@ -15,8 +15,8 @@ import { useArticle, useRelated, useSideLatest } from './api';
 import { SharedBy, ShareButton } from './article-shares';
 import { Impact, KeyMetrics, SideList, Sources, Takeaways } from './article-side';
 import { ArticleBody } from './article-view';
+import { usePageTitle } from '../../lib/use-page-title';
 
-const APP_TITLE = 'Herald';
 
 /** A positive whole number, or undefined. */
 function articleId(raw: string | undefined): number | undefined {
@@ -57,14 +57,7 @@ export default function ArticlePage() {
   }, [id]);
 
   const title = article.data?.title;
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = `${title} - ${APP_TITLE}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  usePageTitle(title);
 
   const loadedId = article.data?.id;
   /** The address without what an email link added (the email flag, the judgement asked for). */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import type { TInspectionDetail, TInspectionDocument } from '../../../contract/inspection';
@@ -16,6 +16,7 @@ import { useItemDetail } from './api';
 import { readStage } from './pipeline-data';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Collapsible, Pre, ScoreChip } from './pieces';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const SOURCE_TYPE_TONES: Record<TInspectionDocument['source_type'], string> = {
   'Original Event': 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',
@@ -303,14 +304,7 @@ export default function DetailedArticlePage() {
   const userId = search.get('user_id') ?? viewing.userId;
   const detail = useItemDetail(userId, id);
   const title = detail.data?.article?.title;
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = `${title} - Herald`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  usePageTitle(title);
 
   const back = (
     <Link to="/" className="inline-flex items-center gap-1 text-sm text-blue-700 hover:underline dark:text-blue-400">

@@ -13,6 +13,7 @@ import { useNow } from './pieces';
 import { SourceDrawer } from './source-drawer';
 import { SourceCards, SourceTable, type SourceActions } from './source-list';
 import { filterSources, kindsIn, NO_FILTER, plural, stateCounts, type SourceFilter, type StateFilter } from './source-state';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** A run asked for stops counting as queued once it starts, once the source's last run changes, or after this long. */
 const QUEUED_FOR_MS = 2 * 60_000;
@@ -64,13 +65,7 @@ export default function SourcesPage() {
   const kindId = useId();
   const { ref: listRef, wide } = useWideEnough(TABLE_MIN_PX);
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Sources - Herald';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Sources');
 
   // Runs asked for here that have not started or finished yet, as the latest list tells.
   const queuedIn = (sources: readonly TSource[]) =>

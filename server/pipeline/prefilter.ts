@@ -1,10 +1,10 @@
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { coveredCollections } from '../../contract/collections.js';
 import { documents, documentSummaries, topics, type TopicModelRecord } from '../db/schema/index.js';
-import { documentFeatures, scoreDocument, TEXT_READ } from '../intelligence/builtin/topic-model.js';
+import { scoreDocument, TEXT_READ } from '../intelligence/builtin/topic-model.js';
 import { cosine } from '../search/embeddings.js';
 import type { StageContext } from './context.js';
-import { modelsOf } from './topic-models.js';
+import { featuresOf, modelsOf } from './topic-models.js';
 
 /** A pair also goes to detection at this embedding similarity (a configured embedding model finds what shares no word). */
 export const PREFILTER_SIMILARITY = 0.12;
@@ -81,7 +81,7 @@ export async function prefilter(context: StageContext, documentIds: number[], re
   const docVectors = await embedder.embed(docs.map((d) => `${d.title}\n${d.summary ?? ''}`));
   const pairs: Pair[] = [];
   docs.forEach((doc, i) => {
-    const features = documentFeatures(doc);
+    const features = featuresOf(doc);
     for (const topic of live) {
       if (topic.sources.length && !coveredCollections(topic.sources).includes(doc.collectionId)) continue;
       const model = models.get(topic.id)!;

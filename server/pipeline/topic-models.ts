@@ -1,10 +1,11 @@
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { coveredCollections } from '../../contract/collections.js';
 import { rowsOf, type Database } from '../db/client.js';
 import { turnTaker } from '../db/priority.js';
 import { documents, events, relevanceJudgements, topics, type TopicModelRecord } from '../db/schema/index.js';
-import { buildTopicModel, documentFeatures, MODEL_VERSION, passesByClass, sampleFromFeatures, scoreDocument, TEXT_READ, type Judged, type StoreSample } from '../intelligence/builtin/topic-model.js';
+import { buildTopicModel, documentFeatures, MODEL_VERSION, passesByClass, sampleFromFeatures, scoreDocument, TEXT_READ, type DocumentFeatures, type Judged, type StoreSample } from '../intelligence/builtin/topic-model.js';
 import type { JobDefinition } from '../jobs/types.js';
 import type { StageContext } from './context.js';
 import { DETECT_JOB } from './pipeline.js';
@@ -32,6 +33,21 @@ const REBUILDS_AT_ONCE = 20;
 const RESCAN_DOCUMENTS = 2000;
 
 export type TopicRow = typeof topics.$inferSelect;
+
+/**
+ * Each document's features, read once: the sample is read again every two minutes or hundred new
+ * documents, and every topic's second look reads the same recent documents. A stored document
+ * never changes (the title and length guard against a store replaced under the same ids: tests).
+ */
+const featuresRead = new LRUCache<number, { key: string; features: DocumentFeatures }>({ max: SAMPLE_SIZE + RESCAN_DOCUMENTS });
+export function featuresOf(doc: { id: number; title: string; text: string; language?: string | null }): DocumentFeatures {
+  const key = `${doc.language ?? ''}|${Math.min(doc.text.length, TEXT_READ)}|${doc.title}`;
+  const hit = featuresRead.get(doc.id);
+  if (hit?.key === key) return hit.features;
+  const features = documentFeatures(doc);
+  featuresRead.set(doc.id, { key, features });
+  return features;
+}
 
 let cached: { at: number; newest: number; size: number; sample: Promise<StoreSample> } | undefined;
 
@@ -77,7 +93,7 @@ async function loadSample(database: Database): Promise<StoreSample> {
   const turn = turnTaker();
   const docs = [];
   for (const row of rows) {
-    docs.push({ id: row.id, collectionId: row.collectionId, features: documentFeatures(row) });
+    docs.push({ id: row.id, collectionId: row.collectionId, features: featuresOf(row) });
     await turn();
   }
   return sampleFromFeatures(docs);
@@ -101,7 +117,7 @@ async function judgedDocuments(database: Database, topicId: number): Promise<Jud
     .where(eq(relevanceJudgements.topicId, topicId));
   return rows.map((r) => {
     const byModel = typeof r.audit?.model_used === 'string' && r.audit.model_used !== 'builtin';
-    return { judgement: r.judgement, documentId: r.documentId, features: documentFeatures(r), llmScore: byModel ? (r.scores?.weighted_total ?? null) : null };
+    return { judgement: r.judgement, documentId: r.documentId, features: featuresOf({ ...r, id: r.documentId }), llmScore: byModel ? (r.scores?.weighted_total ?? null) : null };
   });
 }
 
@@ -182,7 +198,7 @@ export async function rescan(context: StageContext & { send: (job: string, paylo
   const stale: number[] = [];
   for (const row of rows) {
     if (collections && !collections.includes(row.collection_id)) continue;
-    const features = documentFeatures(row);
+    const features = featuresOf(row);
     const score = scoreDocument(model, features);
     if (score >= model.prefilterBar && (byWords || passesByClass(model, features))) {
       pairs.push({ userId: topic.userId, topicId: topic.id, documentId: row.id, score: Math.round(score * 1000) / 1000 });

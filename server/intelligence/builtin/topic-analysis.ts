@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type Compromise from 'compromise';
+import { LRUCache } from 'lru-cache';
 import { lazyRequire } from '../../lazy.js';
 import { IDF_FILE } from '../../search/embeddings.js';
 import { STOP_WORDS, stem, terms } from '../../search/terms.js';
@@ -127,7 +128,23 @@ export function isPlace(name: string): boolean {
  * and "United States"), then the other places compromise reads that the layer does not know
  * ("North Sea", "West Africa"). A text typed all in lower case is read in any case.
  */
-export function findPlaces(text: string): string[] {
+export const findPlaces = readOnce(placesOfText);
+
+/**
+ * A reading of texts kept for the texts read again: a topic's profile reads the titles and summaries
+ * of the store's documents about it, the same ones for each topic validated or suggested, and
+ * compromise parses each at some milliseconds.
+ */
+function readOnce(read: (text: string) => string[]): (text: string) => string[] {
+  const cache = new LRUCache<string, string[]>({ max: 2000 });
+  return (text) => {
+    let found = cache.get(text);
+    if (!found) cache.set(text, (found = read(text)));
+    return [...found];
+  };
+}
+
+function placesOfText(text: string): string[] {
   const anyCase = !/\p{Lu}/u.test(text);
   const found = jurisdictionsIn(text, { anyCase }).map((j) => ({ name: j.name, at: j.start, end: j.end }));
   const known = new Set(found.map((f) => f.name));
@@ -156,7 +173,9 @@ const placeWords = (): Set<string> => {
 };
 
 /** Organisations, people and acronyms a text names (places left out). */
-export function findEntities(text: string): string[] {
+export const findEntities = readOnce(entitiesOfText);
+
+function entitiesOfText(text: string): string[] {
   const doc = compromise()(text);
   const out: string[] = [];
   const places = new Set((doc.places().out('array') as string[]).map((p) => p.replace(/[^\p{L}\p{N}\s]/gu, '').trim().toLowerCase()));

@@ -173,6 +173,16 @@ const KIND_WORDS = new Set([
   ...['form', 'forms', 'item', 'items', 'schedule', 'exhibit', 'section', 'part', 'annex', 'appendix', 'table'],
 ]);
 
+/**
+ * What a profile reads in one piece of evidence: its names and places. Each text is read once
+ * (topic-analysis.ts keeps the readings), so the caller that gathered the evidence can read it
+ * beforehand in turns (user-topics/evidence.ts) and the profile's own reading finds it done.
+ */
+export function readEvidence(doc: TopicEvidence): { text: string; entities: string[]; places: string[] } {
+  const text = `${doc.title}. ${doc.summary.slice(0, 400)}`;
+  return { text, entities: findEntities(text), places: findPlaces(text) };
+}
+
 /** Names, places and words that recur across the evidence, with the number of documents holding each. */
 function recurring(docs: TopicEvidence[], name: string) {
   const entityDocs = new Map<string, { label: string; n: number }>();
@@ -186,15 +196,15 @@ function recurring(docs: TopicEvidence[], name: string) {
     .join(' ');
   const lowerWords = new Set(wordsOf(allText).filter((w) => /^\p{Ll}/u.test(w)));
   for (const doc of docs.slice(0, 30)) {
-    const text = `${doc.title}. ${doc.summary.slice(0, 400)}`;
-    for (const entity of new Set(findEntities(text).map((e) => e.trim()))) {
+    const { text, entities, places } = readEvidence(doc);
+    for (const entity of new Set(entities.map((e) => e.trim()))) {
       const key = entity.toLowerCase();
       if (terms(entity).every((t) => own.has(t)) || !nameLike(entity, lowerWords, allText)) continue;
       const entry = entityDocs.get(key) ?? { label: entity, n: 0 };
       entry.n++;
       entityDocs.set(key, entry);
     }
-    for (const place of new Set(findPlaces(text))) placeDocs.set(place, (placeDocs.get(place) ?? 0) + 1);
+    for (const place of new Set(places)) placeDocs.set(place, (placeDocs.get(place) ?? 0) + 1);
     for (const term of new Set(terms(text))) if (!own.has(term) && term.length > 3 && !/\d/.test(term) && !GENERIC.has(term) && !commonTerm(term)) termDocs.set(term, (termDocs.get(term) ?? 0) + 1);
   }
   // Terms are stems ("minut", "approv"): the query gets the form the documents use most.

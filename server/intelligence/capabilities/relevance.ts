@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { TopicModelRecord } from '../../db/schema/index.js';
 import { cosine } from '../../search/embeddings.js';
@@ -51,16 +50,6 @@ const ELSEWHERE = 0.85;
 const TITLE_NAMED = 3;
 
 const norm = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
-/**
- * The countries a text names, read once per text: detection scores one document against every
- * topic that reached it (hundreds at 100 users), and reading places (compromise) is its dearest part.
- */
-const countriesRead = new LRUCache<string, string[]>({ max: 512 });
-function countriesIn(text: string): string[] {
-  let found = countriesRead.get(text);
-  if (!found) countriesRead.set(text, (found = countriesOf(text)));
-  return found;
-}
 const round = (n: number) => Math.round(n * 1000) / 1000;
 const EMPTY_STORE = sampleFromFeatures([]);
 
@@ -132,7 +121,7 @@ function placesScore(keyPlaces: string[], document: RelevanceInput['document']):
   if (keyPlaces.length === 0) return { places: 0.5, hits: [] };
   const title = norm(document.title);
   const body = norm(`${document.summary} ${document.text.slice(0, 6000)}`);
-  const countries = { title: countriesIn(document.title), text: countriesIn(`${document.summary} ${document.text.slice(0, 3000)}`) };
+  const countries = { title: countriesOf(document.title), text: countriesOf(`${document.summary} ${document.text.slice(0, 3000)}`) };
   const found = (place: string) => {
     const pattern = new RegExp(` ${escape(norm(place).trim())} `);
     if (pattern.test(title)) return 1;

@@ -1,8 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import { coveredCollections } from '../../../contract/collections.js';
 import { rowsOf, type Database } from '../../db/client.js';
+import { turnTaker } from '../../db/priority.js';
 import { documents, documentSummaries } from '../../db/schema/index.js';
-import type { TopicEvidence } from '../../intelligence/builtin/topic-profile.js';
+import { readEvidence, type TopicEvidence } from '../../intelligence/builtin/topic-profile.js';
 import type { SearchIndex } from '../../search/index-state.js';
 import { buildTopicModel, documentsAbout } from '../../intelligence/builtin/topic-model.js';
 import { storeSample } from '../../pipeline/topic-models.js';
@@ -29,10 +30,18 @@ export async function topicEvidence(database: Database, _search: SearchIndex, te
     .leftJoin(documentSummaries, sql`${documentSummaries.documentId} = ${documents.id}`)
     .where(inArray(documents.id, best.map((d) => d.id)));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return best.flatMap(({ id, score }) => {
+  const evidence = best.flatMap(({ id, score }) => {
     const row = byId.get(id);
     return row ? [{ documentId: id, score: Math.round(score * 1000) / 1000, title: row.title, summary: row.summary ?? row.text, collectionId: row.collectionId }] : [];
   });
+  // Read their names and places now, in turns (compromise parses a text at some milliseconds): the
+  // profile built from them then finds them read, and requests are served meanwhile.
+  const turn = turnTaker();
+  for (const doc of evidence.slice(0, 30)) {
+    readEvidence(doc);
+    await turn();
+  }
+  return evidence;
 }
 
 /**

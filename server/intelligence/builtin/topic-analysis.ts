@@ -12,7 +12,8 @@ import { lazyRequire } from '../../lazy.js';
 import { IDF_FILE } from '../../search/embeddings.js';
 import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { countriesAndGroups, isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
-import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN, type Domain } from './topic-domains.js';
+import type { Domain } from '../knowledge/curated.js';
+import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, REGULATORS } from './world.js';
 
 const compromise = lazyRequire<typeof Compromise>('compromise');

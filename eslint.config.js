@@ -86,6 +86,23 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'server/http/app.ts', 'server/demo/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/modules/**'], message: 'A lower server layer does not import server/modules (docs/ARCHITECTURE.md, Rules).' }] }] },
   },
+  // The knowledge layer (places, curated knowledge) sits below the engine that reads it: it imports
+  // nothing else of server/intelligence, so no table imports back what imports it (ADR 015).
+  {
+    files: ['server/intelligence/knowledge/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/modules/**'], message: 'A lower server layer does not import server/modules (docs/ARCHITECTURE.md, Rules).' },
+            { regex: '^\\.\\./[^./]', message: 'The knowledge layer imports nothing else of server/intelligence (docs/ARCHITECTURE.md, Rules).' },
+          ],
+        },
+      ],
+    },
+  },
   // Search sits below documents: ingest indexes what it stores, so search never reads documents/.
   {
     files: ['server/search/**/*.ts'],

@@ -12,7 +12,8 @@ import { lazyRequire } from '../../lazy.js';
 import { IDF_FILE } from '../../search/embeddings.js';
 import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { countriesAndGroups, isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
-import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN, type Domain } from './topic-domains.js';
+import type { Domain } from '../knowledge/curated.js';
+import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, REGULATORS } from './world.js';
 
 const compromise = lazyRequire<typeof Compromise>('compromise');
@@ -222,6 +223,15 @@ export function subjectPhrase(name: string): string {
 
 const HEAD_ENDS = new Set(['of', 'on', 'in', 'for', 'against', 'about', 'with', 'from', 'by', 'at', 'across', 'within', 'to', 'among', 'over']);
 
+/**
+ * Whether a text says a cue, as domainScores reads it: a phrase word for word, a word by its stem
+ * or as written. `have`: the text's terms; `paddedText`: padded(text). scripts/eval-cues.ts checks
+ * each cue against documents by this reading.
+ */
+export function saysCue(cue: string, have: ReadonlySet<string>, paddedText: string): boolean {
+  return cue.includes(' ') ? paddedText.includes(` ${cue} `) : have.has(stem(cue)) || paddedText.includes(` ${cue} `);
+}
+
 /** How strongly a text signals each domain; ties keep the lexicon order. */
 export function domainScores(text: string, options: { phrase?: boolean } = {}): { domain: Domain; score: number }[] {
   const have = new Set(terms(text));
@@ -240,8 +250,8 @@ export function domainScores(text: string, options: { phrase?: boolean } = {}): 
     const matched = new Set<string>();
     for (const cue of domain.cues) {
       if (cue.includes(' ')) {
-        if (p.includes(` ${cue} `)) score += 2 * weight(cue);
-      } else if ((have.has(stem(cue)) || p.includes(` ${cue} `)) && !matched.has(stem(cue))) {
+        if (saysCue(cue, have, p)) score += 2 * weight(cue);
+      } else if (saysCue(cue, have, p) && !matched.has(stem(cue))) {
         matched.add(stem(cue));
         // The head of a noun phrase comes last: "battery regulation" is about regulation.
         score += (stem(cue) === head ? 1.5 : 1) * weight(cue);

@@ -27,7 +27,8 @@ import {
   subjectOf,
   wordsOf,
 } from './topic-analysis.js';
-import { ALL_DOMAINS, type Domain } from './topic-domains.js';
+import type { Domain } from '../knowledge/curated.js';
+import { ALL_DOMAINS } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
 import { relatedWordsOf, type Affinity } from './topic-model.js';

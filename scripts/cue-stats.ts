@@ -1,0 +1,202 @@
+/**
+ * How characteristic a cue word is of documents of its kind (scripts/eval-cues.ts; ADR 015). For
+ * each kind's cues, over a collection of documents:
+ *
+ * - df: the documents that hold the cue, read as the engine reads a cue (topic-analysis.ts saysCue:
+ *   a phrase word for word, a word by its stem or as written), and the words that made a word cue
+ *   held (its stem's words: "relations" is held by "related" and "relative" too);
+ * - against documents labelled with the kind (a source's own label: a collection, the wire
+ *   editors' categories): the share of them that hold the cue, its lift over the collection
+ *   (P(cue | kind) / P(cue)) and the log odds ratio of kind and cue (0.5 added to each cell);
+ * - which kind the documents holding the cue are classified as by the other cues (the engine's
+ *   scores without the head weighting: one a word stem, two a phrase; the cue itself, and every
+ *   cue of its stem, left out), beside the share of all documents classified as the kind.
+ *
+ * A kind is judged by its labels when enough documents carry one, else by classification when
+ * enough documents are classified as it, else not at all (the collection holds too little of it).
+ * A cue is flagged when it says nothing of its kind:
+ * - rare: held by almost no document (the collection cannot vouch for it);
+ * - other-words: most documents hold it by other words of its stem than the cue's own forms;
+ * - everywhere: held by a large share of all documents and not much more frequent in its kind;
+ * - not-of-kind: rarer in documents labelled with its kind than in the collection;
+ * - other-kind: (judged by classification) its documents are classified as its kind less often
+ *   than documents in general are.
+ */
+import { padded, saysCue } from '../server/intelligence/builtin/topic-analysis.js';
+import { contentWord, stem, wordsIn } from '../server/search/terms.js';
+
+export interface CueKind {
+  key: string;
+  cues: readonly string[];
+}
+
+export interface CueDocument {
+  text: string;
+  /** The kinds a source's own label gives it (none: unlabelled). */
+  kinds: ReadonlySet<string>;
+  /** The set it comes from ('demo', 'newswire'): df is also counted per set. */
+  set?: string;
+}
+
+export type Judged = 'labels' | 'classification' | 'none';
+
+export interface CueStat {
+  kind: string;
+  cue: string;
+  /** Documents holding the cue, in all and per set. */
+  df: number;
+  dfBySet: Record<string, number>;
+  /** A word cue: the words that made it held, most documents first; the share of documents holding it by its own forms. */
+  heldAs: { word: string; docs: number }[];
+  ownForms: number | null;
+  /** Documents labelled with the kind, and how many of them hold the cue. */
+  kindDocs: number;
+  inKind: number;
+  /** P(cue | kind) / P(cue); null when no document is labelled with the kind or none holds the cue. */
+  lift: number | null;
+  /** ln of the odds ratio of kind and cue (0.5 added to each cell); null without labelled documents. */
+  logOdds: number | null;
+  /** Of the documents holding the cue, the share the other cues classify as its kind; null when none holds it. */
+  classifiedOwn: number | null;
+  /** The kind most documents holding the cue are classified as by the other cues ('none': no other cue). */
+  classifiedAs: string | null;
+  flags: string[];
+}
+
+export interface KindSummary {
+  key: string;
+  kindDocs: number;
+  /** Share of all documents the cues classify as the kind. */
+  classifiedShare: number;
+  judged: Judged;
+}
+
+export const THRESHOLDS = {
+  /** Fewer documents than this hold a `rare` cue. */
+  rare: 3,
+  /** An `everywhere` cue is held by this share of all documents or more ... */
+  everywhere: 0.1,
+  /** ... and is less than this many times as frequent in documents of its kind. */
+  everywhereLift: 2,
+  /** A kind with this many labelled documents is judged by its labels ... */
+  labelled: 30,
+  /** ... else by classification when this share of all documents is classified as it. */
+  classified: 0.01,
+  /** An `other-words` cue is held by its own forms in fewer than this share of its documents. */
+  ownForms: 0.5,
+};
+
+/** The group a cue is left out with: a word with every cue of its stem, a phrase alone. */
+const groupOf = (cue: string) => (cue.includes(' ') ? cue : `stem:${stem(cue)}`);
+
+/** A word cue's own forms: it and every cue of its stem (of any kind), each with its simple plural or singular. */
+function ownFormsOf(sameStem: readonly string[]): Set<string> {
+  return new Set(sameStem.flatMap((cue) => [cue, `${cue}s`, `${cue}es`, cue.replace(/e?s$/, ''), cue.replace(/ies$/, 'y'), cue.replace(/y$/, 'ies')]));
+}
+
+/**
+ * The statistics of every cue of `kinds` over `docs`. Documents are classified by the cues of
+ * `classifyBy` (the kinds the engine scores; `kinds` when not given): a kind outside it is judged
+ * by its labels alone.
+ */
+export function cueStatistics(
+  docs: readonly CueDocument[],
+  kinds: readonly CueKind[],
+  { classifyBy = kinds, thresholds = THRESHOLDS }: { classifyBy?: readonly CueKind[]; thresholds?: typeof THRESHOLDS } = {},
+): { stats: CueStat[]; kinds: KindSummary[] } {
+  const n = docs.length;
+  const allCues = [...new Set([...kinds, ...classifyBy].flatMap((k) => k.cues))];
+  const cueStems = new Set(allCues.filter((c) => !c.includes(' ')).map((c) => stem(c)));
+  // Each document read once, as the engine reads it (terms(text) is wordsIn + contentWord + stem):
+  // the cues it holds, and for a word cue's stem the words that carry it.
+  const read = docs.map((doc) => {
+    const have = new Set<string>();
+    const forms = new Map<string, Set<string>>();
+    for (const word of wordsIn(doc.text)) {
+      if (!contentWord(word)) continue;
+      const s = stem(word);
+      have.add(s);
+      if (cueStems.has(s)) (forms.get(s) ?? forms.set(s, new Set()).get(s)!).add(word);
+    }
+    const p = padded(doc.text);
+    return { held: new Set(allCues.filter((cue) => saysCue(cue, have, p))), forms };
+  });
+  /** The kind a document's cues classify it as, leaving out the cues of one group. */
+  const classify = (cues: ReadonlySet<string>, without?: string): string => {
+    let best = 'none';
+    let bestScore = 0;
+    for (const kind of classifyBy) {
+      let score = 0;
+      const stems = new Set<string>();
+      for (const cue of kind.cues) {
+        if (!cues.has(cue) || groupOf(cue) === without) continue;
+        if (cue.includes(' ')) score += 2;
+        else if (!stems.has(stem(cue))) {
+          stems.add(stem(cue));
+          score += 1;
+        }
+      }
+      if (score > bestScore) {
+        best = kind.key;
+        bestScore = score;
+      }
+    }
+    return best;
+  };
+  const classes = read.map((r) => classify(r.held));
+  const scored = new Set(classifyBy.map((k) => k.key));
+  const summaries: KindSummary[] = kinds.map((kind) => {
+    const kindDocs = docs.filter((d) => d.kinds.has(kind.key)).length;
+    const classifiedShare = n ? classes.filter((c) => c === kind.key).length / n : 0;
+    const judged: Judged = kindDocs >= thresholds.labelled ? 'labels' : scored.has(kind.key) && classifiedShare >= thresholds.classified ? 'classification' : 'none';
+    return { key: kind.key, kindDocs, classifiedShare, judged };
+  });
+  const stats: CueStat[] = [];
+  for (const [k, kind] of kinds.entries()) {
+    const { kindDocs, classifiedShare, judged } = summaries[k]!;
+    for (const cue of kind.cues) {
+      const holding = docs.flatMap((_, i) => (read[i]!.held.has(cue) ? [i] : []));
+      const df = holding.length;
+      const dfBySet: Record<string, number> = {};
+      for (const i of holding) if (docs[i]!.set) dfBySet[docs[i]!.set!] = (dfBySet[docs[i]!.set!] ?? 0) + 1;
+      // The words that carry a word cue, and whether its own forms do.
+      const words = new Map<string, number>();
+      let own = 0;
+      if (!cue.includes(' ')) {
+        const s = stem(cue);
+        const mine = ownFormsOf(allCues.filter((c) => !c.includes(' ') && stem(c) === s));
+        for (const i of holding) {
+          const forms = read[i]!.forms.get(s) ?? new Set([cue]);
+          for (const w of forms) words.set(w, (words.get(w) ?? 0) + 1);
+          if ([...forms].some((w) => mine.has(w))) own++;
+        }
+      }
+      const heldAs = [...words].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([word, count]) => ({ word, docs: count }));
+      const ownForms = cue.includes(' ') || !df ? null : own / df;
+      const inKind = holding.filter((i) => docs[i]!.kinds.has(kind.key)).length;
+      const labelled = kindDocs > 0;
+      const lift = labelled && df > 0 ? inKind / kindDocs / (df / n) : null;
+      const [a, b, c, d] = [inKind, kindDocs - inKind, df - inKind, n - kindDocs - (df - inKind)].map((x) => x + 0.5) as [number, number, number, number];
+      const logOdds = labelled ? Math.log(a / b / (c / d)) : null;
+      const votes = new Map<string, number>();
+      for (const i of holding) {
+        const as = classify(read[i]!.held, groupOf(cue));
+        votes.set(as, (votes.get(as) ?? 0) + 1);
+      }
+      const top = [...votes].sort((x, y) => y[1] - x[1])[0];
+      const classifiedOwn = df ? (votes.get(kind.key) ?? 0) / df : null;
+      const flags: string[] = [];
+      if (df < thresholds.rare) flags.push('rare');
+      else {
+        if (ownForms !== null && ownForms < thresholds.ownForms) flags.push('other-words');
+        // How much more often documents of its kind hold it than documents in general.
+        const ownLift = judged === 'labels' ? lift : judged === 'classification' && classifiedOwn !== null ? classifiedOwn / classifiedShare : null;
+        if (df / n >= thresholds.everywhere && ownLift !== null && ownLift < thresholds.everywhereLift) flags.push('everywhere');
+        if (judged === 'labels' && lift !== null && lift < 1) flags.push('not-of-kind');
+        if (judged === 'classification' && classifiedOwn !== null && classifiedOwn < classifiedShare) flags.push('other-kind');
+      }
+      stats.push({ kind: kind.key, cue, df, dfBySet, heldAs, ownForms, kindDocs, inKind, lift, logOdds, classifiedOwn, classifiedAs: top?.[0] ?? null, flags });
+    }
+  }
+  return { stats, kinds: summaries };
+}

@@ -51,6 +51,22 @@ describe('auth client', () => {
     expect(storage.map.get('refreshToken')).toBe('refresh-2');
   });
 
+  it('keeps a pair stored while a refresh of the ended session was out (a change of password), and retries with it', async () => {
+    const server = fakeServer({ refreshFails: 401 });
+    const storage = memoryStorage({ accessToken: 'access-old', refreshToken: 'refresh-old' });
+    const client = createAuthClient(server.request as never, storage);
+    const ended = vi.fn();
+    client.onSessionEnded(ended);
+    // A poll meets the ended session and refreshes with the old token; the change's answer lands meanwhile.
+    const poll = client.authedApi<{ token: string }>('/a/');
+    await vi.waitFor(() => expect(server.calls.filter((c) => c.path === '/auth/refresh/')).toHaveLength(1));
+    client.store({ access: 'access-1', refresh: 'refresh-1' });
+    server.releaseRefresh();
+    expect((await poll).token).toBe('access-1');
+    expect(ended).not.toHaveBeenCalled();
+    expect(storage.map.get('refreshToken')).toBe('refresh-1');
+  });
+
   it('retries with a token another request already refreshed, without a second refresh', async () => {
     const server = fakeServer();
     server.releaseRefresh();

@@ -59,6 +59,10 @@ export function createAuthClient(request: Request, storage: KeyValueStore): Auth
           console.error('Failed to refresh token', error);
           throw error;
         }
+        // A new pair stored while this refresh was out (a change of password ends the old session
+        // and answers with a new one): the session goes on with it.
+        const current = accessToken();
+        if (refreshToken() !== token && current) return current;
         endSession();
         throw error instanceof ApiError ? error : new ApiError(401, 'Unauthorized', 'refresh_failed', 'Failed to refresh token');
       }

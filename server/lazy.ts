@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
 
 const require = createRequire(import.meta.url);
 
@@ -31,4 +32,20 @@ export function lazyArray<T>(build: () => T[]): T[] {
     ownKeys: () => Reflect.ownKeys(array()),
     getOwnPropertyDescriptor: (_target, prop) => Reflect.getOwnPropertyDescriptor(array(), prop),
   });
+}
+
+/**
+ * A reading of texts kept for the texts read again (the `max` last): every stage reads the same
+ * documents (the story tracker, relevance against each topic, summaries, topic profiles), and
+ * reading names and places with compromise costs some milliseconds a text. `key` tells the
+ * readings of one text apart (its language, options); each caller gets its own copy of the list.
+ */
+export function readOnce<A extends unknown[], T>(read: (text: string, ...rest: A) => T[], key: (text: string, ...rest: A) => string = (...args) => args[0], max = 2000): (text: string, ...rest: A) => T[] {
+  const cache = new LRUCache<string, T[]>({ max });
+  return (text, ...rest) => {
+    const k = key(text, ...rest);
+    let found = cache.get(k);
+    if (!found) cache.set(k, (found = read(text, ...rest)));
+    return [...found];
+  };
 }

@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type Compromise from 'compromise';
-import { LRUCache } from 'lru-cache';
-import { lazyRequire } from '../../lazy.js';
+import { lazyRequire, readOnce } from '../../lazy.js';
 import { IDF_FILE } from '../../search/embeddings.js';
 import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { countriesAndGroups, isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
@@ -130,20 +129,6 @@ export function isPlace(name: string): boolean {
  * ("North Sea", "West Africa"). A text typed all in lower case is read in any case.
  */
 export const findPlaces = readOnce(placesOfText);
-
-/**
- * A reading of texts kept for the texts read again: a topic's profile reads the titles and summaries
- * of the store's documents about it, the same ones for each topic validated or suggested, and
- * compromise parses each at some milliseconds.
- */
-function readOnce(read: (text: string) => string[]): (text: string) => string[] {
-  const cache = new LRUCache<string, string[]>({ max: 2000 });
-  return (text) => {
-    let found = cache.get(text);
-    if (!found) cache.set(text, (found = read(text)));
-    return [...found];
-  };
-}
 
 function placesOfText(text: string): string[] {
   const anyCase = !/\p{Lu}/u.test(text);

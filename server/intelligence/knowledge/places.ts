@@ -20,7 +20,7 @@
  * a city or region, of a longer name ("Washington Post"); a name that is also a person's name or an
  * ordinary word needs more evidence ("Houston", "Split", "Nice").
  */
-import { LRUCache } from 'lru-cache';
+import { readOnce } from '../../lazy.js';
 import { compromise, englishRefsOf, fold, foldKeepingAccents, isTerritory, lexiconTags, nameIndex, theWorld, type NameKind, type NameRef, type Place, type PlaceKind } from './gazetteer.js';
 
 export { fold, isTerritory, pluralOf, type GroupKind, type Place, type PlaceKind } from './gazetteer.js';
@@ -214,19 +214,11 @@ const SURE = 0.75;
  * that language's names and demonyms count too ("Le gouvernement français" -> France).
  */
 export function placesIn(text: string, language = 'en', options: PlacesOptions = {}): PlaceMention[] {
-  if (!text) return [];
-  const key = `${language}|${options.anyCase ? 1 : 0}|${text}`;
-  let found = placesRead.get(key);
-  if (!found) placesRead.set(key, (found = readPlaces(text, language, options)));
-  return [...found];
+  return text ? placesRead(text, language, options) : [];
 }
 
-/**
- * The places of a text, read once: every stage reads the same documents (the story tracker,
- * relevance against each topic, summaries, topic profiles), and reading places (compromise on
- * each candidate's window) is the dearest part of it.
- */
-const placesRead = new LRUCache<string, PlaceMention[]>({ max: 2000 });
+/** Each text's places read once (compromise on each candidate's window is the dearest part). */
+const placesRead = readOnce(readPlaces, (text, language: string, options: PlacesOptions) => `${language}|${options.anyCase ? 1 : 0}|${text}`);
 
 function readPlaces(text: string, language: string, options: PlacesOptions): PlaceMention[] {
   const english = !language || language.toLowerCase().startsWith('en');

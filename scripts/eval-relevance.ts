@@ -122,7 +122,7 @@ async function newswireSet() {
   const secondHalf = days[Math.floor(days.length / 2)]!;
   const half = (s: Story) => (s.published.slice(0, 10) < secondHalf ? 'first' : 'second');
 
-  const rows: { topic: WireTopic; zero: Confusion; judged: Confusion; halves: Record<string, Confusion> }[] = [];
+  const rows: { topic: WireTopic; zero: Confusion; judged: Confusion; sameStories: Confusion; halves: Record<string, Confusion> }[] = [];
   const prefilter = { detected: 0, kept: 0, relevant: 0, relevantKept: 0, pairs: 0 };
   const errors: string[] = [];
   for (const topic of topics) {
@@ -155,9 +155,16 @@ async function newswireSet() {
     const firstFive = passed.sort((a, b) => a.published.localeCompare(b.published)).slice(0, 5);
     const judgedModel = modelOf(asTyped, store, firstFive.map((doc) => ({ doc, judgement: relevant(doc) ? 'more' : 'less' })));
     const judged = empty();
+    // The judged stories are left out of the count; zero-shot on the same stories is beside it, so the two compare.
+    const sameStories = empty();
     const left = new Set(firstFive.map((s) => s.id));
-    for (const story of stories) if (!left.has(story.id)) count(judged, (await judgePair(asTyped, story, judgedModel)).decision === 'PASS', relevant(story));
-    rows.push({ topic, zero, judged, halves });
+    const passedIds = new Set(passed.map((s) => s.id));
+    for (const story of stories) {
+      if (left.has(story.id)) continue;
+      count(judged, (await judgePair(asTyped, story, judgedModel)).decision === 'PASS', relevant(story));
+      count(sameStories, passedIds.has(story.id), relevant(story));
+    }
+    rows.push({ topic, zero, judged, sameStories, halves });
   }
 
   const f = (c: Confusion) => prf(c).replace(/ {2}/g, ' ');
@@ -171,11 +178,13 @@ async function newswireSet() {
   ] as const) {
     const zero = empty();
     const judged = empty();
+    const same = empty();
     for (const r of chosen) {
       add(zero, r.zero);
       add(judged, r.judged);
+      add(same, r.sameStories);
     }
-    console.log(`micro, ${what.padEnd(16)} zero-shot ${f(zero).padEnd(30)} after 5 judgements ${f(judged)}`);
+    console.log(`micro, ${what.padEnd(16)} zero-shot ${f(zero).padEnd(30)} after 5 judgements ${f(judged).padEnd(30)} (zero-shot on the same stories ${f(same)})`);
   }
   for (const which of ['first', 'second']) {
     const c = empty();

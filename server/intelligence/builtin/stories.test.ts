@@ -108,12 +108,10 @@ describe('story tracker', () => {
 });
 
 describe('story tracker on the Wikipedia Current Events dev set (fixtures/eval)', () => {
-  it('keeps B-cubed and first-story F1 above the floor on the held-out half, fast', () => {
+  it('keeps B-cubed and first-story F1 above the floor on the held-out half', () => {
     const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/eval/wcep_2015-09.jsonl');
     const docs = readStream(file);
-    const started = performance.now();
     const split = evaluateSplit(docs)!;
-    const seconds = (performance.now() - started) / 1000;
     expect(split.whole.bcubed.items).toBe(242);
     expect(split.halves[1].bcubed.items).toBe(134);
     // The defaults were tuned on the first half (to 15 September); the floors sit a little below
@@ -121,7 +119,6 @@ describe('story tracker on the Wikipedia Current Events dev set (fixtures/eval)'
     // half 0.829 / 0.797, the whole month 0.795 / 0.715). ADR 005 has the method and the figures.
     expect(split.halves[1].bcubed.f1).toBeGreaterThan(0.81);
     expect(split.halves[1].firstStory.f1).toBeGreaterThan(0.57);
-    expect(seconds).toBeLessThan(10);
   }, 30_000);
 });
 

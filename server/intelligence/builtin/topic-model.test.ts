@@ -145,6 +145,17 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(passes(model, { id: 400, title: 'Copper output at record', text: 'Copper output reached a record.' })).toBe(true);
   });
 
+  it("does not read a topic's word inside a company's name as the report being about it", () => {
+    const steel = [
+      ['Steel output falls in February', 'Steel output fell 3 pct in February as mills cut production.'],
+      ['EC ministers agree steel plant closures', 'European steel ministers agreed to close plants to cut steel capacity.'],
+      ['Yugoslav steel output to rise', 'Yugoslavia plans to raise steel output to 6 mln tonnes.'],
+    ].map(([title, text], i) => ({ id: 600 + i, title: title!, text: text! }));
+    const model = buildTopicModel({ name: 'Steel industry' }, sampleOf([...docs, ...steel, ...filler]));
+    expect(steel.every((d) => passes(model, d))).toBe(true);
+    expect(passes(model, { id: 610, title: 'Investor eyes Bethlehem Steel board seat', text: 'An investor in Bethlehem Steel Corp preferred stock said he will seek a board seat.' })).toBe(false);
+  });
+
   it('reads a document in its language (a French topic and a French report)', () => {
     const model = buildTopicModel({ name: 'Banque centrale européenne', language: 'fr' }, sampleOf([]));
     const french = documentFeatures({ title: 'La Banque centrale européenne relève ses taux', text: 'Les banques centrales européennes ont relevé leurs taux.', language: 'fr' });

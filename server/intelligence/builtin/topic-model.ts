@@ -24,6 +24,7 @@ import type { TopicModelRecord } from '../../db/schema/index.js';
 import { generalShare } from '../../search/embeddings.js';
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
+import { withoutCompanyNames } from './company-names.js';
 import { classLogit, trainTopicClass } from './topic-class.js';
 
 export const MODEL_VERSION = 2;
@@ -157,7 +158,8 @@ export function documentFeatures(doc: { title: string; text: string; language?: 
   const tf = new Map<string, number>();
   const length = addFeatures(tf, doc.title, language, TITLE_WEIGHT) + addFeatures(tf, doc.text.slice(0, TEXT_READ), language, 1);
   const lead = new Map<string, number>();
-  addFeatures(lead, `${doc.title}\n${leadOf(doc.text)}`, language, 1);
+  // A company's name says who, not what: "Bethlehem Steel Corp" does not make a report about steel.
+  addFeatures(lead, withoutCompanyNames(`${doc.title}\n${leadOf(doc.text)}`), language, 1);
   return { tf, length, lead: new Set(lead.keys()) };
 }
 

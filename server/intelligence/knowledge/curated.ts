@@ -104,6 +104,8 @@ export const ZAmbiguous = z.strictObject({
   source,
 });
 export const ZBroad = z.strictObject({ word, narrower: z.array(text).min(1), source });
+/** A legal form of companies: its abbreviation and how it is written after a name ("Corp", "corp", "Corporation"). */
+export const ZLegalForm = z.strictObject({ form: text, spellings: z.array(z.string().regex(/^\p{L}[\p{L}./]*$/u, 'letters, dots and slashes')).min(1), what: text, source });
 
 /** Each file: what it holds, and how an entry is named in a message (its key or name). */
 export const CURATED_FILES = {
@@ -114,6 +116,7 @@ export const CURATED_FILES = {
   legislatures: { file: 'legislatures.json', entry: ZLegislature, id: 'place' },
   ambiguous: { file: 'ambiguous-names.json', entry: ZAmbiguous, id: 'name' },
   broad: { file: 'broad-subjects.json', entry: ZBroad, id: 'word' },
+  legalForms: { file: 'legal-forms.json', entry: ZLegalForm, id: 'form' },
 } as const;
 type Files = typeof CURATED_FILES;
 export type CuratedTable = keyof Files;
@@ -137,7 +140,7 @@ export function parseCurated<T extends CuratedTable>(table: T, json: unknown, fi
   const parsed = z
     .strictObject({
       about: text,
-      language: z.string().regex(/^[a-z]{2}$/, 'an ISO 639-1 code'),
+      language: z.string().regex(/^(?:[a-z]{2}|mul)$/, 'an ISO 639-1 code, or mul (ISO 639-2: several languages)'),
       entries: z.array(entry).min(1),
     })
     .superRefine((data, ctx) => {
@@ -236,4 +239,11 @@ export function curatedKnowledge(): CuratedKnowledge {
     broad: Object.fromEntries(readCurated('broad').map((e) => [e.word, e.narrower])),
   };
   return loaded;
+}
+
+let spellings: string[] | undefined;
+/** How companies' legal forms are written after their names, read and checked once (builtin/company-names.ts). */
+export function legalForms(): string[] {
+  spellings ??= [...new Set(readCurated('legalForms').flatMap((entry) => entry.spellings))];
+  return spellings;
 }

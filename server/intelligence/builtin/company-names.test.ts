@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { companyNames, withoutCompanyNames } from './company-names.js';
+
+describe('company names: a run of capitalised words closed by a legal form', () => {
+  it('finds the name before its legal form, in any of its spellings', () => {
+    expect(companyNames('Bethlehem Steel Corp said it would delay dividends.')).toEqual(['Bethlehem Steel']);
+    expect(companyNames('<SHARON Steel corp> extends offer')).toEqual(['SHARON Steel']);
+    expect(companyNames('Schweizerische Aluminium AG and Alcan Aluminium Ltd said so.')).toEqual(['Schweizerische Aluminium', 'Alcan Aluminium']);
+  });
+
+  it('takes the name out wherever it stands, the title without its legal form too', () => {
+    const text = 'Investor eyes Bethlehem Steel board seat\nAn investor in Bethlehem Steel Corp preferred stock seeks a seat.';
+    expect(withoutCompanyNames(text)).not.toMatch(/steel/i);
+    expect(withoutCompanyNames(text)).toMatch(/investor in\s+Corp preferred/);
+  });
+
+  it('leaves common words and short runs alone: no name without a legal form, none of one word cut from a longer one', () => {
+    expect(withoutCompanyNames('Steel output fell. The Company said prices rose as demand eased.')).toBe('Steel output fell. The Company said prices rose as demand eased.');
+    expect(companyNames('Canada Mortgage and Housing Corp said housing starts fell.')).toEqual([]);
+  });
+});

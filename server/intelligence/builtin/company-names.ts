@@ -1,0 +1,57 @@
+/**
+ * Companies' names in a text: a run of capitalised words closed by a legal form ("Bethlehem Steel
+ * Corp", "Pegasus Gold Inc", "Schweizerische Aluminium AG"). A topic's words inside such a name do
+ * not say the text is about the topic: "Bethlehem Steel" names a company, whatever the report says
+ * of it (ADR 007). The forms are ISO 20275's abbreviations (knowledge/datasets/legal-forms.json).
+ */
+import { legalForms } from '../knowledge/curated.js';
+
+/** Words a company's name runs to before its legal form: two at least (a run cut short by "and", "Mortgage and Housing Corp", is no name of its own). */
+const NAME_WORDS = [2, 4] as const;
+/** A word as a name's word may be written: initials, "&", hyphens and apostrophes inside. */
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}.&'’/-]*/gu;
+const capitalised = (word: string) => /^\p{Lu}/u.test(word);
+
+let forms: Set<string> | undefined;
+
+/** The names of companies a text holds, each as its words (without the legal form): one pass over the text's words. */
+function namesIn(text: string, words: RegExpMatchArray[]): string[][] {
+  forms ??= new Set(legalForms());
+  const names = new Map<string, string[]>();
+  words.forEach((match, i) => {
+    // "Corp." and "Inc.," end a sentence or a clause: the form is read without the dot.
+    if (!forms!.has(match[0]) && !forms!.has(match[0].replace(/\.$/, ''))) return;
+    let start = i;
+    while (start > 0 && i - start < NAME_WORDS[1] && capitalised(words[start - 1]![0]) && onlySpaceBetween(text, words[start - 1]!, words[start]!)) start--;
+    const name = words.slice(start, i).map((w) => w[0]);
+    if (name.length >= NAME_WORDS[0]) names.set(name.join(' '), name);
+  });
+  return [...names.values()];
+}
+
+/** Whether two words stand apart by spaces or line breaks only (no comma, no bracket). */
+const onlySpaceBetween = (text: string, a: RegExpMatchArray, b: RegExpMatchArray) => /^[ \t\n\r]+$/.test(text.slice(a.index! + a[0].length, b.index));
+
+/** The names of companies a text holds, without their legal forms ("Bethlehem Steel"). */
+export function companyNames(text: string): string[] {
+  return namesIn(text, [...text.matchAll(TOKEN)]).map((name) => name.join(' '));
+}
+
+/** The text with each company's name taken out wherever it stands (the title's "Bethlehem Steel" too, in any case), so that only its other words are read. */
+export function withoutCompanyNames(text: string): string {
+  const words = [...text.matchAll(TOKEN)];
+  const names = namesIn(text, words).map((name) => name.map((w) => w.toLowerCase()));
+  if (!names.length) return text;
+  const lower = words.map((w) => w[0].toLowerCase());
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < words.length; i++) {
+    const name = names.find((n) => n.every((w, k) => lower[i + k] === w && (k === 0 || onlySpaceBetween(text, words[i + k - 1]!, words[i + k]!))));
+    if (!name) continue;
+    const last = words[i + name.length - 1]!;
+    out += `${text.slice(from, words[i]!.index)} `;
+    from = last.index! + last[0].length;
+    i += name.length - 1;
+  }
+  return out + text.slice(from);
+}

@@ -14,7 +14,7 @@ import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
 import { placeNamed } from '../intelligence/knowledge/places.js';
 import { articlesBetween, articlesNaming, bucketCounts, nameCounts, namedBefore, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
-import { BASELINE_BUCKETS, change, findSpikes, RISING_MIN_COUNT, risingNames } from './trend-maths.js';
+import { BASELINE_BUCKETS, change, findSpikes, foldFragments, RISING_MIN_COUNT, risingNames } from './trend-maths.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -163,12 +163,13 @@ async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now:
   const topicId = topic.id;
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY);
   const previousFrom = new Date(recentFrom.getTime() - PREVIOUS_DAYS * DAY);
-  const window = await nameCounts(db, { topicId, from: previousFrom }, recentFrom, RISING_MIN_COUNT);
+  // Every name named since the week began (and the longer names a short one may be cut from), fragments folded in.
+  const window = foldFragments(await nameCounts(db, { topicId, from: previousFrom }, recentFrom, 1)).filter((c) => c.recent >= RISING_MIN_COUNT);
   // Whether a name was named before the 37 days matters only to those not named in the 30 days before the week.
-  const before = await namedBefore(db, topicId, window.filter((c) => c.previous === 0).map((c) => c.name), previousFrom);
-  const counts = window.map((c) => ({ ...c, ever: before.has(c.name) ? 1 : 0 }));
+  const before = await namedBefore(db, topicId, window.filter((c) => c.previous === 0).flatMap((c) => c.aliases), previousFrom);
+  const counts = window.map((c) => ({ ...c, ever: c.aliases.some((a) => before.has(a)) ? 1 : 0 }));
   const rising = risingNames(counts, RECENT_DAYS, PREVIOUS_DAYS, topic.createdAt < recentFrom).slice(0, MAX_RISING);
-  const rows = options.articles === false ? [] : await articlesNaming(db, { topicId, from: recentFrom }, rising.map((r) => r.name));
+  const rows = options.articles === false ? [] : await articlesNaming(db, { topicId, from: recentFrom }, rising.flatMap((r) => r.aliases));
   return rising.map((r) => ({
     name: r.name,
     // A group of countries (OPEC, the EU) is an organisation to its reader, not a place.
@@ -177,7 +178,7 @@ async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now:
     previous: r.previous,
     momentum: r.momentum,
     is_new: r.isNew,
-    articles: rows.filter((row) => row.names.includes(r.name)).slice(0, NAME_ARTICLES).map(article),
+    articles: rows.filter((row) => r.aliases.some((a) => row.names.includes(a))).slice(0, NAME_ARTICLES).map(article),
   }));
 }
 

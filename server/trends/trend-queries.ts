@@ -77,16 +77,17 @@ export interface NameRow {
 }
 
 /**
- * The names at least `minRecent` of the topic's articles since `recentFrom` name, with how many
- * articles named each then and before it in the window (from its `from`).
+ * The names at least `minRecent` of the topic's articles since `recentFrom` name, and every name of
+ * more than one word of the window (what a shorter one may be cut from: trend-maths foldFragments),
+ * with how many articles named each then and before it in the window (from its `from`).
  */
 export async function nameCounts(db: DbOrTx, window: TopicWindow, recentFrom: Date, minRecent: number): Promise<NameRow[]> {
   return rowsOf<NameRow>(
     await db.execute(sql`SELECT n.name, count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)})::int AS recent,
         count(*) FILTER (WHERE a.published_at < ${at(recentFrom)})::int AS previous
       FROM ${topicArticles(window, ['published_at', 'entity_names'])}, LATERAL unnest(a.entity_names) AS n(name)
-      GROUP BY n.name HAVING count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)}) >= ${minRecent}`),
-  );
+      GROUP BY n.name HAVING count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)}) >= ${minRecent} OR n.name LIKE '% %'`),
+  ).map((r) => ({ name: r.name, recent: Number(r.recent), previous: Number(r.previous) }));
 }
 
 const nameList = (names: string[]) =>

@@ -13,7 +13,7 @@ import { firstSentence, trendAnalysis, type TrendAnalysisInput, type TTrendAnaly
 import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
 import { placeNamed } from '../intelligence/knowledge/places.js';
-import { articlesBetween, articlesNaming, bucketCounts, nameCounts, namedBefore, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
+import { articlesBetween, articlesNaming, bucketCounts, latestPublished, nameCounts, namedBefore, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
 import { BASELINE_BUCKETS, change, findSpikes, foldFragments, RISING_MIN_COUNT, risingNames } from './trend-maths.js';
 
 const HOUR = 3_600_000;
@@ -158,8 +158,26 @@ const isPlace = (name: string) => {
   return Boolean(place && place.kind !== 'group');
 };
 
+type Rising = Awaited<ReturnType<typeof readRising>>;
+/**
+ * Rising names already counted, by topic, the topic's last publication and the minute: counting
+ * 37 days of names is the dashboard's longest read, and they change only when the topic publishes
+ * (or as the week slides, read again each minute). A merge into another topic's article shows
+ * within the minute.
+ */
+const risingCache = new LRUCache<string, Rising>({ max: 2000 });
+
 /** The topic's rising names, each with the articles of the last 7 days that name it (none read with `articles: false`: the overview shows names only). */
-async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean } = {}) {
+async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean } = {}): Promise<Rising> {
+  const key = `${topic.id}:${await latestPublished(db, topic.id)}:${Math.floor(now.getTime() / 60_000)}:${options.articles !== false}`;
+  const cached = risingCache.get(key);
+  if (cached) return cached;
+  const rising = await readRising(db, topic, now, options);
+  risingCache.set(key, rising);
+  return rising;
+}
+
+async function readRising(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean }) {
   const topicId = topic.id;
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY);
   const previousFrom = new Date(recentFrom.getTime() - PREVIOUS_DAYS * DAY);

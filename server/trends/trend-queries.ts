@@ -141,3 +141,11 @@ export async function topStories(db: DbOrTx, window: TopicWindow, limit: number)
   }
   return top.flatMap((id) => (byStory.has(id) ? [byStory.get(id)!] : []));
 }
+
+/** When the topic last published an article (its index's last entry): what its rising names are read again after. */
+export async function latestPublished(db: DbOrTx, topicId: number): Promise<string> {
+  const [row] = rowsOf<{ at: string | null }>(
+    await db.execute(sql`SELECT max(published_at)::text AS at FROM events WHERE topic_id = ${topicId} AND article_generated`),
+  );
+  return row?.at ?? '';
+}

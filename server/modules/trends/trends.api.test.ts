@@ -111,6 +111,20 @@ describe('GET /api/topics/{id}/trends/', () => {
     expect(trends.rising.map((r) => r.name)).toEqual(['Jerome Powell']);
   });
 
+  it('reads the rising names again once the topic publishes (they are kept between its publications)', async () => {
+    const user = await kit.reader({ topics: ['Shipping'] });
+    const topicId = user.topics[0]!.id;
+    await herald.database.db.update(topics).set({ createdAt: daysAgo(40) }).where(eq(topics.id, topicId));
+    await kit.publish(user.userId, topicId, { publishedAt: daysAgo(20) });
+    const read = async () => (await kit.get(`/api/topics/${topicId}/trends/?range=7d`, user.access)).json<TTopicTrends>().rising.map((r) => r.name);
+    expect(await read()).toEqual([]);
+    const fresh = [];
+    for (let i = 0; i < 2; i++) fresh.push(await kit.publish(user.userId, topicId, { publishedAt: new Date(Date.now() - i * 60_000) }));
+    // The names are an article's from its publication on (the story stage keeps them before the article stage).
+    await herald.database.db.update(events).set({ entityNames: ['Suez Canal'] }).where(inArray(events.id, fresh));
+    expect(await read()).toEqual(['Suez Canal']);
+  });
+
   it('answers an empty topic with empty figures and no analysis', async () => {
     const user = await kit.reader({ topics: ['Coffee and cocoa markets'] });
     const trends = (await kit.get(`/api/topics/${user.topics[0]!.id}/trends/?range=90d`, user.access)).json<TTopicTrends>();

@@ -55,6 +55,8 @@ export default defineConfig({
       TRUST_PROXY: '127.0.0.1,::1',
       SOURCES_ALLOW_PRIVATE: '1',
       DELIVERY_ALLOW_PRIVATE: '1',
+      // e2e/trends-spike.spec.ts seeds a topic followed for weeks, with a spike (server/modules/dev-seed).
+      DEV_SEED_ROUTES: '1',
       OIDC_ISSUER: `http://127.0.0.1:${E2E_OIDC.port}`,
       OIDC_ALLOW_HTTP: '1',
       OIDC_CLIENT_ID: E2E_OIDC.clientId,

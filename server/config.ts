@@ -68,6 +68,7 @@ const ZEnv = z.object({
   DEMO_SOURCE_RATE: z.coerce.number('a number').min(0, 'at least 0').max(1000, 'at most 1000').optional(),
   SOURCE_CONTACT_EMAIL: z.email('an email address').default('herald-operator@example.com'),
   SOURCES_ALLOW_PRIVATE: z.enum(['0', '1'], '1 (fetch private and loopback addresses) or 0').default('0'),
+  DEV_SEED_ROUTES: z.enum(['0', '1'], '1 (the browser tests\' seeding routes, never in production) or 0').default('0'),
   DELIVERY_ALLOW_PRIVATE: z.enum(['0', '1'], '1 (deliver to private and loopback addresses) or 0').default('0'),
   SOURCES_CONCURRENCY: z.coerce.number().int('a whole number').min(1, 'at least 1').max(64, 'at most 64').default(8),
   SOURCES_MAX: z.coerce.number().int('a whole number').min(1, 'at least 1').max(1_000_000, 'at most 1000000').default(5000),
@@ -124,6 +125,8 @@ export interface Config {
   webDist: string;
   /** NODE_ENV=production: no dev mailbox, stricter defaults. */
   production: boolean;
+  /** DEV_SEED_ROUTES=1 outside production: the browser tests' seeding routes (modules/dev-seed). */
+  devSeedRoutes: boolean;
   mailFrom: string;
   /** HS256 key for access tokens; generated once and stored in the database when unset. */
   jwtSecret: string | undefined;
@@ -218,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roles: [...new Set(e.HERALD_ROLES)],
     webDist: path.resolve(e.WEB_DIST),
     production: e.NODE_ENV === 'production',
+    devSeedRoutes: e.DEV_SEED_ROUTES === '1' && e.NODE_ENV !== 'production',
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET,
     google: { clientId: e.GOOGLE_CLIENT_ID, apiUrl: e.GOOGLE_API_URL.replace(/\/$/, '') },

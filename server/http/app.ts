@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { loadAuthKeys } from '../auth/secrets.js';
 import { runInteractive } from '../db/priority.js';
 import { devMailboxRoutes } from '../modules/dev-mailbox/routes.js';
+import { devSeedRoutes } from '../modules/dev-seed/routes.js';
 import { accountRoutes } from '../modules/accounts/routes.js';
 import { authRoutes } from '../modules/auth/routes.js';
 import { searchRoutes } from '../modules/search/routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(billingRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(mcpRoutes({ ...topicContext, publicUrl: services.config.publicUrl }), { prefix: '/api' });
   await app.register(devMailboxRoutes(services));
+  await app.register(devSeedRoutes(services));
   await registerWeb(app, services.webDist);
   return app;
 }

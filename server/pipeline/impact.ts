@@ -6,6 +6,7 @@ import { rowsOf } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
+import { groundedTakeaway } from '../intelligence/capabilities/takeaway.js';
 import { shortDate } from '../intelligence/capabilities/titles.js';
 import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
@@ -27,8 +28,8 @@ const KEY_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
 
 /**
  * The article's impact on its reader (the assess-impact capability, with the article model), and
- * its takeaway: the composed one, or when the documents gave nothing actionable the first date on
- * the horizon or why it matters to the reader, never the lead again (empty when none is grounded).
+ * its takeaway: the composed one, or when the documents gave nothing actionable the grounded line
+ * of capabilities/takeaway.ts (a date ahead, why it matters, the topic's names, the severity line).
  */
 export async function assessArticleImpact(
   context: StageContext,
@@ -62,7 +63,8 @@ export async function assessArticleImpact(
     model,
     { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
   );
-  return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact), record };
+  const tie = { topic: { name: row.topic.name, keyEntities: row.topic.keyEntities }, article: { introduction: article.introduction, points: article.bullet_points } };
+  return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact, tie), record };
 }
 
 /** The reader's recent articles a rank is compared with, and how many it takes to compare. */
@@ -77,16 +79,6 @@ async function standingOf(context: StageContext, userId: string, eventId: number
       ORDER BY published_at DESC NULLS LAST LIMIT ${STANDING_SAMPLE}) recent`),
   );
   return row && Number(row.n) >= STANDING_MIN ? Number(row.below) / Number(row.n) : null;
-}
-
-const marks = (refs: number[]) => refs.map((n) => `[${n}]`).join('');
-
-/** The takeaway a document without a next step still has: the first date on its horizon, or why it matters to the reader. */
-export function groundedTakeaway(impact: TImpact): string {
-  const next = impact.horizon[0];
-  if (next) return `Watch ${shortDate(next.date) || next.date}: ${next.what} ${marks(next.references)}`;
-  if (impact.why_it_matters) return `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}`;
-  return '';
 }
 
 const bare = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();

@@ -13,8 +13,8 @@ import { firstSentence, trendAnalysis, type TrendAnalysisInput, type TTrendAnaly
 import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
 import { placeNamed } from '../intelligence/knowledge/places.js';
-import { articlesBetween, articlesNaming, bucketCounts, nameCounts, namedBefore, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
-import { BASELINE_BUCKETS, change, findSpikes, RISING_MIN_COUNT, risingNames } from './trend-maths.js';
+import { articlesBetween, articlesNaming, bucketCounts, latestPublished, nameCounts, namedBefore, topStories, type BucketUnit, type TrendArticleRow } from './trend-queries.js';
+import { BASELINE_BUCKETS, change, findSpikes, foldFragments, RISING_MIN_COUNT, risingNames } from './trend-maths.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -158,17 +158,36 @@ const isPlace = (name: string) => {
   return Boolean(place && place.kind !== 'group');
 };
 
+type Rising = Awaited<ReturnType<typeof readRising>>;
+/**
+ * Rising names already counted, by topic, the topic's last publication and the minute: counting
+ * 37 days of names is the dashboard's longest read, and they change only when the topic publishes
+ * (or as the week slides, read again each minute). A merge into another topic's article shows
+ * within the minute.
+ */
+const risingCache = new LRUCache<string, Rising>({ max: 2000 });
+
 /** The topic's rising names, each with the articles of the last 7 days that name it (none read with `articles: false`: the overview shows names only). */
-async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean } = {}) {
+async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean } = {}): Promise<Rising> {
+  const key = `${topic.id}:${await latestPublished(db, topic.id)}:${Math.floor(now.getTime() / 60_000)}:${options.articles !== false}`;
+  const cached = risingCache.get(key);
+  if (cached) return cached;
+  const rising = await readRising(db, topic, now, options);
+  risingCache.set(key, rising);
+  return rising;
+}
+
+async function readRising(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean }) {
   const topicId = topic.id;
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY);
   const previousFrom = new Date(recentFrom.getTime() - PREVIOUS_DAYS * DAY);
-  const window = await nameCounts(db, { topicId, from: previousFrom }, recentFrom, RISING_MIN_COUNT);
+  // Every name named since the week began (and the longer names a short one may be cut from), fragments folded in.
+  const window = foldFragments(await nameCounts(db, { topicId, from: previousFrom }, recentFrom, 1)).filter((c) => c.recent >= RISING_MIN_COUNT);
   // Whether a name was named before the 37 days matters only to those not named in the 30 days before the week.
-  const before = await namedBefore(db, topicId, window.filter((c) => c.previous === 0).map((c) => c.name), previousFrom);
-  const counts = window.map((c) => ({ ...c, ever: before.has(c.name) ? 1 : 0 }));
+  const before = await namedBefore(db, topicId, window.filter((c) => c.previous === 0).flatMap((c) => c.aliases), previousFrom);
+  const counts = window.map((c) => ({ ...c, ever: c.aliases.some((a) => before.has(a)) ? 1 : 0 }));
   const rising = risingNames(counts, RECENT_DAYS, PREVIOUS_DAYS, topic.createdAt < recentFrom).slice(0, MAX_RISING);
-  const rows = options.articles === false ? [] : await articlesNaming(db, { topicId, from: recentFrom }, rising.map((r) => r.name));
+  const rows = options.articles === false ? [] : await articlesNaming(db, { topicId, from: recentFrom }, rising.flatMap((r) => r.aliases));
   return rising.map((r) => ({
     name: r.name,
     // A group of countries (OPEC, the EU) is an organisation to its reader, not a place.
@@ -177,7 +196,7 @@ async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now:
     previous: r.previous,
     momentum: r.momentum,
     is_new: r.isNew,
-    articles: rows.filter((row) => row.names.includes(r.name)).slice(0, NAME_ARTICLES).map(article),
+    articles: rows.filter((row) => r.aliases.some((a) => row.names.includes(a))).slice(0, NAME_ARTICLES).map(article),
   }));
 }
 

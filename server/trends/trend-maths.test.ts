@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, findSpikes, risingNames } from './trend-maths.js';
+import { change, findSpikes, foldFragments, risingNames } from './trend-maths.js';
 
 describe('findSpikes', () => {
   it('finds none in a flat series, however high', () => {
@@ -59,5 +59,40 @@ describe('change', () => {
     expect(change(15, 10)).toBe(0.5);
     expect(change(5, 10)).toBe(-0.5);
     expect(change(4, 0)).toBeNull();
+  });
+});
+
+describe('foldFragments', () => {
+  it('folds a name the NLP library cut short into the name it was cut from, counts added', () => {
+    const folded = foldFragments([
+      { name: 'Federal Open Market Committee', recent: 6, previous: 60 },
+      { name: 'Market Committee', recent: 3, previous: 0 },
+      { name: 'Open Market', recent: 1, previous: 1 },
+      { name: 'Jerome Powell', recent: 2, previous: 1 },
+    ]);
+    expect(folded).toEqual([
+      { name: 'Federal Open Market Committee', recent: 10, previous: 61, aliases: ['Federal Open Market Committee', 'Market Committee', 'Open Market'] },
+      { name: 'Jerome Powell', recent: 2, previous: 1, aliases: ['Jerome Powell'] },
+    ]);
+    // The fragment alone would have been a new rising name; folded, the committee is at its usual rate.
+    expect(risingNames(folded.map((c) => ({ ...c, ever: 1 })), 7, 30).map((r) => r.name)).toEqual(['Jerome Powell']);
+  });
+
+  it('keeps a name named more often than the longer names holding it: a name of its own', () => {
+    const names = [
+      { name: 'United States', recent: 12, previous: 30 },
+      { name: 'United States Senate', recent: 2, previous: 3 },
+      { name: 'Senate', recent: 4, previous: 2 },
+    ];
+    expect(foldFragments(names).map((c) => c.name)).toEqual(['United States', 'United States Senate', 'Senate']);
+  });
+
+  it('takes the longest name holding a fragment, and follows a chain to its end', () => {
+    const folded = foldFragments([
+      { name: 'Open Market Committee', recent: 2, previous: 2 },
+      { name: 'Federal Open Market Committee', recent: 5, previous: 5 },
+      { name: 'Committee', recent: 1, previous: 0 },
+    ]);
+    expect(folded).toEqual([{ name: 'Federal Open Market Committee', recent: 8, previous: 7, aliases: ['Federal Open Market Committee', 'Open Market Committee', 'Committee'] }]);
   });
 });

@@ -75,8 +75,8 @@ export interface RisingName extends NameCounts {
  * count, then momentum (new first). A topic that was not followed before the recent window
  * (`followedBefore` false) has nothing to be new against: its names are only the most named.
  */
-export function risingNames(names: readonly NameCounts[], recentDays: number, previousDays: number, followedBefore = true): RisingName[] {
-  const rising: RisingName[] = [];
+export function risingNames<T extends NameCounts>(names: readonly T[], recentDays: number, previousDays: number, followedBefore = true): (T & RisingName)[] {
+  const rising: (T & RisingName)[] = [];
   for (const counts of names) {
     if (counts.recent < RISING_MIN_COUNT) continue;
     const isNew = followedBefore && counts.previous === 0 && counts.ever === 0;
@@ -84,6 +84,60 @@ export function risingNames(names: readonly NameCounts[], recentDays: number, pr
     if (isNew || momentum === null || momentum >= RISING_MIN_MOMENTUM) rising.push({ ...counts, momentum, isNew });
   }
   return rising.sort((a, b) => b.recent - a.recent || (b.momentum ?? Infinity) - (a.momentum ?? Infinity) || a.name.localeCompare(b.name));
+}
+
+/** Counts of a name in the two windows, as nameCounts reads them. */
+export interface WindowCounts {
+  name: string;
+  recent: number;
+  previous: number;
+}
+
+/** A name and the shorter names folded into it (itself first): the spellings its articles carry. */
+export type FoldedCounts = WindowCounts & { aliases: string[] };
+
+const wordsOf = (name: string) => name.toLowerCase().split(/\s+/).filter(Boolean);
+
+/**
+ * Names the NLP library cut short, folded into the name they were cut from: a name that is a
+ * contiguous run of the words of a longer name of the same window ("Market Committee" of
+ * "Federal Open Market Committee") and named in no more articles than it is that name, read short.
+ * It goes to the longest such name (the most named among equals) and its counts are added there;
+ * a name named more often than every longer one holding it is a name of its own ("United States"
+ * beside "United States Senate") and stays. Each article's names hold no name inside another
+ * (displayNames), so the sums count no article twice.
+ */
+export function foldFragments(names: readonly WindowCounts[]): FoldedCounts[] {
+  const total = (c: WindowCounts) => c.recent + c.previous;
+  // Every contiguous run of a multi-word name's words -> the names holding it.
+  const holders = new Map<string, WindowCounts[]>();
+  for (const c of names) {
+    const words = wordsOf(c.name);
+    for (let from = 0; from < words.length; from++)
+      for (let to = from + 1; to <= words.length; to++) {
+        if (to - from === words.length) continue;
+        const run = words.slice(from, to).join(' ');
+        holders.set(run, [...(holders.get(run) ?? []), c]);
+      }
+  }
+  const into = new Map<WindowCounts, WindowCounts>();
+  for (const c of names) {
+    const longer = (holders.get(wordsOf(c.name).join(' ')) ?? []).filter((h) => total(h) >= total(c));
+    const target = longer.sort((a, b) => wordsOf(b.name).length - wordsOf(a.name).length || total(b) - total(a) || a.name.localeCompare(b.name))[0];
+    if (target) into.set(c, target);
+  }
+  // A chain (A in B in C) ends at the name nothing longer holds.
+  const root = (c: WindowCounts): WindowCounts => (into.has(c) ? root(into.get(c)!) : c);
+  const folded = new Map<WindowCounts, FoldedCounts>();
+  for (const c of names) if (!into.has(c)) folded.set(c, { ...c, aliases: [c.name] });
+  for (const c of names) {
+    if (!into.has(c)) continue;
+    const target = folded.get(root(c))!;
+    target.recent += c.recent;
+    target.previous += c.previous;
+    target.aliases.push(c.name);
+  }
+  return [...folded.values()];
 }
 
 /** The change from `previous` to `current` as a fraction (0.25 = +25%); null when there was nothing before. */

@@ -52,11 +52,15 @@ const articleColumns = sql.raw(
 
 const asArticle = <T extends { id: unknown; story_id?: unknown }>(r: T) => ({ ...r, id: Number(r.id), story_id: r.story_id === null || r.story_id === undefined ? null : Number(r.story_id) });
 
-/** Articles per bucket and collection in the window: [bucket start (ms), collection id, count]. */
+/**
+ * Articles per bucket and collection in the window: [bucket start (ms), collection id, count]. Grouped
+ * by the bucket's timestamp first, then made milliseconds: the epoch of every row cost more than its read.
+ */
 export async function bucketCounts(db: DbOrTx, window: TopicWindow, unit: BucketUnit): Promise<{ at: number; collection: number; n: number }[]> {
   const rows = rowsOf<{ at: string; collection: number; n: number }>(
-    await db.execute(sql`SELECT extract(epoch FROM date_trunc(${unit}, a.published_at AT TIME ZONE 'UTC'))::bigint * 1000 AS at, coalesce(a.collection_id, 1) AS collection, count(*)::int AS n
-      FROM ${topicArticles(window, ['published_at', 'collection_id'])} GROUP BY 1, 2`),
+    await db.execute(sql`SELECT extract(epoch FROM g.bucket)::bigint * 1000 AS at, coalesce(g.collection_id, 1) AS collection, sum(g.n)::int AS n
+      FROM (SELECT date_trunc(${unit}, a.published_at AT TIME ZONE 'UTC') AS bucket, a.collection_id, count(*) AS n
+        FROM ${topicArticles(window, ['published_at', 'collection_id'])} GROUP BY 1, 2) g GROUP BY 1, 2`),
   );
   return rows.map((r) => ({ at: Number(r.at), collection: Number(r.collection), n: Number(r.n) }));
 }
@@ -77,16 +81,17 @@ export interface NameRow {
 }
 
 /**
- * The names at least `minRecent` of the topic's articles since `recentFrom` name, with how many
- * articles named each then and before it in the window (from its `from`).
+ * The names at least `minRecent` of the topic's articles since `recentFrom` name, and every name of
+ * more than one word of the window (what a shorter one may be cut from: trend-maths foldFragments),
+ * with how many articles named each then and before it in the window (from its `from`).
  */
 export async function nameCounts(db: DbOrTx, window: TopicWindow, recentFrom: Date, minRecent: number): Promise<NameRow[]> {
   return rowsOf<NameRow>(
     await db.execute(sql`SELECT n.name, count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)})::int AS recent,
         count(*) FILTER (WHERE a.published_at < ${at(recentFrom)})::int AS previous
       FROM ${topicArticles(window, ['published_at', 'entity_names'])}, LATERAL unnest(a.entity_names) AS n(name)
-      GROUP BY n.name HAVING count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)}) >= ${minRecent}`),
-  );
+      GROUP BY n.name HAVING count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)}) >= ${minRecent} OR n.name LIKE '% %'`),
+  ).map((r) => ({ name: r.name, recent: Number(r.recent), previous: Number(r.previous) }));
 }
 
 const nameList = (names: string[]) =>
@@ -139,4 +144,12 @@ export async function topStories(db: DbOrTx, window: TopicWindow, limit: number)
     byStory.set(story.id, story);
   }
   return top.flatMap((id) => (byStory.has(id) ? [byStory.get(id)!] : []));
+}
+
+/** When the topic last published an article (its index's last entry): what its rising names are read again after. */
+export async function latestPublished(db: DbOrTx, topicId: number): Promise<string> {
+  const [row] = rowsOf<{ at: string | null }>(
+    await db.execute(sql`SELECT max(published_at)::text AS at FROM events WHERE topic_id = ${topicId} AND article_generated`),
+  );
+  return row?.at ?? '';
 }

@@ -95,6 +95,36 @@ describe('GET /api/topics/{id}/trends/', () => {
     expect(day.series).toHaveLength(24);
   });
 
+  it('counts a name the NLP library cut short as the name it was cut from, not as a rising name of its own', async () => {
+    const user = await kit.reader({ topics: ['Monetary policy'] });
+    const topicId = user.topics[0]!.id;
+    await herald.database.db.update(topics).set({ createdAt: daysAgo(40) }).where(eq(topics.id, topicId));
+    const earlier: number[] = [];
+    for (let k = 10; k <= 30; k += 2) earlier.push(await kit.publish(user.userId, topicId, { publishedAt: daysAgo(k) }));
+    const week: number[] = [];
+    for (let k = 1; k <= 3; k++) week.push(await kit.publish(user.userId, topicId, { publishedAt: daysAgo(k) }));
+    const { db } = herald.database;
+    await db.update(events).set({ entityNames: ['Federal Open Market Committee'] }).where(inArray(events.id, earlier));
+    await db.update(events).set({ entityNames: ['Market Committee', 'Jerome Powell'] }).where(inArray(events.id, week));
+    const trends = (await kit.get(`/api/topics/${topicId}/trends/?range=30d`, user.access)).json<TTopicTrends>();
+    // The committee is at its usual rate once its short form is counted as it; Powell is new.
+    expect(trends.rising.map((r) => r.name)).toEqual(['Jerome Powell']);
+  });
+
+  it('reads the rising names again once the topic publishes (they are kept between its publications)', async () => {
+    const user = await kit.reader({ topics: ['Shipping'] });
+    const topicId = user.topics[0]!.id;
+    await herald.database.db.update(topics).set({ createdAt: daysAgo(40) }).where(eq(topics.id, topicId));
+    await kit.publish(user.userId, topicId, { publishedAt: daysAgo(20) });
+    const read = async () => (await kit.get(`/api/topics/${topicId}/trends/?range=7d`, user.access)).json<TTopicTrends>().rising.map((r) => r.name);
+    expect(await read()).toEqual([]);
+    const fresh = [];
+    for (let i = 0; i < 2; i++) fresh.push(await kit.publish(user.userId, topicId, { publishedAt: new Date(Date.now() - i * 60_000) }));
+    // The names are an article's from its publication on (the story stage keeps them before the article stage).
+    await herald.database.db.update(events).set({ entityNames: ['Suez Canal'] }).where(inArray(events.id, fresh));
+    expect(await read()).toEqual(['Suez Canal']);
+  });
+
   it('answers an empty topic with empty figures and no analysis', async () => {
     const user = await kit.reader({ topics: ['Coffee and cocoa markets'] });
     const trends = (await kit.get(`/api/topics/${user.topics[0]!.id}/trends/?range=90d`, user.access)).json<TTopicTrends>();

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { articleFaults } from './article-faults.js';
+import { builtinCompose, type ComposeInput } from './compose.js';
+import { builtinImpact, type ImpactInput } from './impact.js';
+import { saysAgain } from './summarise.js';
+import { groundedTakeaway } from './takeaway.js';
+
+// A made-up research preprint: findings, no deadline, no date ahead, nothing a reader's profile names.
+const paper = {
+  documentId: 41,
+  title: 'Sparse mixture-of-experts routing lowers inference cost of language models',
+  text:
+    'We study sparse mixture-of-experts routing for transformer language models. ' +
+    'Our router activates two of sixty-four experts per token and cuts inference cost by 38 percent at equal perplexity. ' +
+    'Experiments on three benchmarks show the gains hold from 1 billion to 13 billion parameters. ' +
+    'Ablations attribute most of the saving to load balancing across experts.',
+  summary: 'A sparse mixture-of-experts router cuts the inference cost of transformer language models by 38 percent at equal perplexity.',
+  keyFacts: [],
+  publisher: 'arXiv',
+  date: '2025-03-04T00:00:00.000Z',
+  collectionId: 4,
+  score: 1,
+};
+const nobody: ImpactInput['reader'] = { title: null, company: null, industry: null, organizations: [], productsMarkets: [], placesJurisdictions: [] };
+
+function composed(topic: { name: string; keyEntities: string[] }, reader = nobody) {
+  const input: ComposeInput = { topic, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' };
+  const article = builtinCompose(input);
+  const impact = builtinImpact({
+    reader,
+    topic,
+    article: { title: article.title, introduction: article.introduction, points: article.bullet_points, sections: article.sections },
+    references: [{ number: 1, title: paper.title, date: paper.date, kind: 'scientific_studies', text: paper.text }],
+    reported: paper.date,
+    rank: 0.5,
+    standing: null,
+    phaseChange: false,
+  });
+  const takeaway = article.actionable_takeaway || groundedTakeaway(impact, { topic, article: { introduction: article.introduction, points: article.bullet_points } });
+  return { article, impact, takeaway };
+}
+
+const bare = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
+
+describe('the takeaway of an article whose documents give nothing actionable', () => {
+  it('is never empty nor the lead again: the severity line of the impact, from what it was read from', () => {
+    const { article, impact, takeaway } = composed({ name: 'Efficient language models', keyEntities: [] });
+    // The premise: the paper sets no date, names nothing followed, and the composition left the takeaway empty.
+    expect(article.actionable_takeaway).toBe('');
+    expect(impact.horizon).toEqual([]);
+    expect(impact.why_it_matters).toBeNull();
+    expect(takeaway).toBe('Severity 2 of 5 for your topic “Efficient language models” (low confidence): an ordinary article for this topic. The article sets no date ahead and names nothing you follow.');
+    expect(saysAgain(takeaway, [bare(article.introduction), ...article.bullet_points.map(bare)])).toBe(false);
+    expect(articleFaults({ ...article, actionable_takeaway: takeaway })).not.toContain('takeaway_repeats');
+  });
+
+  it("names what the reader's topic follows, with the references that name it", () => {
+    const { takeaway } = composed({ name: 'Efficient language models', keyEntities: ['mixture-of-experts', 'OpenAI'] });
+    expect(takeaway).toBe('It names mixture-of-experts, which your topic “Efficient language models” follows. [1]');
+  });
+
+  it("says why it matters to the reader when the paper names what their profile follows", () => {
+    const { impact, takeaway } = composed({ name: 'Efficient language models', keyEntities: [] }, { ...nobody, company: 'Acme AI', productsMarkets: ['inference'] });
+    expect(impact.why_it_matters?.references).toEqual([1]);
+    expect(takeaway).toBe('It names inference, which you follow at Acme AI. [1]');
+  });
+});
+
+describe('groundedTakeaway', () => {
+  const impact = builtinImpact({
+    reader: nobody,
+    topic: { name: 'Derivatives regulation', keyEntities: [] },
+    article: { title: 'CFTC proposes margin rule', introduction: 'The CFTC proposed margin requirements for swap dealers. [1]', points: ['Comments must be received on or before May 20, 2024. [1]'], sections: [] },
+    references: [{ number: 1, title: 'Margin', date: '2024-03-20T00:00:00Z', kind: 'regulations', text: 'The Commission proposes margin requirements. Comments must be received on or before May 20, 2024. The next meeting will be held on June 12, 2024.' }],
+    reported: '2024-03-20T00:00:00Z',
+    rank: 0.5,
+    standing: null,
+    phaseChange: false,
+  });
+  const topic = { name: 'Derivatives regulation', keyEntities: [] };
+
+  it('is the first date ahead', () => {
+    expect(groundedTakeaway(impact, { topic, article: { introduction: 'The CFTC proposed margin requirements. [1]', points: [] } })).toBe('Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]');
+  });
+
+  it('skips a date whose sentence a point already quotes', () => {
+    const article = { introduction: 'The CFTC proposed margin requirements. [1]', points: ['Comments must be received on or before May 20, 2024. [1]'] };
+    expect(groundedTakeaway(impact, { topic, article })).toBe('Watch Jun 12, 2024: The next meeting will be held on June 12, 2024. [1]');
+  });
+});

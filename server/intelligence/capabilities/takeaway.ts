@@ -1,0 +1,48 @@
+import type { TImpact } from './impact.js';
+import { saysAgain } from './summarise.js';
+import { shortDate } from './titles.js';
+
+/** What the takeaway is measured against and tied to: the article's lead and points, the reader's topic. */
+export interface TakeawayContext {
+  topic: { name: string; keyEntities: readonly string[] };
+  article: { introduction: string; points: readonly string[] };
+}
+
+const marks = (refs: readonly number[]) => refs.map((n) => `[${n}]`).join('');
+const bare = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
+const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''));
+
+/** The first date on the horizon whose sentence the lead and points have not quoted already. */
+function horizonLine(impact: TImpact, said: string[]): string | undefined {
+  const next = impact.horizon.find((h) => !saysAgain(bare(h.what), said));
+  return next ? `Watch ${shortDate(next.date) || next.date}: ${next.what} ${marks(next.references)}` : undefined;
+}
+
+/** The names the reader's topic follows that the documents name, with the references that name them. */
+function topicNamesLine(impact: TImpact, context: TakeawayContext): string | undefined {
+  const follows = new Set(context.topic.keyEntities.map((n) => n.toLowerCase()));
+  const named = impact.entities.filter((e) => follows.has(e.name.toLowerCase()) && e.references.length > 0).slice(0, 3);
+  if (!named.length) return undefined;
+  const refs = [...new Set(named.flatMap((e) => e.references))].sort((a, b) => a - b).slice(0, 6);
+  return `It names ${listed(named.map((e) => e.name))}, which your topic “${context.topic.name}” follows. ${marks(refs)}`;
+}
+
+/** The impact's own line, always there: its severity, its confidence and what the severity was read from. */
+function severityLine(impact: TImpact, context: TakeawayContext): string {
+  const basis = impact.severity_basis.trim().replace(/\.?$/, '.');
+  const absent = [impact.horizon.length ? '' : 'sets no date ahead', impact.entities.length ? '' : 'names nothing you follow'].filter(Boolean);
+  const tail = absent.length ? ` The article ${absent.join(' and ')}.` : '';
+  return `Severity ${impact.severity} of 5 for your topic “${context.topic.name}” (${impact.confidence} confidence): ${basis}${tail}`;
+}
+
+/**
+ * The takeaway an article whose documents give nothing actionable still has, never the lead again
+ * and never invented: the first date its documents set ahead, else why it matters to the reader
+ * (their profile's names), else the names their topic follows that the documents name, else the
+ * impact's severity line with what it was read from. Only the last is uncited: it quotes nothing.
+ */
+export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
+  const said = [context.article.introduction, ...context.article.points].map(bare).filter(Boolean);
+  const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
+  return horizonLine(impact, said) ?? why ?? topicNamesLine(impact, context) ?? severityLine(impact, context);
+}

@@ -7,9 +7,9 @@ import { formsOf, saysCue } from '../lexicon/word-forms.js';
 import { isKnownWord, meaningfulTerms, wordsOf } from './topic-analysis.js';
 import { AMBIGUOUS, BROAD, GENERIC, type Sense } from './world.js';
 
-/** The broad subject (broad-subjects.json) a lower-case word is one of the forms of ("markets": "markets"; "economies": "economy"). */
+/** The broad subject (broad-subjects.json) a lower-case word is one of the noun forms of ("market": "markets"; "economies": "economy"; not "marketing"). */
 export function broadSubjectOf(word: string): string | undefined {
-  return BROAD[word] ? word : Object.keys(BROAD).find((key) => formsOf(key).has(word));
+  return BROAD[word] ? word : Object.keys(BROAD).find((key) => formsOf(key, ['noun']).has(word));
 }
 
 /** Ambiguity: the topic is only a name with several meanings and nothing around it settles which. */
@@ -17,7 +17,8 @@ export function ambiguousSenses(text: string): { key: string; senses: Sense[] } 
   const words = wordsOf(text).map((w) => w.toLowerCase().replace(/['’]s$/, ''));
   const meaningful = words.filter((w) => !GENERIC.has(w) && !['the', 'of', 'in', 'on', 'about', 'a', 'an', 'and', 'news'].includes(w));
   for (const [key, senses] of Object.entries(AMBIGUOUS)) {
-    const forms = formsOf(key);
+    // The name as a noun: "Apples", "Jaguar's"; not "shelling" or "targeted".
+    const forms = formsOf(key, ['noun']);
     if (!meaningful.some((w) => forms.has(w))) continue;
     const settled = senses.some((sense) => sense.cues.some((cue) => saysCue(cue, text)));
     if (settled) return undefined;

@@ -58,3 +58,14 @@ describe('cue words by their word forms, not by stems (ADR 015)', () => {
     expect(interestsAreVague('markets and economies').vague).toBe(true);
   });
 });
+
+describe('names and broad subjects by their noun forms', () => {
+  it('asks which one is meant for a name in its plural, not for a verb that shares its letters', async () => {
+    const { ambiguousSenses } = await import('../builtin/topic-clarity.js');
+    expect(ambiguousSenses('Jaguars')?.key).toBe('jaguar');
+    expect(ambiguousSenses('Shelling')).toBeUndefined();
+    expect(ambiguousSenses('Targeting')).toBeUndefined();
+    expect(broadExamples('Marketing')).toBeUndefined();
+    expect(broadExamples('Market')).toEqual(broadExamples('markets'));
+  });
+});

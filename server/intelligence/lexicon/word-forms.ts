@@ -49,14 +49,19 @@ function inflections(base: string, part: PartOfSpeech): string[] {
 
 const formCache = new Map<string, ReadonlySet<string>>();
 
-/** The forms of a word (lower case): itself and the inflections of the base forms it is ("import" -> import, imports, imported, importing). */
-export function formsOf(word: string): ReadonlySet<string> {
+/**
+ * The forms of a word (lower case): itself and the inflections of the base forms it is ("import" ->
+ * import, imports, imported, importing). `parts`: the parts of speech it is read in; a name is read
+ * as a noun ("shell": shells, not "shelling").
+ */
+export function formsOf(word: string, parts: readonly PartOfSpeech[] = PARTS): ReadonlySet<string> {
   const lower = word.toLowerCase();
-  let forms = formCache.get(lower);
+  const key = parts === PARTS ? lower : `${parts.join(',')}:${lower}`;
+  let forms = formCache.get(key);
   if (forms) return forms;
   const out = new Set([lower]);
   if (LETTERS.test(lower) && lower.length > 2 && !STOP_WORDS.has(lower)) {
-    const found = PARTS.map((part) => ({ part, bases: basesOf(lower, part) })).filter((b) => b.bases.length > 0);
+    const found = parts.map((part) => ({ part, bases: basesOf(lower, part) })).filter((b) => b.bases.length > 0);
     // A word WordNet holds as written is read in the parts of speech it is a word of ("housing": a noun, not the verb "house").
     const own = found.filter((b) => b.bases.includes(lower));
     for (const { part, bases } of own.length ? own : found) {
@@ -67,7 +72,7 @@ export function formsOf(word: string): ReadonlySet<string> {
       }
     }
   }
-  formCache.set(lower, (forms = out));
+  formCache.set(key, (forms = out));
   return forms;
 }
 

@@ -24,13 +24,12 @@ describe('cue statistics (scripts/eval-cues.ts)', () => {
   ];
   const { stats, kinds: summaries } = cueStatistics(docs, kinds, { thresholds: LOW });
 
-  it('counts the documents that hold a cue as the engine reads it (by stem), in all and per set', () => {
+  it('counts the documents that hold a cue as the engine reads it (by its word forms), in all and per set', () => {
     expect(statOf(stats, 'trade', 'tariff')).toMatchObject({ df: 4, dfBySet: { labelled: 4 }, inKind: 4, kindDocs: 4 });
-    // "important" has the stem of "imports": the engine reads it as the cue.
+    // "important" shares the stem of "imports" but is another word: the engine does not read it as the cue.
     const imports = statOf(stats, 'trade', 'imports');
-    expect(imports).toMatchObject({ df: 5, dfBySet: { labelled: 3, other: 2 }, inKind: 3 });
-    expect(imports.heldAs).toEqual([{ word: 'imports', docs: 3 }, { word: 'important', docs: 2 }]);
-    expect(imports.ownForms).toBeCloseTo(3 / 5);
+    expect(imports).toMatchObject({ df: 3, dfBySet: { labelled: 3 }, inKind: 3, ownForms: 1 });
+    expect(imports.heldAs).toEqual([{ word: 'imports', docs: 3 }]);
   });
 
   it('compares a cue in documents of its kind with the collection: lift and log odds', () => {
@@ -38,7 +37,7 @@ describe('cue statistics (scripts/eval-cues.ts)', () => {
     expect(tariff.lift).toBeCloseTo(1 / (4 / 8));
     expect(tariff.logOdds).toBeCloseTo(Math.log(4.5 / 0.5 / (0.5 / 4.5)));
     expect(tariff.flags).toEqual([]);
-    expect(statOf(stats, 'trade', 'imports').lift).toBeCloseTo(3 / 4 / (5 / 8));
+    expect(statOf(stats, 'trade', 'imports').lift).toBeCloseTo(3 / 4 / (3 / 8));
   });
 
   it('says which kind the other cues classify the documents holding a cue as', () => {
@@ -46,16 +45,18 @@ describe('cue statistics (scripts/eval-cues.ts)', () => {
     expect(summaries.find((k) => k.key === 'elections')).toMatchObject({ kindDocs: 0, judged: 'classification' });
     // The fourth story, "tariff" left out, has only "the".
     expect(statOf(stats, 'trade', 'tariff')).toMatchObject({ classifiedAs: 'trade', classifiedOwn: 3 / 4 });
-    // "vote" left out: the fifth story is trade by "important", the seventh elections by "election".
+    // "vote" left out: the fifth story has only "the", the seventh is elections by "election".
     expect(statOf(stats, 'elections', 'vote')).toMatchObject({ df: 2, classifiedOwn: 1 / 2 });
   });
 
-  it('flags a cue held by almost no document, by most documents, or mostly by other words', () => {
+  it('flags a cue held by almost no document or by most documents; its forms are its own words', () => {
     expect(statOf(stats, 'trade', 'anti-dumping')).toMatchObject({ df: 0, lift: null, flags: ['rare'] });
     // A stop word is no term: "the" is held as written, by six of eight documents, none the others call "function".
     expect(statOf(stats, 'function', 'the')).toMatchObject({ df: 6, classifiedOwn: 0, flags: ['everywhere', 'other-kind'] });
-    const { stats: wire } = cueStatistics([doc('Imports rose.', 'trade'), doc('An important day.'), doc('Important, and importantly so.'), doc('Nothing.')], [{ key: 'trade', cues: ['imports'] }], { thresholds: { ...LOW, labelled: 1 } });
-    expect(statOf(wire, 'trade', 'imports')).toMatchObject({ df: 3, ownForms: 1 / 3, flags: ['other-words', 'everywhere'] });
+    // Read by stems, "important" held "imports" in two of three documents (other-words); read by forms, only "imported" does.
+    const { stats: wire } = cueStatistics([doc('Imports rose.', 'trade'), doc('An important day.'), doc('Important, and importantly so.'), doc('Imported cars.')], [{ key: 'trade', cues: ['imports'] }], { thresholds: { ...LOW, labelled: 1, rare: 2 } });
+    expect(statOf(wire, 'trade', 'imports')).toMatchObject({ df: 2, ownForms: 1, flags: [] });
+    expect(statOf(wire, 'trade', 'imports').heldAs.map((h) => h.word).sort()).toEqual(['imported', 'imports']);
   });
 
   it('flags a cue rarer in documents labelled with its kind than in the collection', () => {

@@ -2,28 +2,31 @@
  * How characteristic a cue word is of documents of its kind (scripts/eval-cues.ts; ADR 015). For
  * each kind's cues, over a collection of documents:
  *
- * - df: the documents that hold the cue, read as the engine reads a cue (topic-analysis.ts saysCue:
- *   a phrase word for word, a word by its stem or as written), and the words that made a word cue
- *   held (its stem's words: "relations" is held by "related" and "relative" too);
+ * - df: the documents that hold the cue, read as the engine reads a cue (lexicon/word-forms.ts
+ *   saysCue: a word in one of its forms, a phrase word for word with its last word in one of its
+ *   forms), and the words that made a word cue held ("import": "imports", "imported");
  * - against documents labelled with the kind (a source's own label: a collection, the wire
  *   editors' categories): the share of them that hold the cue, its lift over the collection
  *   (P(cue | kind) / P(cue)) and the log odds ratio of kind and cue (0.5 added to each cell);
  * - which kind the documents holding the cue are classified as by the other cues (the engine's
- *   scores without the head weighting: one a word stem, two a phrase; the cue itself, and every
- *   cue of its stem, left out), beside the share of all documents classified as the kind.
+ *   scores without the head weighting: one a word and the cues that share its forms, two a phrase;
+ *   the cue itself, and every cue that shares a form with it, left out), beside the share of all documents classified as the kind.
  *
  * A kind is judged by its labels when enough documents carry one, else by classification when
  * enough documents are classified as it, else not at all (the collection holds too little of it).
  * A cue is flagged when it says nothing of its kind:
  * - rare: held by almost no document (the collection cannot vouch for it);
- * - other-words: most documents hold it by other words of its stem than the cue's own forms;
+ * - other-words: most documents hold it by other words than the cue's own forms (the reading by
+ *   stems did: "relations" by "related"; the reading by forms cannot, the flag checks that it holds);
  * - everywhere: held by a large share of all documents and not much more frequent in its kind;
  * - not-of-kind: rarer in documents labelled with its kind than in the collection;
  * - other-kind: (judged by classification) its documents are classified as its kind less often
  *   than documents in general are.
  */
-import { padded, saysCue } from '../server/intelligence/builtin/topic-analysis.js';
-import { contentWord, stem, wordsIn } from '../server/search/terms.js';
+import { cueGroups, cueText, cueWordsIn, formsOf, padded, saysCue } from '../server/intelligence/lexicon/word-forms.js';
+
+/** A cue of one word ("anti-dumping" is two, as a text's words are read). */
+const oneWord = (cue: string) => !padded(cue).trim().includes(' ');
 
 export interface CueKind {
   key: string;
@@ -86,14 +89,6 @@ export const THRESHOLDS = {
   ownForms: 0.5,
 };
 
-/** The group a cue is left out with: a word with every cue of its stem, a phrase alone. */
-const groupOf = (cue: string) => (cue.includes(' ') ? cue : `stem:${stem(cue)}`);
-
-/** A word cue's own forms: it and every cue of its stem (of any kind), each with its simple plural or singular. */
-function ownFormsOf(sameStem: readonly string[]): Set<string> {
-  return new Set(sameStem.flatMap((cue) => [cue, `${cue}s`, `${cue}es`, cue.replace(/e?s$/, ''), cue.replace(/ies$/, 'y'), cue.replace(/y$/, 'ies')]));
-}
-
 /**
  * The statistics of every cue of `kinds` over `docs`. Documents are classified by the cues of
  * `classifyBy` (the kinds the engine scores; `kinds` when not given): a kind outside it is judged
@@ -106,20 +101,14 @@ export function cueStatistics(
 ): { stats: CueStat[]; kinds: KindSummary[] } {
   const n = docs.length;
   const allCues = [...new Set([...kinds, ...classifyBy].flatMap((k) => k.cues))];
-  const cueStems = new Set(allCues.filter((c) => !c.includes(' ')).map((c) => stem(c)));
-  // Each document read once, as the engine reads it (terms(text) is wordsIn + contentWord + stem):
-  // the cues it holds, and for a word cue's stem the words that carry it.
+  // The group a cue is left out with: a word with every cue that shares a form with it, a phrase alone.
+  const groups = cueGroups(allCues);
+  const groupOf = (cue: string) => groups.get(cue)!;
+  // Each document read once, as the engine reads it: the cues it holds, and for a word cue the words that carry it.
   const read = docs.map((doc) => {
-    const have = new Set<string>();
-    const forms = new Map<string, Set<string>>();
-    for (const word of wordsIn(doc.text)) {
-      if (!contentWord(word)) continue;
-      const s = stem(word);
-      have.add(s);
-      if (cueStems.has(s)) (forms.get(s) ?? forms.set(s, new Set()).get(s)!).add(word);
-    }
-    const p = padded(doc.text);
-    return { held: new Set(allCues.filter((cue) => saysCue(cue, have, p))), forms };
+    const text = cueText(doc.text);
+    const held = new Set(allCues.filter((cue) => saysCue(cue, text)));
+    return { held, forms: new Map([...held].map((cue) => [cue, cueWordsIn(cue, text)])) };
   });
   /** The kind a document's cues classify it as, leaving out the cues of one group. */
   const classify = (cues: ReadonlySet<string>, without?: string): string => {
@@ -127,12 +116,12 @@ export function cueStatistics(
     let bestScore = 0;
     for (const kind of classifyBy) {
       let score = 0;
-      const stems = new Set<string>();
+      const counted = new Set<string>();
       for (const cue of kind.cues) {
         if (!cues.has(cue) || groupOf(cue) === without) continue;
         if (cue.includes(' ')) score += 2;
-        else if (!stems.has(stem(cue))) {
-          stems.add(stem(cue));
+        else if (!counted.has(groupOf(cue))) {
+          counted.add(groupOf(cue));
           score += 1;
         }
       }
@@ -162,17 +151,16 @@ export function cueStatistics(
       // The words that carry a word cue, and whether its own forms do.
       const words = new Map<string, number>();
       let own = 0;
-      if (!cue.includes(' ')) {
-        const s = stem(cue);
-        const mine = ownFormsOf(allCues.filter((c) => !c.includes(' ') && stem(c) === s));
+      if (oneWord(cue)) {
+        const mine = formsOf(cue);
         for (const i of holding) {
-          const forms = read[i]!.forms.get(s) ?? new Set([cue]);
+          const forms = read[i]!.forms.get(cue) ?? [];
           for (const w of forms) words.set(w, (words.get(w) ?? 0) + 1);
           if ([...forms].some((w) => mine.has(w))) own++;
         }
       }
       const heldAs = [...words].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([word, count]) => ({ word, docs: count }));
-      const ownForms = cue.includes(' ') || !df ? null : own / df;
+      const ownForms = !oneWord(cue) || !df ? null : own / df;
       const inKind = holding.filter((i) => docs[i]!.kinds.has(kind.key)).length;
       const labelled = kindDocs > 0;
       const lift = labelled && df > 0 ? inKind / kindDocs / (df / n) : null;

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,6 +24,35 @@ async function tempDir(): Promise<string> {
   dirs.push(dir);
   return dir;
 }
+
+describe('herald command: curated data (ADR 015)', () => {
+  it('stops at once on a malformed curated data file, naming the file and the entry, without a stack trace', async () => {
+    // The file is replaced as the process reads it (a preloaded module patches fs.readFileSync), not on disk.
+    const dir = await tempDir();
+    const preload = path.join(dir, 'malformed-regulators.mjs');
+    const malformed = {
+      about: 'Regulators.',
+      language: 'en',
+      entries: [{ subject: 'banking', cues: ['Bank'], bodies: [{ place: 'United States', name: 'FDIC', source: 'https://www.fdic.gov' }], source: 'curated: the bodies that regulate banks' }],
+    };
+    await writeFile(
+      preload,
+      [
+        "import fs from 'node:fs';",
+        "import { syncBuiltinESMExports } from 'node:module';",
+        'const read = fs.readFileSync;',
+        `fs.readFileSync = (file, ...rest) => (String(file).endsWith('regulators.json') ? ${JSON.stringify(JSON.stringify(malformed))} : read(file, ...rest));`,
+        'syncBuiltinESMExports();',
+      ].join('\n'),
+    );
+    const run = startProcess({ DATA_DIR: dir }, [], ['--import', preload]);
+    children.push(run.child);
+    expect(await run.exited).toBe(1);
+    const { stderr } = run.output();
+    expect(stderr.trim()).toBe('Herald could not start: server/intelligence/knowledge/datasets/regulators.json: entry 1 "banking", cues.0: lower case letters and digits (spaces, hyphens, dots and apostrophes inside)');
+    expect(stderr).not.toMatch(/^\s+at /m);
+  }, 120_000);
+});
 
 describe.skipIf(TEST_DATABASE_URL)('herald command (embedded database)', () => {
   it('stops at once on an invalid variable, naming it and what it expects', async () => {

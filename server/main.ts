@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
-import { PortInUseError, startHerald } from './boot.js';
+import { CuratedDataError } from './intelligence/knowledge/curated.js';
 
-const EXPECTED = [ConfigError, DataDirLockedError, PortInUseError];
+/** Errors a user can act on from their message alone: one plain line, no stack. */
+const EXPECTED: (new (...args: never[]) => Error)[] = [ConfigError, DataDirLockedError, CuratedDataError];
 
 async function main(): Promise<void> {
   // `herald mcp`: the MCP server over stdio, relaying to the running Herald (modules/mcp/stdio.ts).
@@ -22,6 +23,11 @@ async function main(): Promise<void> {
   const env = { ...process.env };
   if (values.role?.length) env.HERALD_ROLES = values.role.join(',');
   const config = loadConfig(env);
+  // The server's modules load here rather than with this one: the curated data files are read and
+  // checked as they load (knowledge/curated.ts, ADR 015), and a malformed one must stop the start
+  // with its one line, not a stack trace thrown before main runs.
+  const { PortInUseError, startHerald } = await import('./boot.js');
+  EXPECTED.push(PortInUseError);
   const herald = await startHerald(config);
   herald.logger.info({ url: herald.url, dataDir: config.databaseUrl ? undefined : config.dataDir }, 'Herald is running');
   if (herald.url) console.log(`Herald is running at ${herald.url.replace('127.0.0.1', 'localhost')}`);

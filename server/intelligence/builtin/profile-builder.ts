@@ -11,7 +11,7 @@ import { terms } from '../../search/terms.js';
 import { countriesOf, memberOf } from '../knowledge/places.js';
 import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
 import { findEntities, findPlaces, hasPhrase, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
-import { broadExamples, unknownWords } from './topic-clarity.js';
+import { broadExamples, broadSubjectOf, unknownWords } from './topic-clarity.js';
 import { BROAD } from './world.js';
 
 const compromise = lazyRequire<typeof Compromise>('compromise');
@@ -116,9 +116,9 @@ export function interestsAreVague(text: string): { vague: boolean; gibberish: bo
   const unknown = unknownWords(text);
   const long = words.filter((w) => w.length > 2);
   const gibberish = long.length > 0 && unknown.length === long.length;
-  const broadTerms = new Set(Object.keys(BROAD).flatMap((b) => terms(b)));
-  const specific = meaningfulTerms(text).filter((t) => !broadTerms.has(t));
-  const broad = words.map((w) => w.toLowerCase()).filter((w) => BROAD[w]);
+  // A broad subject in any of its forms ("markets", "economies") says nothing specific.
+  const broad = unique(words.map((w) => broadSubjectOf(w.toLowerCase())).filter((key): key is string => !!key));
+  const specific = meaningfulTerms(words.filter((w) => !broadSubjectOf(w.toLowerCase())).join(' '));
   const examples = unique(broad.flatMap((b) => BROAD[b]!)).slice(0, 3);
   return { vague: gibberish || specific.length === 0, gibberish, examples };
 }

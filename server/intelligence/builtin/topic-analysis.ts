@@ -12,6 +12,7 @@ import { IDF_FILE } from '../../search/embeddings.js';
 import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { countriesAndGroups, isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
 import type { Domain } from '../knowledge/curated.js';
+import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-forms.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, REGULATORS } from './world.js';
 
@@ -23,8 +24,7 @@ const ACRONYMS = new Set(
 );
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Lower case, punctuation to spaces, padded so phrases match on word boundaries. */
-export const padded = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}&]+/gu, ' ').trim()} `;
+export { padded };
 export const hasPhrase = (text: string, phrase: string) => padded(text).includes(padded(phrase));
 
 let idfTable: Map<string, number> | undefined;
@@ -208,38 +208,35 @@ export function subjectPhrase(name: string): string {
 
 const HEAD_ENDS = new Set(['of', 'on', 'in', 'for', 'against', 'about', 'with', 'from', 'by', 'at', 'across', 'within', 'to', 'among', 'over']);
 
-/**
- * Whether a text says a cue, as domainScores reads it: a phrase word for word, a word by its stem
- * or as written. `have`: the text's terms; `paddedText`: padded(text). scripts/eval-cues.ts checks
- * each cue against documents by this reading.
- */
-export function saysCue(cue: string, have: ReadonlySet<string>, paddedText: string): boolean {
-  return cue.includes(' ') ? paddedText.includes(` ${cue} `) : have.has(stem(cue)) || paddedText.includes(` ${cue} `);
-}
+/** Each domain's cues that count once together ("import" and "imports"; lexicon/word-forms.ts cueGroups). */
+const domainGroups = new Map<string, ReadonlyMap<string, string>>();
+const groupsOf = (domain: Domain) => domainGroups.get(domain.key) ?? domainGroups.set(domain.key, cueGroups(domain.cues)).get(domain.key)!;
 
 /** How strongly a text signals each domain; ties keep the lexicon order. */
 export function domainScores(text: string, options: { phrase?: boolean } = {}): { domain: Domain; score: number }[] {
-  const have = new Set(terms(text));
-  const p = padded(text);
+  // Cues are read by their word forms (lexicon/word-forms.ts): "import" is not "important".
+  const read = cueText(text);
   // The head of a noun phrase is its last word before a preposition: "ransomware attacks on
   // hospitals" is about attacks, "battery regulation" about regulation.
   const words = wordsOf(text);
   const end = words.findIndex((w, i) => i > 0 && HEAD_ENDS.has(w.toLowerCase()));
   const phrase = end > 0 ? words.slice(0, end) : words;
-  const head = stem((phrase[phrase.length - 1] ?? '').toLowerCase());
+  const head = (phrase[phrase.length - 1] ?? '').toLowerCase().replace(/['’]s$/, '');
   // In a topic's name, what follows the preposition only qualifies the subject ("on hospitals").
-  const subject = new Set(terms(phrase.join(' ')));
-  const weight = (cue: string) => (options.phrase && end > 0 && !terms(cue).some((t) => subject.has(t)) ? 0.5 : 1);
+  const subject = cueText(phrase.join(' '));
+  const inSubject = (cue: string) => cue.split(' ').some((word) => !STOP_WORDS.has(word) && saysCue(word, subject));
+  const weight = (cue: string) => (options.phrase && end > 0 && !inSubject(cue) ? 0.5 : 1);
   return DOMAINS.map((domain) => {
     let score = 0;
+    const groups = groupsOf(domain);
     const matched = new Set<string>();
     for (const cue of domain.cues) {
       if (cue.includes(' ')) {
-        if (saysCue(cue, have, p)) score += 2 * weight(cue);
-      } else if (saysCue(cue, have, p) && !matched.has(stem(cue))) {
-        matched.add(stem(cue));
+        if (saysCue(cue, read)) score += 2 * weight(cue);
+      } else if (saysCue(cue, read) && !matched.has(groups.get(cue)!)) {
+        matched.add(groups.get(cue)!);
         // The head of a noun phrase comes last: "battery regulation" is about regulation.
-        score += (stem(cue) === head ? 1.5 : 1) * weight(cue);
+        score += (formsOf(cue).has(head) ? 1.5 : 1) * weight(cue);
       }
     }
     return { domain, score };

@@ -3,18 +3,26 @@
  * to follow, or words Herald does not know. The built-in validation asks about each.
  */
 import { terms } from '../../search/terms.js';
-import { hasPhrase, isKnownWord, meaningfulTerms, wordsOf } from './topic-analysis.js';
+import { formsOf, saysCue } from '../lexicon/word-forms.js';
+import { isKnownWord, meaningfulTerms, wordsOf } from './topic-analysis.js';
 import { AMBIGUOUS, BROAD, GENERIC, type Sense } from './world.js';
+
+/** The broad subject (broad-subjects.json) a lower-case word is one of the noun forms of ("market": "markets"; "economies": "economy"; not "marketing"). */
+export function broadSubjectOf(word: string): string | undefined {
+  return BROAD[word] ? word : Object.keys(BROAD).find((key) => formsOf(key, ['noun']).has(word));
+}
 
 /** Ambiguity: the topic is only a name with several meanings and nothing around it settles which. */
 export function ambiguousSenses(text: string): { key: string; senses: Sense[] } | undefined {
-  const words = wordsOf(text).map((w) => w.toLowerCase());
+  const words = wordsOf(text).map((w) => w.toLowerCase().replace(/['’]s$/, ''));
   const meaningful = words.filter((w) => !GENERIC.has(w) && !['the', 'of', 'in', 'on', 'about', 'a', 'an', 'and', 'news'].includes(w));
   for (const [key, senses] of Object.entries(AMBIGUOUS)) {
-    if (!meaningful.includes(key) && !meaningful.includes(`${key}s`)) continue;
-    const settled = senses.some((sense) => sense.cues.some((cue) => hasPhrase(text, cue)));
+    // The name as a noun: "Apples", "Jaguar's"; not "shelling" or "targeted".
+    const forms = formsOf(key, ['noun']);
+    if (!meaningful.some((w) => forms.has(w))) continue;
+    const settled = senses.some((sense) => sense.cues.some((cue) => saysCue(cue, text)));
     if (settled) return undefined;
-    if (meaningful.every((w) => w === key || w === `${key}s` || w === `${key}'s`)) return { key, senses };
+    if (meaningful.every((w) => forms.has(w))) return { key, senses };
   }
   return undefined;
 }
@@ -26,7 +34,7 @@ export function chosenSense(answer: string, senses: Sense[]): Sense | undefined 
   if (byNumber) return senses[Number(byNumber[1]) - 1];
   const exact = senses.find((s) => s.text.toLowerCase() === a || s.name.toLowerCase() === a);
   if (exact) return exact;
-  const scored = senses.map((s) => ({ s, n: s.cues.filter((cue) => hasPhrase(answer, cue)).length + meaningfulTerms(s.text).filter((t) => terms(answer).includes(t)).length }));
+  const scored = senses.map((s) => ({ s, n: s.cues.filter((cue) => saysCue(cue, answer)).length + meaningfulTerms(s.text).filter((t) => terms(answer).includes(t)).length }));
   const best = scored.sort((x, y) => y.n - x.n)[0];
   return best && best.n > 0 && best.n > (scored[1]?.n ?? 0) ? best.s : undefined;
 }
@@ -35,9 +43,9 @@ export function chosenSense(answer: string, senses: Sense[]): Sense | undefined 
 export function broadExamples(text: string): string[] | undefined {
   const words = wordsOf(text).map((w) => w.toLowerCase()).filter((w) => !['the', 'of', 'in', 'on', 'about', 'a', 'an', 'and', 'my', 'for', 'to', 'i', 'me'].includes(w));
   if (words.length === 0) return undefined;
-  const broad = words.filter((w) => BROAD[w]);
-  if (!words.every((w) => BROAD[w] || GENERIC.has(w))) return undefined;
-  const keys = broad.length ? broad : ['news'];
+  const broad = words.map(broadSubjectOf).filter((key): key is string => !!key);
+  if (!words.every((w) => broadSubjectOf(w) || GENERIC.has(w))) return undefined;
+  const keys = broad.length ? [...new Set(broad)] : ['news'];
   return [...new Set(keys.flatMap((k) => BROAD[k]!))].slice(0, 4);
 }
 

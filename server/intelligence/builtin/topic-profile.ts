@@ -28,6 +28,7 @@ import {
   wordsOf,
 } from './topic-analysis.js';
 import type { Domain } from '../knowledge/curated.js';
+import { cueGroups, cueText, cueWordsIn, formsOf, saysCue } from '../lexicon/word-forms.js';
 import { ALL_DOMAINS } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
@@ -164,15 +165,17 @@ function nameLike(entity: string, lowerWords: Set<string>, text: string): boolea
     if (withThe * 2 >= all) return false;
   }
   // Some word of it is written only as a name: "Lufthansa", "Vladimir Putin", not "AI Systems".
-  return words.some((w) => /^\p{Lu}\p{Ll}/u.test(w) && !lowerWords.has(w.toLowerCase()) && !MONTHS_AND_DAYS.has(w.toLowerCase()) && !KIND_WORDS.has(w.toLowerCase()));
+  return words.some((w) => /^\p{Lu}\p{Ll}/u.test(w) && !lowerWords.has(w.toLowerCase()) && !MONTHS_AND_DAYS.has(w.toLowerCase()) && !kindWords().has(w.toLowerCase()));
 }
 
-/** Words that say what kind of topic or document it is ("Clinical Research"), not whose. */
-const KIND_WORDS = new Set([
-  ...ALL_DOMAINS.flatMap((d) => d.cues.filter((c) => !c.includes(' '))),
-  ...GENERIC,
-  ...['form', 'forms', 'item', 'items', 'schedule', 'exhibit', 'section', 'part', 'annex', 'appendix', 'table'],
-]);
+let kindWordSet: Set<string> | undefined;
+/** Words that say what kind of topic or document it is ("Clinical Research", "Imports"), not whose: the one-word cues in their forms. */
+const kindWords = () =>
+  (kindWordSet ??= new Set([
+    ...ALL_DOMAINS.flatMap((d) => d.cues.filter((c) => !c.includes(' ')).flatMap((c) => [...formsOf(c)])),
+    ...GENERIC,
+    ...['form', 'forms', 'item', 'items', 'schedule', 'exhibit', 'section', 'part', 'annex', 'appendix', 'table'],
+  ]));
 
 /**
  * What a profile reads in one piece of evidence: its names and places. Each text is read once
@@ -252,16 +255,19 @@ function institutions(text: string, places: string[], domain: Domain, secondary:
   // A topic that names its body ("European Central Bank interest rates", "SEC climate disclosure
   // rules") is about that body, not about its counterparts elsewhere.
   if (named.some((name) => BODIES.has(name.toLowerCase()))) return [];
-  const words = terms(text);
-  const have = new Set(words);
+  const read = cueText(text);
   const where = places.filter((p) => PLACES.some((pl) => pl.name === p));
   // No place named: the two jurisdictions most topics are followed in; a place Herald has no
   // institutions for ("West Africa"): only the bodies that act everywhere.
   const jurisdictions = where.length || places.length ? where : ['United States', 'European Union'];
   const out: string[] = [];
   // The subject's best-matching regulators only: a topic on bank rates is not about conduct rules.
-  // Cues count once per word ("bank" and "banking" are one).
-  const scored = REGULATORS.map((entry) => ({ entry, said: [...new Set(entry.cues.map((cue) => terms(cue)[0] ?? cue))].filter((cue) => have.has(cue)) })).filter((e) => e.said.length > 0);
+  // Cues are read by their word forms ("import" is not "important") and count once per word
+  // ("bank" and "banking" are one).
+  const scored = REGULATORS.map((entry) => {
+    const groups = cueGroups(entry.cues);
+    return { entry, said: [...new Set(entry.cues.filter((cue) => saysCue(cue, read)).map((cue) => groups.get(cue)!))] };
+  }).filter((e) => e.said.length > 0);
   const best = Math.max(0, ...scored.map((e) => e.said.length));
   // A law is made by legislatures: they come before the agencies that apply it.
   if (domain.key === 'legislation') for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));
@@ -270,8 +276,10 @@ function institutions(text: string, places: string[], domain: Domain, secondary:
   // is the subject and the earlier qualifies it ("pharmaceutical patent litigation" is on patents).
   let subjects = scored.filter((e) => e.said.length === best);
   if (subjects.length > 1 && !/\s(?:and|&)\s/i.test(text)) {
-    const lastAt = (said: string[]) => Math.max(...said.map((cue) => words.lastIndexOf(cue)));
-    subjects = [subjects.reduce((a, b) => (lastAt(b.said) > lastAt(a.said) ? b : a))];
+    const words = read.padded.trim().split(' ');
+    // Where a subject is last said: the last of its cues' forms in the text.
+    const lastAt = (e: (typeof scored)[number]) => Math.max(...e.entry.cues.flatMap((cue) => cueWordsIn(cue, read)).map((form) => words.lastIndexOf(form)));
+    subjects = [subjects.reduce((a, b) => (lastAt(b) > lastAt(a) ? b : a))];
   }
   for (const place of ['World', ...jurisdictions]) for (const { entry } of subjects) out.push(...(entry.by[place] ?? []));
   if (domain.key !== 'legislation' && kinds.has('legislation')) for (const place of jurisdictions) out.push(...(LEGISLATURES[place] ?? []));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCompose, sharesSubject } from './compose.js';
+import { builtinCompose, repairArticle, sharesSubject } from './compose.js';
 import { articleTitle, distinctTitle, headlineOf, namesAKindOfDocument } from './titles.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
@@ -281,5 +281,33 @@ describe('headlines of one-line items (a title that is its sentence cut short)',
   it('leaves a short sentence and a title that is no cut sentence as they are', () => {
     expect(headlineOf('Germany closes its border with Austria.')).toBe('Germany closes its border with Austria');
     expect(articleTitle('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods', '2026-06-16T00:00:00Z', 'With the increasing development of models, it becomes imperative. [1]')).toBe('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods');
+  });
+});
+
+describe("repairArticle (a model's article held to the built-in rules)", () => {
+  const input = { topic: { name: 'Automotive emissions' }, main, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' };
+  const reference = { number: 1, title: main.title, source: 'Wire', date: '2015-09-22', document_id: 10 };
+  const article = {
+    title: 'Press release',
+    superhead: 'Emissions',
+    introduction: 'Volkswagen is in trouble.',
+    bullet_points: ['Shares fell.', 'See [7].'],
+    sections: [{ heading: 'Detail', content: 'Nobody knows more.' }],
+    references: [reference],
+    actionable_takeaway: 'Check whether this affects your work on emissions.',
+    data_table: { columns: ['Metric', 'Value', 'Unit'], rows: [['cars', '11', 'million'], ['', '7.3', 'billion']] },
+    disclosure: 'Written by a model.',
+    language: 'en',
+  };
+
+  it('puts the cited lead of the main document in place of an uncited introduction, and it stands for points and sections that are left out', () => {
+    const { output, repairs } = repairArticle(article, input);
+    expect(output.introduction).toBe('Volkswagen said 11 million vehicles carry software that cheats emissions tests. [1]');
+    expect(output.bullet_points).toEqual([output.introduction]);
+    expect(output.sections).toEqual([{ heading: 'What happened', content: output.introduction }]);
+    expect(output.title).toMatch(/^Press release, Sep(?:tember|\.)? 22, 2015: /);
+    expect(output.data_table.rows).toEqual([['cars', '11', 'million']]);
+    expect(output.actionable_takeaway).toBe('');
+    expect(repairs).toHaveLength(6);
   });
 });

@@ -106,6 +106,16 @@ export function lemmasOf(word: string): { lemma: string; part: PartOfSpeech }[] 
   return out;
 }
 
+/**
+ * The base forms a lower-case word is, or is an inflection of, in one part of speech: itself when
+ * WordNet holds it ("customs", "housing"), and what morphy's detachment rules make of it that WordNet
+ * holds ("customs" -> "custom", "imports" -> "import"); none when WordNet knows no such word.
+ */
+export function basesOf(word: string, part: PartOfSpeech): string[] {
+  const candidates = [word, ...DETACH[part].filter(([suffix]) => word.endsWith(suffix) && word.length > suffix.length + 1).map(([suffix, base]) => word.slice(0, -suffix.length) + base)];
+  return [...new Set(candidates)].filter((candidate) => senses(part, candidate).length > 0);
+}
+
 export interface Relations {
   /** Derivationally related forms of the lemma in this sense ("acquisition" -> "acquire"). */
   derived: string[];

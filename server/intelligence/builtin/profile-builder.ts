@@ -10,7 +10,7 @@ import { INDUSTRIES } from '../../../contract/collections.js';
 import { terms } from '../../search/terms.js';
 import { countriesOf, memberOf } from '../knowledge/places.js';
 import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
-import { findEntities, findPlaces, hasPhrase, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
+import { findEntities, findPlaces, hasPhrase, isKnownWord, isProperInLexicon, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
 import { broadExamples, broadSubjectOf, unknownWords } from './topic-clarity.js';
 import { BROAD } from './world.js';
 
@@ -69,12 +69,20 @@ export function interestPhrases(text: string): string[] {
       const sides = part.split(/\s+(?:and|&|as well as|plus)\s+(?=\S)/i);
       // Two places before one noun ("Hungary and Croatia border measures") share it: one subject.
       if (sides.length === 2 && placesBeforeOneNoun(sides[0]!.trim(), sides[1]!.trim())) return [part];
+      // A lone common word before "and", capitalised only as the phrase's first word, shares the
+      // words after it ("Refugee and asylum policy in Europe", "Migration and border controls in
+      // Hungary"): one subject, not "Refugee" alone. A name stays its own ("Tesla and battery supply
+      // chains"), and so does a word coordinated with a name ("Apple and Microsoft").
+      if (sides.length === 2 && loneCommonWord(sides[0]!.trim()) && !/^\p{Lu}\S*$/u.test(sides[1]!.trim())) return [part];
       return sides.length > 1 && sides.every((side) => side.trim().split(/\s+/).length >= 2 || /^\p{Lu}/u.test(side.trim())) ? sides : [part];
     })
     .map((p) => normalizeTopicName(p.trim()))
     .filter((p) => p.length > 1 && meaningfulTerms(p).length > 0);
   return unique(parts).slice(0, 12);
 }
+
+/** One word English has in lower case (a dictionary word, not a name: "refugee", not "Tesla"). */
+const loneCommonWord = (side: string) => /^\p{L}+$/u.test(side) && isKnownWord(side.toLowerCase()) && !isProperInLexicon(side.toLowerCase());
 
 /** Whether "<left> and <right>" names two places before one noun: "Japan" and "South Korea trade relations". */
 function placesBeforeOneNoun(left: string, right: string): boolean {

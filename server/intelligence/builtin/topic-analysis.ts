@@ -266,7 +266,7 @@ export function classify(name: string, context: string, evidence: string, isOrga
   return { primary: ranked[0] ?? (isOrganisation ? COMPANY_DOMAIN : GENERAL_DOMAIN), secondary: ranked.slice(1).find((d) => ownKinds.has(d.key)) };
 }
 
-const isProperInLexicon = (word: string) => /Organization|Person|Place|Country|City|Region|Name|Proper/.test(String(lexicon()[word] ?? ''));
+export const isProperInLexicon = (word: string) => /Organization|Person|Place|Country|City|Region|Name|Proper/.test(String(lexicon()[word] ?? ''));
 
 /**
  * A phrase as it reads inside a sentence: a first word capitalised only because it starts the

@@ -192,6 +192,8 @@ describe('profiles', () => {
     expect(interestPhrases('I follow EU battery regulation, lithium supply chains and Tesla; solid-state batteries')).toEqual(['EU battery regulation', 'Lithium supply chains', 'Tesla', 'Solid-state batteries']);
     // A lone common word after "and" belongs to the phrase: no "Alignment" cut from the user's words.
     expect(interestPhrases('AI safety and alignment, crop prices and harvests')).toEqual(['AI safety and alignment', 'Crop prices and harvests']);
+    // ... and a lone common word before it, capitalised only as the first word: no "Refugee" topic cut from the user's words.
+    expect(interestPhrases('Refugee and asylum policy in Europe; Tesla and battery supply chains; Apple and Microsoft')).toEqual(['Refugee and asylum policy in Europe', 'Tesla', 'Battery supply chains', 'Apple', 'Microsoft']);
     // A list's last item keeps no "and" of its own.
     expect(interestPhrases('Retrieval-augmented generation, model evaluation, and AI safety regulation in the EU')).toEqual(['Retrieval-augmented generation', 'Model evaluation', 'AI safety regulation in the EU']);
     // Two places before one noun share it; two places alone are two subjects.

@@ -51,7 +51,9 @@ export async function seedTrendSpike(db: AppDb, now = new Date()): Promise<Seede
   const userId = user!.id;
   const topic = await createTopic(db, userId, { name: 'Refinery outages', description: 'Refinery outages and strikes.', query: 'refinery outages' });
   await db.update(topics).set({ createdAt: at }).where(eq(topics.id, topic.id));
-  const [source] = await db.insert(sources).values({ kind: 'demo', name: `trend spike ${randomUUID()}`, collectionId: 1, intervalMinutes: 60, enabled: false }).returning({ id: sources.id });
+  // The demo corpus's own source where there is one: a second "Demo corpus" row would stand in the Sources list of every other journey.
+  const [demo] = await db.select({ id: sources.id }).from(sources).where(eq(sources.kind, 'demo')).orderBy(sources.id).limit(1);
+  const [source] = demo ? [demo] : await db.insert(sources).values({ kind: 'demo', name: `trend spike ${randomUUID()}`, collectionId: 1, intervalMinutes: 60, enabled: false }).returning({ id: sources.id });
   const [story] = await db.insert(stories).values({ userId, key: randomUUID(), title: 'Strike shuts the Harbour Point refinery', firstSeenAt: now, lastSeenAt: now }).returning({ id: stories.id });
   const publish = async (title: string, lead: string, date: Date, options: { storyId?: number; names?: string[]; rank: number }) => {
     const [doc] = await db

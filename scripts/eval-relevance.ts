@@ -3,7 +3,7 @@
  * each topic read by its relevance model (built from its words, the store and the reader's
  * judgements, as the pipeline builds it).
  *
- *   npm run eval:relevance [-- --set demo|newswire] [--errors] [--names-only] [--topic NAME] [--profiles]
+ *   npm run eval:relevance [-- --set demo|newswire] [--errors] [--names-only] [--topic NAME] [--profiles] [--topics FILE]
  *   npm run eval:relevance -- --replay [--days 4]
  *
  * demo: fixtures/eval/relevance.jsonl, one hand judgement a line ({topic, doc_id, relevant}) of a
@@ -22,6 +22,10 @@
  * the count). Beside them: the floor (a plain TF-IDF of the topic's name with the one threshold
  * best for the whole set), the pre-filter's recall of what detection passes (detection run on
  * every pair) and of the labelled stories, and its selectivity (pairs per story).
+ *
+ * --topics newswire-place-topics: topics scoped to a place ("Sugar market in Europe"), a story
+ * relevant when it has the category and one of the editors' places lies within the topic's place
+ * (the gazetteer's countries and groups).
  *
  * --replay: the newswire's first days as a stream meets them, in a minute rather than eval:stream's
  * ten: each topic typed by name, its model rebuilt every REPLAY_STEP stories on the store so far
@@ -43,6 +47,7 @@ import { builtinValidateTopic } from '../server/intelligence/capabilities/valida
 import { buildTopicProfile } from '../server/intelligence/builtin/topic-profile.js';
 import { topicEvidence } from '../server/modules/user-topics/evidence.js';
 import type { NewTopic } from '../server/modules/user-topics/topics.js';
+import { placeNamed } from '../server/intelligence/knowledge/places.js';
 import { ROOT } from '../server/paths.js';
 import { terms } from '../server/search/terms.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
@@ -50,12 +55,27 @@ import { documentFeatures, passesByClass } from '../server/intelligence/builtin/
 import { judgePair, modelOf, prf, storeOf, type Confusion, type JudgedDocument, type RelevanceLabel as Label } from './relevance-judge.js';
 
 const { values } = parseArgs({
-  options: { set: { type: 'string' }, errors: { type: 'boolean', default: false }, 'names-only': { type: 'boolean', default: false }, topic: { type: 'string' }, profiles: { type: 'boolean', default: false }, replay: { type: 'boolean', default: false }, days: { type: 'string', default: '4' } },
+  options: { set: { type: 'string' }, errors: { type: 'boolean', default: false }, 'names-only': { type: 'boolean', default: false }, topic: { type: 'string' }, profiles: { type: 'boolean', default: false }, topics: { type: 'string', default: 'newswire-topics' }, replay: { type: 'boolean', default: false }, days: { type: 'string', default: '4' } },
 });
 const EVAL = path.join(ROOT, 'fixtures', 'eval');
 /** Stories a replayed model is rebuilt after (eval:stream's six-hour runs bring about as many). */
 const REPLAY_STEP = 115;
 const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
+/** The wire's places that gazetteers name otherwise (1987's states). */
+const WIRE_PLACES: Record<string, string> = { 'west-germany': 'DE', 'east-germany': 'DE', ussr: 'RU' };
+const countryOfWire = (place: string) => WIRE_PLACES[place] ?? placeNamed(place.replace(/-/g, ' '))?.country ?? undefined;
+/** The countries a place as typed covers: a group's members, a country itself. */
+function countriesCovered(place: string): Set<string> {
+  const found = placeNamed(place.replace(/^the\s+/i, ''));
+  if (!found) throw new Error(`eval: no place named ${place}`);
+  return new Set(found.kind === 'group' ? found.members : [found.country!]);
+}
+/** Whether a story is relevant to a topic by the editors' labels (and places, for a topic scoped to one). */
+function relevantTo(topic: WireTopic): (s: Story) => boolean {
+  const within = topic.place ? countriesCovered(topic.place) : undefined;
+  return (s) => s.labels.some((l) => topic.labels.includes(l)) && (!within || (s.places ?? []).some((p) => within.has(countryOfWire(p) ?? '')));
+}
+const topicsFile = () => path.join(EVAL, `${values.topics}.jsonl`);
 const readJsonl = <T>(file: string): T[] =>
   readFileSync(file, 'utf8')
     .split('\n')
@@ -101,13 +121,19 @@ async function demoSet() {
 
 interface Story extends JudgedDocument {
   labels: string[];
+  /** The editors' places (Reuters' names: "usa", "west-germany"). */
+  places?: string[];
   published: string;
 }
 interface WireTopic {
   name: string;
   labels: string[];
+  /** The place the name scopes it to, as typed ("Europe", "the United States"): a story is relevant when one of its places lies there. */
+  place?: string;
   set: 'tune' | 'held-out';
 }
+
+
 
 async function newswireSet() {
   if (!existsSync(NEWSWIRE)) {
@@ -115,7 +141,7 @@ async function newswireSet() {
     return;
   }
   const stories = readJsonl<Omit<Story, 'id'> & { doc_id: string }>(NEWSWIRE).map((s): Story => ({ ...s, id: s.doc_id, collection_id: 1, language: 'en', published_at: s.published }));
-  const topics = readJsonl<WireTopic>(path.join(EVAL, 'newswire-topics.jsonl')).filter((t) => !values.topic || t.name === values.topic);
+  const topics = readJsonl<WireTopic>(topicsFile()).filter((t) => !values.topic || t.name === values.topic);
   const store = storeOf(stories);
   const profiles = values['names-only'] ? new Map<string, NewTopic>() : await profilesFromStore(stories, topics.map((t) => t.name));
   const days = [...new Set(stories.map((s) => s.published.slice(0, 10)))].sort();
@@ -127,7 +153,7 @@ async function newswireSet() {
   const errors: string[] = [];
   for (const topic of topics) {
     const asTyped: NewTopic = { ...(profiles.get(topic.name) ?? {}), name: topic.name, sources: [1] };
-    const relevant = (s: Story) => s.labels.some((l) => topic.labels.includes(l));
+    const relevant = relevantTo(topic);
     const zero = empty();
     const halves: Record<string, Confusion> = { first: empty(), second: empty() };
     const model = modelOf(asTyped, store);
@@ -207,7 +233,7 @@ async function replay() {
     .map((s): Story => ({ ...s, id: s.doc_id, collection_id: 1, language: 'en', published_at: s.published }))
     .filter((s) => Date.parse(s.published) < end)
     .sort((a, b) => a.published.localeCompare(b.published));
-  const topics = readJsonl<WireTopic>(path.join(EVAL, 'newswire-topics.jsonl')).filter((t) => !values.topic || t.name === values.topic);
+  const topics = readJsonl<WireTopic>(topicsFile()).filter((t) => !values.topic || t.name === values.topic);
   const totals: Record<string, Confusion> = { tune: empty(), 'held-out': empty(), all: empty() };
   const bySize = new Map<string, { right: number; wrong: number }>();
   const byLook = new Map<string, { right: number; wrong: number }>();
@@ -215,7 +241,7 @@ async function replay() {
   console.log(`replay: the first ${values.days} days of the newswire (${stories.length} stories), a model rebuilt every ${REPLAY_STEP} stories, ${topics.length} topics typed by name`);
   for (const topic of topics) {
     const asTyped: NewTopic = { name: topic.name, sources: [1] };
-    const relevant = (s: Story) => s.labels.some((l) => topic.labels.includes(l));
+    const relevant = relevantTo(topic);
     const passed = new Set<string>();
     for (let seen = REPLAY_STEP; seen < stories.length + REPLAY_STEP; seen += REPLAY_STEP) {
       const arrived = stories.slice(0, Math.min(seen, stories.length));
@@ -289,7 +315,8 @@ function tfidfFloor(stories: Story[], topics: WireTopic[]): { threshold: number;
   const docVectors = docTerms.map(vector);
   const scored = topics.map((t) => {
     const q = vector(terms(t.name));
-    return stories.map((s, i) => ({ relevant: s.labels.some((l) => t.labels.includes(l)), score: [...q].reduce((sum, [w, x]) => sum + x * (docVectors[i]!.get(w) ?? 0), 0) }));
+    const relevant = relevantTo(t);
+    return stories.map((s, i) => ({ relevant: relevant(s), score: [...q].reduce((sum, [w, x]) => sum + x * (docVectors[i]!.get(w) ?? 0), 0) }));
   });
   let best = { threshold: 0, confusion: empty(), f1: -1 };
   for (let threshold = 0.02; threshold < 0.6; threshold += 0.01) {

@@ -35,12 +35,15 @@ export interface TopicClass {
   logOdds: Record<string, number>;
 }
 
-/** A document's stems (not words as written, not pairs) with their counts, and their total. */
+/** A stem: not a word as written (`=word`), a pair (`word_word`) or a place (`@CODE`). */
+export const isStemFeature = (feature: string) => !feature.startsWith('=') && !feature.includes('_') && !feature.startsWith('@');
+
+/** A document's stems (not words as written, not pairs, not places) with their counts, and their total. */
 export function stemCounts(tf: Map<string, number>): { stems: [string, number][]; length: number } {
   const stems: [string, number][] = [];
   let length = 0;
   for (const [feature, count] of tf) {
-    if (feature.startsWith('=') || feature.includes('_')) continue;
+    if (!isStemFeature(feature)) continue;
     stems.push([feature, count]);
     length += count;
   }
@@ -52,7 +55,7 @@ export function classLogit(topicClass: TopicClass, tf: Map<string, number>): num
   let length = 0;
   let sum = 0;
   for (const [feature, count] of tf) {
-    if (feature.startsWith('=') || feature.includes('_')) continue;
+    if (!isStemFeature(feature)) continue;
     length += count;
     sum += count * (topicClass.logOdds[feature] ?? 0);
   }

@@ -156,6 +156,19 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(passes(model, { id: 610, title: 'Investor eyes Bethlehem Steel board seat', text: 'An investor in Bethlehem Steel Corp preferred stock said he will seek a board seat.' })).toBe(false);
   });
 
+  it('reads a place in its name as where: a report from a country in it holds the place, a report of the place alone holds nothing', () => {
+    const asylum = [
+      ['Hungary closes border to asylum seekers', 'Hungary closed its border with Serbia to asylum seekers and sent more police to the fence.'],
+      ['Germany expects more asylum claims', 'Germany said asylum claims would rise this year and asked other states to share them.'],
+      ['Asylum claims rise in Europe', 'Asylum claims in Europe rose to a record in the first half of the year.'],
+      ['Canada speeds asylum hearings', 'Canada said asylum hearings would be heard faster under new rules.'],
+      ['Hungary raises wheat output', 'Hungary raised its wheat output estimate after good weather in the south.'],
+    ].map(([title, text], i) => ({ id: 700 + i, title: title!, text: text! }));
+    const model = buildTopicModel({ name: 'Asylum policy in Europe' }, sampleOf([...docs, ...asylum, ...filler]));
+    expect(asylum.filter((d) => passes(model, d)).map((d) => d.title)).toEqual(asylum.slice(0, 3).map((d) => d.title));
+    expect(matchedWords(model, documentFeatures(asylum[0]!))).toContain('Hungary');
+  });
+
   it('reads a document in its language (a French topic and a French report)', () => {
     const model = buildTopicModel({ name: 'Banque centrale européenne', language: 'fr' }, sampleOf([]));
     const french = documentFeatures({ title: 'La Banque centrale européenne relève ses taux', text: 'Les banques centrales européennes ont relevé leurs taux.', language: 'fr' });

@@ -25,9 +25,10 @@ import { generalShare } from '../../search/embeddings.js';
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
 import { withoutCompanyNames } from './company-names.js';
-import { classLogit, trainTopicClass } from './topic-class.js';
+import { countryName, membersOf, placesIn } from '../knowledge/places.js';
+import { classLogit, isStemFeature, trainTopicClass } from './topic-class.js';
 
-export const MODEL_VERSION = 2;
+export const MODEL_VERSION = 3;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
 export const DETECTION_BAR = 0.45;
 /** The bar of a topic the store holds nothing about yet (its score is then against a document naming its words): generous until documents arrive. */
@@ -152,14 +153,44 @@ function addFeatures(tf: Map<string, number>, text: string, language: string, we
 /** The lead of a text: its first LEAD_WORDS words. */
 const leadOf = (text: string) => text.slice(0, LEAD_WORDS * 12).split(/\s+/).slice(0, LEAD_WORDS).join(' ');
 
+/** The countries and groups of countries a text names (by name, abbreviation or demonym; a city or region as its country), as features: `@DE`, `@EU`. */
+function placeFeaturesIn(text: string, language: string): Set<string> {
+  return new Set(placesIn(text, language).filter((m) => !m.inName && (m.country || m.kind === 'group')).map((m) => `@${m.kind === 'group' ? m.id : m.country}`));
+}
+
+/**
+ * The places a topic's name names, by its words: each word of a place's name is said by the place
+ * (`@US` for "united" and "states"), a group's (a continent's, a union's) also by its members
+ * ("Europe" by `@DE`, `@HU`): a report from Budapest is a report from Europe.
+ */
+function namePlaces(name: string, language: string): Map<string, { place: string; members: string[] }> {
+  const out = new Map<string, { place: string; members: string[] }>();
+  for (const m of placesIn(name, language, { anyCase: true })) {
+    if (m.inName || !(m.country || m.kind === 'group')) continue;
+    const place = { place: `@${m.kind === 'group' ? m.id : m.country}`, members: m.kind === 'group' ? membersOf(m.id).map((code) => `@${code}`) : [] };
+    for (const word of wordsIn(m.text, language)) out.set(word.toLowerCase(), place);
+  }
+  return out;
+}
+const placeForms = (places: Map<string, { place: string; members: string[] }>, word: string) => {
+  const found = places.get(word.toLowerCase());
+  return found ? [found.place, ...found.members] : [];
+};
+
 /** A document's features: its title (counted twice) and the start of its text, in its language. */
 export function documentFeatures(doc: { title: string; text: string; language?: string | null }): DocumentFeatures {
   const language = languageOf(doc.language);
   const tf = new Map<string, number>();
   const length = addFeatures(tf, doc.title, language, TITLE_WEIGHT) + addFeatures(tf, doc.text.slice(0, TEXT_READ), language, 1);
   const lead = new Map<string, number>();
+  const head = `${doc.title}\n${leadOf(doc.text)}`;
   // A company's name says who, not what: "Bethlehem Steel Corp" does not make a report about steel.
-  addFeatures(lead, withoutCompanyNames(`${doc.title}\n${leadOf(doc.text)}`), language, 1);
+  addFeatures(lead, withoutCompanyNames(head), language, 1);
+  // The places its title and lead name, as places (`@DE`): "Berlin" and "German" are in Germany, in Europe.
+  for (const place of placeFeaturesIn(head, language)) {
+    tf.set(place, (tf.get(place) ?? 0) + 1);
+    lead.set(place, 1);
+  }
   return { tf, length, lead: new Set(lead.keys()) };
 }
 
@@ -359,6 +390,11 @@ export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, nu
     // ... and the words that say its kinds ("beef" of "meat", "palm" of "vegetable oil").
     for (const part of partsOf(topic.name, language)) for (const { hyponyms } of sayingWords(part, language, affinity).values()) for (const word of hyponyms) put(stem(word, language), FEATURE_WEIGHTS.hyponym);
   }
+  // The places it names, as places: a group's members as its kinds.
+  for (const { place, members } of namePlaces(topic.name, language).values()) {
+    put(place, FEATURE_WEIGHTS.synonym);
+    for (const member of members) put(member, FEATURE_WEIGHTS.hyponym);
+  }
   return out;
 }
 
@@ -374,11 +410,12 @@ function partsOf(name: string, language: string): string[][] {
 
 /** The parts of a name, each word as the features that say it (as written, its stem, its derived forms). */
 function nameParts(name: string, language: string, affinity?: Affinity): string[][][] {
+  const places = namePlaces(name, language);
   return partsOf(name, language).map((part) => {
     const saying = sayingWords(part, language, affinity);
     return part.map((word, i) => {
       const { derived, hyponyms } = saying.get(i)!;
-      return [`=${written(word, language)}`, stem(word, language), ...[...derived, ...hyponyms].map((related) => stem(related, language))];
+      return [`=${written(word, language)}`, stem(word, language), ...[...derived, ...hyponyms].map((related) => stem(related, language)), ...placeForms(places, word)];
     });
   });
 }
@@ -389,13 +426,35 @@ function nameParts(name: string, language: string, affinity?: Affinity): string[
  * prices" is not held by a report of prices alone.
  */
 function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: string) => number, inStore: (f: string) => boolean): boolean {
-  return parts.some((part) => {
+  return parts.some((part) =>
     // A word no stored document holds says nothing either way ("markets" of "cocoa markets" in a store without it).
-    const weights = part.map((forms) => (forms.some(inStore) ? idf(forms[0]!) : 0));
-    const total = weights.reduce((a, b) => a + b, 0);
-    const held = part.reduce((sum, forms, i) => sum + (forms.some((f) => features.tf.has(f)) ? weights[i]! : 0), 0);
-    return total > 0 && held * 2 >= total;
-  });
+    partHeld(
+      part.map((forms) => ({ forms, weight: forms.some(inStore) ? idf(forms[0]!) : 0 })),
+      (f) => features.tf.has(f),
+      0.5,
+    ),
+  );
+}
+
+/** A word of a name that is a place's (its forms hold `@` places). */
+const isPlaceWord = (forms: readonly string[]) => forms.some((f) => f.startsWith('@'));
+
+/**
+ * Whether a document holds a part of a name: its words it holds weigh at least `share` of the
+ * part. A place in it is where, not what: a document also holds the part when it holds that share
+ * of the part's other words (the subject) and names a place within it ("asylum" and "Hungary" hold
+ * "Asylum policy in Europe"); "Japan" alone holds nothing of "Japanese yen".
+ */
+function partHeld(part: { weight: number; forms: readonly string[] }[], has: (feature: string) => boolean, share: number): boolean {
+  const sum = (words: typeof part) => words.reduce((total, w) => total + w.weight, 0);
+  const subject = part.filter((w) => !isPlaceWord(w.forms));
+  const heldSubject = subject.filter((w) => w.forms.some(has));
+  // A place counts beside a word of the subject, or in a name that is a place alone ("Germany").
+  const heldPlaces = heldSubject.length || !subject.length ? part.filter((w) => isPlaceWord(w.forms) && w.forms.some(has)) : [];
+  const total = sum(part);
+  if (total > 0 && sum(heldSubject) + sum(heldPlaces) >= share * total) return true;
+  const subjectTotal = sum(subject);
+  return heldPlaces.length > 0 && subjectTotal > 0 && sum(heldSubject) >= share * subjectTotal;
 }
 
 /**
@@ -405,12 +464,13 @@ function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: str
  * holds, which says nothing either way).
  */
 function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean, affinity?: Affinity): Concept {
+  const places = namePlaces(name, language);
   return partsOf(name, language).map((part) => {
     const saying = sayingWords(part, language, affinity);
     return part.map((word, i) => {
       const own = stem(word, language);
       const { derived, synonyms, hyponyms } = saying.get(i)!;
-      const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language))])];
+      const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language)), ...placeForms(places, word)])];
       return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
     });
   });
@@ -420,11 +480,7 @@ export type Concept = { weight: number; forms: string[] }[][];
 
 /** Whether a document names the topic's concept: a share of one part of its name by weight. */
 export function namesConcept(concept: Concept, tf: Pick<ReadonlySet<string>, 'has'>, share = CONCEPT_SHARE): boolean {
-  return concept.some((part) => {
-    const total = part.reduce((sum, w) => sum + w.weight, 0);
-    const held = part.reduce((sum, w) => sum + (w.forms.some((f) => tf.has(f)) ? w.weight : 0), 0);
-    return total > 0 && held >= share * total;
-  });
+  return concept.some((part) => partHeld(part, (f) => tf.has(f), share));
 }
 
 /** Whether nothing is known of how rare the name's words are (a store without them, no general figures for the language): no document can be said not to name it. */
@@ -453,8 +509,8 @@ function feedbackWords(query: Map<string, number>, docs: StoreSample['docs'], sa
   const holders = new Map<string, number>();
   for (const { d, score } of ranked) {
     for (const [feature, tf] of d.features.tf) {
-      // Stems only: the words as written and the pairs stay the topic's own.
-      if (feature.startsWith('=') || feature.includes('_')) continue;
+      // Stems only: the words as written, the pairs and the places stay the topic's own.
+      if (!isStemFeature(feature)) continue;
       weights.set(feature, (weights.get(feature) ?? 0) + (score / total) * (tf / d.features.length) * idf(feature));
       holders.set(feature, (holders.get(feature) ?? 0) + 1);
     }
@@ -465,7 +521,7 @@ function feedbackWords(query: Map<string, number>, docs: StoreSample['docs'], sa
 /** A judged document's words as a Rocchio vector: its rarest-weighted stems, summing to 1. */
 function judgedVector(features: DocumentFeatures, idf: (f: string) => number): Map<string, number> {
   const weights = [...features.tf]
-    .filter(([feature]) => !feature.startsWith('=') && !feature.includes('_'))
+    .filter(([feature]) => isStemFeature(feature))
     .map(([feature, tf]) => [feature, (1 + Math.log(tf)) * idf(feature)] as [string, number])
     .sort((a, b) => b[1] - a[1])
     .slice(0, JUDGED_WORDS);
@@ -657,7 +713,7 @@ export function matchedWords(model: Pick<TopicModelRecord, 'terms'>, features: D
   return Object.entries(model.terms)
     .filter(([feature, weight]) => weight > 0 && features.tf.has(feature))
     .sort((a, b) => b[1] * features.tf.get(b[0])! - a[1] * features.tf.get(a[0])!)
-    .map(([feature]) => feature.replace(/^=/, '').replace(/_/g, ' '))
+    .map(([feature]) => (feature.startsWith('@') ? countryName(feature.slice(1)) : feature.replace(/^=/, '').replace(/_/g, ' ')))
     .filter((word, i, all) => all.indexOf(word) === i)
     .slice(0, count);
 }

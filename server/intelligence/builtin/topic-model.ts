@@ -25,7 +25,8 @@ import { generalShare } from '../../search/embeddings.js';
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
 import { withoutCompanyNames } from './company-names.js';
-import { countryName, membersOf, placesIn } from '../knowledge/places.js';
+import { countryName } from '../knowledge/places.js';
+import { namePlaces, placeFeaturesIn, placeForms } from './place-features.js';
 import { classLogit, isStemFeature, trainTopicClass } from './topic-class.js';
 
 export const MODEL_VERSION = 3;
@@ -152,30 +153,6 @@ function addFeatures(tf: Map<string, number>, text: string, language: string, we
 
 /** The lead of a text: its first LEAD_WORDS words. */
 const leadOf = (text: string) => text.slice(0, LEAD_WORDS * 12).split(/\s+/).slice(0, LEAD_WORDS).join(' ');
-
-/** The countries and groups of countries a text names (by name, abbreviation or demonym; a city or region as its country), as features: `@DE`, `@EU`. */
-function placeFeaturesIn(text: string, language: string): Set<string> {
-  return new Set(placesIn(text, language).filter((m) => !m.inName && (m.country || m.kind === 'group')).map((m) => `@${m.kind === 'group' ? m.id : m.country}`));
-}
-
-/**
- * The places a topic's name names, by its words: each word of a place's name is said by the place
- * (`@US` for "united" and "states"), a group's (a continent's, a union's) also by its members
- * ("Europe" by `@DE`, `@HU`): a report from Budapest is a report from Europe.
- */
-function namePlaces(name: string, language: string): Map<string, { place: string; members: string[] }> {
-  const out = new Map<string, { place: string; members: string[] }>();
-  for (const m of placesIn(name, language, { anyCase: true })) {
-    if (m.inName || !(m.country || m.kind === 'group')) continue;
-    const place = { place: `@${m.kind === 'group' ? m.id : m.country}`, members: m.kind === 'group' ? membersOf(m.id).map((code) => `@${code}`) : [] };
-    for (const word of wordsIn(m.text, language)) out.set(word.toLowerCase(), place);
-  }
-  return out;
-}
-const placeForms = (places: Map<string, { place: string; members: string[] }>, word: string) => {
-  const found = places.get(word.toLowerCase());
-  return found ? [found.place, ...found.members] : [];
-};
 
 /** A document's features: its title (counted twice) and the start of its text, in its language. */
 export function documentFeatures(doc: { title: string; text: string; language?: string | null }): DocumentFeatures {

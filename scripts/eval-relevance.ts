@@ -180,6 +180,11 @@ async function newswireSet() {
     // A reader's first five judgements: the first five stories the topic passes, by the labels.
     const firstFive = passed.sort((a, b) => a.published.localeCompare(b.published)).slice(0, 5);
     const judgedModel = modelOf(asTyped, store, firstFive.map((doc) => ({ doc, judgement: relevant(doc) ? 'more' : 'less' })));
+    if (values.profiles) {
+      console.log(`  judged: ${firstFive.map((d) => `${relevant(d) ? 'more' : 'less'} "${d.title.slice(0, 60)}"`).join('; ')}`);
+      console.log(`  model after judgements (bar ${judgedModel.bar}): ${Object.entries(judgedModel.terms).sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).slice(0, 24).map(([t, w]) => `${t} ${w.toFixed(3)}`).join(', ')}`);
+      console.log(`  concept: ${JSON.stringify(judgedModel.concept).slice(0, 600)}`);
+    }
     const judged = empty();
     // The judged stories are left out of the count; zero-shot on the same stories is beside it, so the two compare.
     const sameStories = empty();
@@ -187,7 +192,10 @@ async function newswireSet() {
     const passedIds = new Set(passed.map((s) => s.id));
     for (const story of stories) {
       if (left.has(story.id)) continue;
-      count(judged, (await judgePair(asTyped, story, judgedModel)).decision === 'PASS', relevant(story));
+      const afterJudgements = await judgePair(asTyped, story, judgedModel);
+      count(judged, afterJudgements.decision === 'PASS', relevant(story));
+      if (values.errors && (afterJudgements.decision === 'PASS') !== relevant(story) && passedIds.has(story.id) === relevant(story))
+        errors.push(`${relevant(story) ? 'FN' : 'FP'} after judgements ${topic.name} | ${afterJudgements.total.toFixed(2)} | ${story.title.slice(0, 100)}`);
       count(sameStories, passedIds.has(story.id), relevant(story));
     }
     rows.push({ topic, zero, judged, sameStories, halves });

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { coveredCollections } from '../../contract/collections.js';
 import { z } from 'zod';
 import { documents, events, topics } from '../db/schema/index.js';
-import type { JobDefinition } from '../jobs/types.js';
+import type { JobDefinition, Queue } from '../jobs/types.js';
 import { scoreDocument } from '../intelligence/builtin/topic-model.js';
 import type { StageContext } from './context.js';
 import { detect } from './detect.js';
@@ -11,6 +11,16 @@ import { STORY_JOB } from './pipeline.js';
 import { refreshTopicModel, storeSample } from './topic-models.js';
 
 export const BACKFILL_JOB = 'pipeline-backfill';
+
+/**
+ * Queues a topic's catch-up (one at a time per topic). Every way a topic gets or changes its
+ * profile ends here, whichever way its reader came in (registration, invitation, Google, single
+ * sign-on, the interview).
+ */
+export async function queueCatchUp(queue: Queue, topicId: number): Promise<void> {
+  await queue.boss.send(BACKFILL_JOB, { topicId }, { singletonKey: `backfill-${topicId}` });
+}
+
 /** A new topic's catch-up: about this many first articles. */
 export const CATCH_UP_ARTICLES = 10;
 /**

@@ -1,55 +1,30 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_MESSAGES } from '../../../contract/auth.js';
 import { inboxItems, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from './auth-test-kit.js';
+import { startGoogleProvider, type FakeGoogleToken } from './google-test-provider.js';
 import { createInvite } from './invites.js';
 
 const CLIENT_ID = 'herald-test-client.apps.example';
 
-/** A stand-in for Google's tokeninfo and userinfo endpoints, on loopback. */
-interface FakeToken {
-  aud: string;
-  sub: string;
-  email: string;
-  email_verified: boolean;
-  given_name: string;
-  family_name: string;
-}
-const tokens = new Map<string, FakeToken>();
-const provider = http.createServer((request, response) => {
-  const url = new URL(request.url!, 'http://localhost');
-  const token = url.pathname === '/oauth2/v3/tokeninfo' ? url.searchParams.get('access_token') : request.headers.authorization?.replace(/^Bearer /, '');
-  const known = token ? tokens.get(token) : undefined;
-  if (!known) {
-    response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_token"}');
-    return;
-  }
-  const body = url.pathname === '/oauth2/v3/tokeninfo' ? { aud: known.aud, azp: known.aud, sub: known.sub, expires_in: 3000 } : known;
-  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-});
-
+let provider: Awaited<ReturnType<typeof startGoogleProvider>>;
 let herald: TestHerald;
 let kit: ReturnType<typeof authKit>;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-  const { port } = provider.address() as AddressInfo;
-  herald = await createTestHerald({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_URL: `http://127.0.0.1:${port}` });
+  provider = await startGoogleProvider(CLIENT_ID);
+  herald = await createTestHerald({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_API_URL: provider.url });
   kit = authKit(herald);
 });
 afterAll(async () => {
   await herald?.close();
-  await new Promise((resolve) => provider.close(resolve));
+  await provider?.close();
 });
 
-function googleUser(overrides: Partial<FakeToken> = {}) {
-  const token = `tok-${Math.random().toString(36).slice(2)}`;
+function googleUser(overrides: Partial<FakeGoogleToken> = {}) {
   const email = kit.newEmail();
-  tokens.set(token, { aud: CLIENT_ID, sub: `g-${token}`, email, email_verified: true, given_name: 'Katherine', family_name: 'Johnson', ...overrides });
-  return { token, email };
+  return { token: provider.mint(email, overrides), email };
 }
 
 describe('Google sign-in', () => {

@@ -11,7 +11,7 @@ import type { Database } from '../../db/client.js';
 import { topics, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
 import type { Queue } from '../../jobs/types.js';
-import { BACKFILL_JOB } from '../../pipeline/backfill.js';
+import { queueCatchUp } from '../../pipeline/backfill.js';
 import { exportData, promptRecords } from './export.js';
 import { getInspectionDetail, listInspection } from './inspection.js';
 import { interviewExport } from './interview-export.js';
@@ -72,7 +72,7 @@ export const inspectionRoutes =
       const userId = await viewedUserId(database, request, request.query.user_id);
       await db.update(users).set({ lastInsightsUpdatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
       const active = await db.select({ id: topics.id }).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt)));
-      for (const topic of active) await queue.boss.send(BACKFILL_JOB, { topicId: topic.id }, { singletonKey: `backfill-${topic.id}` });
+      for (const topic of active) await queueCatchUp(queue, topic.id);
       return { detail: 'Insights restarted.', last_insights_updated_at: null, topics_queued: queue ? active.length : 0 };
     });
   };

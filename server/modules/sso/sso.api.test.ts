@@ -1,17 +1,12 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_DOMAIN_FREE_MAIL, SSO_DOMAIN_TAKEN, SSO_DOMAIN_UNPROVEN } from '../../../contract/sso.js';
 import { accounts, inboxItems, invites, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
+import { startOidcProvider } from './oidc-test-provider.js';
 
-/**
- * Single sign-on against a real OpenID provider on loopback (oidc-provider, with its development
- * login and consent screens), driven as a browser would: redirects followed, cookies kept per host.
- */
+/** Single sign-on against a real OpenID provider on loopback (oidc-test-provider.ts). */
 const PUBLIC_URL = 'http://localhost:3999';
 const people: Record<string, Record<string, unknown>> = {
   ada: { email: 'Ada@Acme.test', email_verified: true, given_name: 'Ada', family_name: 'Byron' },
@@ -24,22 +19,12 @@ const people: Record<string, Record<string, unknown>> = {
 
 let herald: TestHerald;
 let plain: TestHerald;
-let idp: http.Server;
-let issuer: string;
+let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 let corruptIdToken = false;
 beforeAll(async () => {
-  idp = http.createServer();
-  await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-  const provider = new Provider(issuer, {
-    clients: [{ client_id: 'herald', client_secret: 'a-long-client-secret-for-tests', redirect_uris: [`${PUBLIC_URL}/api/auth/oidc/callback/`], grant_types: ['authorization_code'], response_types: ['code'] }],
-    findAccount: async (_ctx, id) => (people[id] ? { accountId: id, claims: async () => ({ sub: id, ...people[id] }) } : undefined),
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
-    pkce: { required: () => true },
-    cookies: { keys: ['a-cookie-key-for-tests'] },
-  });
+  idp = await startOidcProvider(PUBLIC_URL, people);
   // One test corrupts the ID token's signature on its way to Herald.
-  provider.use(async (ctx, next) => {
+  idp.provider.use(async (ctx, next) => {
     await next();
     const body = ctx.body as { id_token?: string } | undefined;
     if (corruptIdToken && ctx.path === '/token' && typeof body?.id_token === 'string') {
@@ -47,57 +32,13 @@ beforeAll(async () => {
       ctx.body = { ...body, id_token: `${header}.${payload}.${signed!.startsWith('A') ? 'B' : 'A'}${signed!.slice(1)}` };
     }
   });
-  idp.on('request', provider.callback());
-  [herald, plain] = await Promise.all([
-    createTestHerald({ PUBLIC_URL, OIDC_ISSUER: issuer, OIDC_ALLOW_HTTP: '1', OIDC_CLIENT_ID: 'herald', OIDC_CLIENT_SECRET: 'a-long-client-secret-for-tests', OIDC_NAME: 'Acme ID' }),
-    createTestHerald(),
-  ]);
+  [herald, plain] = await Promise.all([createTestHerald({ PUBLIC_URL, ...idp.env }), createTestHerald()]);
 });
 afterAll(async () => {
-  await Promise.all([herald?.close(), plain?.close(), new Promise((resolve) => idp?.close(resolve))]);
+  await Promise.all([herald?.close(), plain?.close(), idp?.close()]);
 });
 
-/** Signs in at the provider as `who`, from Herald's start to its callback; answers where Herald sent the browser. */
-async function signInAs(who: string, options: { tamperState?: boolean } = {}) {
-  const start = await herald.app!.inject({ method: 'GET', url: '/api/auth/oidc/start/' });
-  expect(start.statusCode).toBe(302);
-  const heraldCookie = String(start.headers['set-cookie']).split(';')[0]!;
-  let location = String(start.headers.location);
-  const authorize = new URL(location);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('nonce')).toBeTruthy();
-  const jar = new Map<string, string>();
-  const cookies = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, ...value] = pair!.split('=');
-      jar.set(name!, value.join('='));
-    }
-  };
-  for (let step = 0; step < 20 && !location.startsWith(PUBLIC_URL); step++) {
-    const response = await fetch(new URL(location, issuer), { redirect: 'manual', headers: { cookie: cookies() } });
-    keep(response);
-    if (response.status >= 300 && response.status < 400) {
-      location = response.headers.get('location')!;
-      continue;
-    }
-    const page = await response.text();
-    const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
-    const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
-    if (!action || !prompt) throw new Error(`unexpected provider page: ${page.slice(0, 300)}`);
-    const form = new URLSearchParams(prompt === 'login' ? { prompt, login: who, password: 'any' } : { prompt });
-    const posted = await fetch(new URL(action.replace(/&amp;/g, '&'), issuer), { method: 'POST', redirect: 'manual', body: form, headers: { cookie: cookies(), 'content-type': 'application/x-www-form-urlencoded' } });
-    keep(posted);
-    location = posted.headers.get('location')!;
-  }
-  const callback = new URL(location);
-  const cookie = options.tamperState ? 'herald_oidc=someone-else' : heraldCookie;
-  const back = await herald.app!.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie } });
-  expect(back.statusCode).toBe(302);
-  return new URL(String(back.headers.location));
-}
-
+const signInAs = (who: string, options: { tamperState?: boolean } = {}) => idp.signInAs(herald, who, options);
 const exchange = (code: string) => herald.app!.inject({ method: 'POST', url: '/api/auth/oidc/exchange/', payload: { code } });
 
 describe('single sign-on with an OpenID provider', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/types.js';
-import { BACKFILL_JOB } from '../../pipeline/backfill.js';
+import { queueCatchUp } from '../../pipeline/backfill.js';
 import { enrichTopic, TOPIC_ENRICH_JOB } from '../user-topics/enrich.js';
 
 const ZTopic = z.object({ topicId: z.number().int().positive() });
@@ -12,7 +12,7 @@ export const topicEnrichJob: JobDefinition<typeof ZTopic> = {
   async handler({ topicId }, context, attempt) {
     const topicContext = { database: context.database, search: context.search, config: context.config, logger: context.logger, queue: context.queue };
     const result = await enrichTopic(topicContext, topicId, attempt.retryCount >= attempt.retryLimit);
-    if (result === 'enriched') await context.queue.boss.send(BACKFILL_JOB, { topicId }, { singletonKey: `backfill-${topicId}` });
+    if (result === 'enriched') await queueCatchUp(context.queue, topicId);
     return { result };
   },
 };

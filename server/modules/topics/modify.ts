@@ -8,7 +8,7 @@ import { MAX_TOPIC_CLARIFICATIONS } from '../../intelligence/capabilities/valida
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
 import type { InteractionRecord } from '../../intelligence/types.js';
 import { AppError } from '../../http/errors.js';
-import { BACKFILL_JOB } from '../../pipeline/backfill.js';
+import { queueCatchUp } from '../../pipeline/backfill.js';
 import { addMessage, answeredTurns, openConversation, saveState, startConversation, type ClarificationState } from '../user-topics/conversations.js';
 import type { TopicContext } from '../user-topics/context.js';
 import { topicEvidence } from '../user-topics/evidence.js';
@@ -119,6 +119,6 @@ export async function modifyTopicRequest(
       throw error;
     });
   if (!updated) return finish({ ...base, status: 'failed', error: TOPIC_MESSAGES.alreadyTracked }, record, TOPIC_MESSAGES.alreadyTracked);
-  await context.queue.boss.send(BACKFILL_JOB, { topicId }, { singletonKey: `backfill-${topicId}` });
+  await queueCatchUp(context.queue, topicId);
   return finish({ ...base, status: 'updated', topic: presentTopic(updated) }, record, TOPIC_MESSAGES.updated);
 }

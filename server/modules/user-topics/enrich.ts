@@ -4,7 +4,7 @@ import { buildTopicProfile } from '../../intelligence/builtin/topic-profile.js';
 import { meetMinimums } from '../../intelligence/capabilities/topic-fields.js';
 import { validateTopic } from '../../intelligence/capabilities/validate-topic.js';
 import { CapabilityError, runCapability } from '../../intelligence/engine.js';
-import { BACKFILL_JOB } from '../../pipeline/backfill.js';
+import { queueCatchUp } from '../../pipeline/backfill.js';
 import type { TopicContext } from './context.js';
 import { topicEvidence } from './evidence.js';
 import { profileColumns, type TopicRow } from './topics.js';
@@ -25,7 +25,7 @@ export const TOPIC_ENRICH_JOB = 'topic-enrich';
  */
 export async function afterTopicCreated(context: TopicContext, row: TopicRow): Promise<void> {
   if (row.description.trim() === '') await context.queue.boss.send(TOPIC_ENRICH_JOB, { topicId: row.id }, { singletonKey: `enrich-${row.id}` });
-  else await context.queue.boss.send(BACKFILL_JOB, { topicId: row.id }, { singletonKey: `backfill-${row.id}` });
+  else await queueCatchUp(context.queue, row.id);
 }
 
 /**

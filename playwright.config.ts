@@ -19,7 +19,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  // The server shares 2 cores with the browsers and its own first-minute pipeline work.
+  // The server shares 2 cores with the browsers and its own first-minute pipeline work; on a loaded CI
+  // machine a journey of a few sign-ins has taken over 30 s, so CI gives each test twice the default.
+  timeout: process.env.CI ? 60_000 : 30_000,
   expect: { timeout: 10_000 },
   // npm test points PLAYWRIGHT_JSON_OUTPUT_FILE at its report folder to count the results.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['list'], ['json']] : [['list']],

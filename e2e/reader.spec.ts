@@ -229,6 +229,8 @@ test('feedback about the article being read', async ({ page }, testInfo) => {
 
 test('the feed, an article and Previous Articles have no serious accessibility violations, in both themes', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'axe runs once, on the desktop layout');
+  // Six axe passes: on a loaded 2-core machine one pass has taken over 15 s.
+  test.slow();
   await signIn(page, testInfo);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });

@@ -23,10 +23,12 @@
  *
  * State is a plain JSON-able structure (`tracker.serialised()` is its JSON), so the pipeline can
  * persist stories and resume a tracker with `createStoryTracker({ state: JSON.parse(json) })`.
+ *
+ * A document's vector and the stream's IDF: story-vectors.ts; the runtime index of warm stories: story-index.ts.
  */
-import { countriesOf } from './places.js';
-import { addTo, cosine, dotOf, heaviest, normalise, type TermVector } from './term-vectors.js';
-import { contentWords, entityKey, extractEntities, kindsOf, slugText } from './text-features.js';
+import { StoryIndex } from './story-index.js';
+import { featuresOf, StreamStats, weigh } from './story-vectors.js';
+import { addTo, dotOf, heaviest, type TermVector } from './term-vectors.js';
 
 export type { TermVector } from './term-vectors.js';
 
@@ -142,12 +144,9 @@ export const STORY_DEFAULTS = {
 } as const;
 
 const CENTROID_TERMS = 150;
-const DOC_TERMS = 100;
 /** Stories scored on their closest member too: the best by centroid. */
 const CANDIDATES = 20;
 const DAY = 86_400_000;
-const ENTITY_PREFIX = '@';
-const PLACE_PREFIX = '#';
 
 export interface StoryTracker {
   assign(doc: StoryDoc): StoryAssignment;
@@ -329,59 +328,6 @@ class Tracker implements StoryTracker {
   }
 }
 
-/** What a document brings to its vector: its words, and the keys of its entities and (country, kind) pairs. */
-interface Features {
-  /** Content word -> count. */
-  tf: Map<string, number>;
-  /** Entity keys, each once. */
-  entities: string[];
-  entityKeys: string[];
-  kindKeys: string[];
-}
-
-function featuresOf(doc: StoryDoc, opts: Options): Features {
-  const words = wordsOf(doc);
-  const entities = [...new Set((doc.entityKeys ?? (doc.entities ? doc.entities.map(entityKey) : extractEntities(doc.title, doc.text))).filter((e) => e.length > 1))];
-  const tf = new Map<string, number>();
-  for (const w of words) tf.set(w, (tf.get(w) ?? 0) + 1);
-  const countries = opts.kindWeight > 0 ? countriesOf(`${doc.title}. ${doc.text}`) : [];
-  const kinds = opts.kindWeight > 0 ? kindsOf(words) : [];
-  return {
-    tf,
-    entities,
-    entityKeys: entities.map((e) => ENTITY_PREFIX + e),
-    kindKeys: countries.flatMap((c) => kinds.map((k) => `${PLACE_PREFIX}${c}|${k}`)),
-  };
-}
-
-/**
- * The content words of a document's title and text, then those of its address's slug that they
- * lack, once each: the slug often says more than a headline (an RSS item's title may even be a
- * section's name).
- */
-function wordsOf(doc: StoryDoc): string[] {
-  const words = contentWords(`${doc.title} ${doc.text}`);
-  const have = new Set(words);
-  for (const word of contentWords(slugText(doc.url))) {
-    if (have.has(word)) continue;
-    words.push(word);
-    have.add(word);
-  }
-  return words;
-}
-
-/** A document's unit vector: TF-IDF of its words, its keys at their weights; its DOC_TERMS heaviest terms (enough to place it; state stays small). */
-function weigh(f: Features, stats: StreamStats, opts: Options): TermVector {
-  const weights = new Map<string, number>();
-  for (const [term, count] of f.tf) weights.set(term, (1 + Math.log(count)) * stats.idf(term));
-  for (const key of f.entityKeys) weights.set(key, (weights.get(key) ?? 0) + opts.entityWeight * stats.idf(key));
-  for (const key of f.kindKeys) weights.set(key, opts.kindWeight * stats.idf(key));
-  const vector: TermVector = {};
-  for (const [term, w] of [...weights].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, DOC_TERMS)) vector[term] = w;
-  normalise(vector);
-  return vector;
-}
-
 /** The bar a document of `terms` terms must reach on a story: lower for a short text on an established story (shortText*). */
 function barFor(terms: number, opts: Options): (story: StoryState) => number {
   const short = opts.threshold * Math.min(1, Math.pow(terms / opts.shortTextTerms, opts.shortTextPower));
@@ -396,124 +342,6 @@ function closestMember(entries: [string, number][], recent: StoryState['recent']
     if (sim > best.similarity) best = { id: m.id, similarity: sim };
   }
   return best;
-}
-
-/** What the stream has taught: how many documents and stories hold each term, and the IDF they give. */
-class StreamStats {
-  readonly df: Map<string, number>;
-  readonly sf: Map<string, number>;
-
-  constructor(
-    private readonly st: TrackerState,
-    private readonly opts: Options,
-  ) {
-    this.df = new Map(Object.entries(st.df));
-    this.sf = new Map(Object.entries(st.sf ?? {}));
-    st.storiesOpened ??= st.stories.length;
-  }
-
-  countDocument(f: Features): void {
-    this.st.documents += 1;
-    for (const term of new Set([...f.tf.keys(), ...f.entityKeys, ...f.kindKeys])) this.df.set(term, (this.df.get(term) ?? 0) + 1);
-  }
-
-  /** Terms a story now holds that it did not. */
-  countStory(terms: string[]): void {
-    for (const term of terms) this.sf.set(term, (this.sf.get(term) ?? 0) + 1);
-  }
-
-  /** Document IDF and story IDF (storyIdfShare), each smoothed by priorDocs; story frequency counts the document weighed as a story of its own (it may open one). */
-  idf(term: string): number {
-    const { opts, st } = this;
-    return (
-      (1 - opts.storyIdfShare) * (Math.log((st.documents + opts.priorDocs + 1) / ((this.df.get(term) ?? 0) + 1)) + 1) +
-      opts.storyIdfShare * (Math.log(((st.storiesOpened ?? 0) + 1 + opts.priorDocs + 1) / ((this.sf.get(term) ?? 0) + 1 + 1)) + 1)
-    );
-  }
-}
-
-/** Runtime only: warm stories by the terms of their centroids, their creation rank (ties go to the older) and centroid norms. */
-class StoryIndex {
-  private readonly postings = new Map<string, Set<StoryState>>();
-  private readonly ranks = new Map<StoryState, number>();
-  /** Ranks only grow: a story forgotten does not free its rank for a newer one (ties go to the older). */
-  private nextRank = 0;
-  private readonly norms = new Map<StoryState, number>();
-
-  constructor(stories: StoryState[]) {
-    for (const story of stories) this.open(story);
-  }
-
-  /** A story joins the index, ranked after every other. */
-  open(story: StoryState): void {
-    this.ranks.set(story, this.nextRank++);
-    this.add(story);
-  }
-
-  /** The centroid changes: the story leaves the index, `change` runs, it comes back with its norm read again. */
-  update(story: StoryState, change: () => void): void {
-    this.remove(story);
-    change();
-    this.add(story);
-    this.norms.delete(story);
-  }
-
-  /** No document can reach the story any more (closed, or merged into another). */
-  remove(story: StoryState): void {
-    for (const term of Object.keys(story.centroid)) this.postings.get(term)?.delete(story);
-  }
-
-  /** The story leaves the tracker for good. */
-  forget(story: StoryState): void {
-    this.remove(story);
-    this.norms.delete(story);
-    this.ranks.delete(story);
-  }
-
-  rank(story: StoryState): number {
-    return this.ranks.get(story)!;
-  }
-
-  cosine(a: StoryState, b: StoryState): number {
-    return cosine(a.centroid, this.normOf(a), b.centroid, this.normOf(b));
-  }
-
-  /**
-   * The cosine of a unit vector's entries to every warm story's centroid, best first (ties: the
-   * older story). Stories last seen before `coldBefore` leave the index (documents arrive in time
-   * order; a late one cannot reopen them).
-   */
-  byCentroid(entries: [string, number][], coldBefore: number): { story: StoryState; centroid: number }[] {
-    const dots = new Map<StoryState, number>();
-    const cold = new Set<StoryState>();
-    for (const [term, w] of entries) {
-      for (const story of this.postings.get(term) ?? []) {
-        if (story.lastSeen < coldBefore) cold.add(story);
-        else dots.set(story, (dots.get(story) ?? 0) + w * story.centroid[term]!);
-      }
-    }
-    for (const story of cold) this.remove(story);
-    return [...dots]
-      .map(([story, dot]) => ({ story, centroid: dot / this.normOf(story), index: this.ranks.get(story)! }))
-      .sort((a, b) => b.centroid - a.centroid || a.index - b.index);
-  }
-
-  private add(story: StoryState): void {
-    for (const term of Object.keys(story.centroid)) {
-      let set = this.postings.get(term);
-      if (!set) this.postings.set(term, (set = new Set()));
-      set.add(story);
-    }
-  }
-
-  private normOf(story: StoryState): number {
-    let n = this.norms.get(story);
-    if (n === undefined) {
-      n = Math.sqrt(Object.values(story.centroid).reduce((sum, w) => sum + w * w, 0)) || 1;
-      this.norms.set(story, n);
-    }
-    return n;
-  }
 }
 
 function pruneCentroid(story: StoryState): void {

@@ -7,7 +7,7 @@
  */
 import { COLLECTIONS } from '../../../contract/collections.js';
 import type { RelevanceMatrix } from '../../db/schema/index.js';
-import { terms } from '../../search/terms.js';
+import { stem, terms } from '../../search/terms.js';
 import { countriesOf, countryName } from './places.js';
 import {
   abbreviates,
@@ -99,10 +99,23 @@ function spelledOnce(names: string[]): string[] {
 }
 const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
-/** Evidence that is really about the topic: it holds at least half of the topic's own words. */
+/**
+ * Evidence that is really about the topic: it holds at least half of the topic's own words, each
+ * in one of its word forms (lexicon/word-forms.ts): "housing" is held by "housing", not by the
+ * "discount houses" of a money-market report, which share its stem. A word WordNet does not know
+ * is held by its stem.
+ */
 export function relevantEvidence(name: string, evidence: TopicEvidence[]): TopicEvidence[] {
   const all = [...new Set(meaningfulTerms(name))];
   if (all.length === 0) return [];
+  const formsOfTerm = new Map<string, string[]>();
+  for (const word of name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const t = stem(word);
+    if (!all.includes(t)) continue;
+    const forms = formsOf(word);
+    // Forms of a word WordNet knows; none (the stem decides) for one it does not.
+    if (forms.size > 1) formsOfTerm.set(t, [...(formsOfTerm.get(t) ?? []), ...forms]);
+  }
   // The words that say what the topic is about, not what kind of coverage ("oncology" of
   // "Clinical trials in oncology": a trial of disc surgery is not evidence). A place word
   // ("European") is held by a document about a place there ("Hungary").
@@ -115,13 +128,15 @@ export function relevantEvidence(name: string, evidence: TopicEvidence[]): Topic
   return evidence.filter((doc) => {
     const text = `${doc.title}. ${doc.summary}`;
     const have = new Set(terms(text));
+    const words = cueText(text).words;
+    const holds = (t: string) => (formsOfTerm.has(t) ? formsOfTerm.get(t)!.some((f) => words.has(f)) : have.has(t));
     // Places are read (compromise: costly) only when a place word of the topic is not written out.
     let places: string[] | undefined;
     const holdsPlace = (place: string) => {
       places ??= findPlaces(text);
       return places.includes(place) || (place === 'European Union' && places.some((p) => PLACES.find((pl) => pl.name === p)?.eu));
     };
-    const held = own.filter((t) => have.has(t) || (placeOf.get(t) !== undefined && holdsPlace(placeOf.get(t)!)));
+    const held = own.filter((t) => holds(t) || (placeOf.get(t) !== undefined && holdsPlace(placeOf.get(t)!)));
     if (held.length < need) return false;
     return countries.length === 0 || countriesOf(text).some((c) => countries.includes(c));
   });

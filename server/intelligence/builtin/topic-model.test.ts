@@ -212,6 +212,15 @@ describe('topic model: the reader teaches it', () => {
     expect(passes(taught, like)).toBe(true);
   });
 
+  it('"more like this" teaches words that say what, not a number or a place', () => {
+    const more = [{ judgement: 'more' as const, features: documentFeatures({ title: 'Canadian savings banks to combine', text: 'Two Canadian savings banks said they will combine; each holder gets 1.884 new shares in a stock swap.' }) }];
+    const taught = buildTopicModel({ name: 'Mergers and acquisitions' }, store, more);
+    const forms = taught.concept!.flat().flatMap((word) => word.forms);
+    expect(forms).toContain('combin');
+    expect(forms).not.toContain('1.884');
+    expect(forms).not.toContain('canadian');
+  });
+
   it('moves the bar by halves: towards above a "less" document, towards below a "more" one, never past the other kind', () => {
     expect(judgedBar(0.45, [], [], [0.2, 1.2])).toBe(0.45);
     // A "less" at 0.65: half way to just above it.

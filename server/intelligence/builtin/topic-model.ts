@@ -25,6 +25,7 @@ import { generalShare } from '../../search/embeddings.js';
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
 import { withoutCompanyNames } from './company-names.js';
+import { fold, nameIndex } from '../knowledge/gazetteer.js';
 import { countryName } from '../knowledge/places.js';
 import { namePlaces, placeFeaturesIn, placeForms } from './place-features.js';
 import { classLogit, isStemFeature, trainTopicClass } from './topic-class.js';
@@ -621,7 +622,7 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   // words (not the name's) each name it too.
   const taught = judged
     .filter((j) => j.judgement === 'more')
-    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f)).slice(0, TAUGHT_WORDS))
+    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f) && saysWhat(f, j.features, language)).slice(0, TAUGHT_WORDS))
     .map(([f]) => [{ weight: Math.round(rarity(f) * 1000) / 1000, forms: [f] }]);
   const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taught];
   const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept };
@@ -643,6 +644,21 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
     concept,
     builtAt: new Date().toISOString(),
   };
+}
+
+/**
+ * Whether a stem of a judged document can say what the topic is: a word, not a number ("0.2 pct"
+ * names no topic), nor the name of a country, region or group of them as the document writes it
+ * ("Quebec", "Canadian"): a place is where, not what (partHeld).
+ */
+function saysWhat(feature: string, features: DocumentFeatures, language: string): boolean {
+  if (!/^\p{L}+$/u.test(feature)) return false;
+  const names = nameIndex(language).names;
+  for (const key of features.tf.keys()) {
+    if (!key.startsWith('=') || key.includes('_') || stem(key.slice(1), language) !== feature) continue;
+    if (names.get(fold(key.slice(1)))?.some((ref) => ref.place.kind !== 'city')) return false;
+  }
+  return true;
 }
 
 /** The score of a short document that holds these features once in its title and once in its text. */

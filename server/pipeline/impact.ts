@@ -74,7 +74,7 @@ export async function assessArticleImpact(
 }
 
 /** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */
-export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points' | 'references'>, reported: ReportedSource): TakeawayContext {
+export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
   const record = { kind: KEY_OF.get(reported.collectionId) ?? 'news', contentType: reported.contentType, publisher: reported.publisher, date: reported.date, metadata: reported.metadata };
   const reference = article.references.find((r) => r.document_id === reported.documentId)?.number;
   return { topic: { name: topic.name, keyEntities: topic.keyEntities }, article: { introduction: article.introduction, points: article.bullet_points }, document: { record, ...(reference ? { reference } : {}) } };
@@ -85,7 +85,7 @@ const STANDING_SAMPLE = 200;
 const STANDING_MIN = 20;
 
 /** Share of the reader's latest 200 ranked articles (this one aside) ranked below `rank`; null with fewer than 20. */
-async function standingOf(context: StageContext, userId: string, eventId: number, rank: number): Promise<number | null> {
+export async function standingOf(context: Pick<StageContext, 'database'>, userId: string, eventId: number, rank: number): Promise<number | null> {
   const [row] = rowsOf<{ below: number; n: number }>(
     await context.database.db.execute(sql`SELECT count(*) FILTER (WHERE final_rank < ${rank})::int AS below, count(*)::int AS n FROM (
       SELECT final_rank FROM events WHERE user_id = ${userId} AND article_generated AND final_rank IS NOT NULL AND id <> ${eventId}

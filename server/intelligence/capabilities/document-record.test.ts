@@ -45,6 +45,16 @@ describe('whatItIs: what a document is, in plain words from its record', () => {
       record({ kind: 'scientific_studies', contentType: 'arXiv preprint', publisher: 'arXiv', metadata: { categories: ['cs.CL'] } }),
       'arXiv preprint, Mar 20, 2024.',
     ],
+    [
+      "a feed's item is a report from its publisher",
+      record({ kind: 'news', contentType: 'rss_item', publisher: 'Reuters', metadata: {} }),
+      'Report from Reuters, Mar 20, 2024.',
+    ],
+    [
+      'a connector\'s code reads as words',
+      record({ kind: 'regulations', contentType: 'federal_register_proposed_rule', publisher: 'Federal Register', metadata: { agency: 'ENVIRONMENTAL PROTECTION AGENCY', action: 'Proposed rule; extension of comment period.' } }),
+      'Federal register proposed rule from Environmental Protection Agency: proposed rule; extension of comment period.',
+    ],
   ])('%s', (_, given, expected) => {
     expect(whatItIs(given)).toBe(expected);
   });

@@ -63,9 +63,13 @@ function whoOf(record: DocumentRecord, noun: string): string | undefined {
   return noun.toLowerCase().includes(head) ? undefined : who;
 }
 
-/** The kind of document as a noun: a filing says its form ("Form 8-K filing"); others as their source names them. */
+/** A content type that names a format, not a kind of document: "rss_item", "jsonfeed_item", "text/html". */
+const FORMAT_TYPE = /\/|(?:^|_)item$/i;
+
+/** The kind of document as a noun: a filing says its form ("Form 8-K filing"); a feed's item is a report; others as their source names them. */
 function nounOf(record: DocumentRecord): string {
-  const type = (record.contentType.trim() || record.kind).replace(/_/g, ' ');
+  if (!record.contentType.trim() || FORMAT_TYPE.test(record.contentType.trim())) return 'report';
+  const type = record.contentType.trim().replace(/_/g, ' ');
   return record.kind === 'securities_filings' && !/\s/.test(type) ? `Form ${type} filing` : type;
 }
 

@@ -15,6 +15,7 @@ import { closePreparePool } from './documents/prepare-pool.js';
 import { createEmbedder } from './search/embeddings.js';
 import { openSearchIndex, type SearchIndex } from './search/index-state.js';
 import { REEMBED_JOB } from './search/reembed.js';
+import { FILL_TAKEAWAYS_JOB } from './pipeline/fill-takeaways.js';
 import { SOURCES_TICK_JOB } from './sources/jobs.js';
 import { reconcileDemoSource } from './sources/service.js';
 import { seedDemo } from './demo/seed.js';
@@ -94,6 +95,8 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
       // Do not wait for the first cron minute: a new install starts fetching now.
       await queue.boss.send(SOURCES_TICK_JOB, {});
       if (search.reembedPending) await queue.boss.send(REEMBED_JOB, {});
+      // Articles stored before takeaways were always filled get theirs in the background.
+      await queue.boss.send(FILL_TAKEAWAYS_JOB, {});
     }
 
     let app: FastifyInstance | undefined;

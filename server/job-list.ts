@@ -6,6 +6,7 @@ import { indexVectorsJob } from './search/vector-index.js';
 import { sourceRunJob, sourcesTickJob } from './sources/jobs.js';
 import { alertJob, articleJob, briefJob, briefTickJob, consolidateJob, detectJob, noveltyJob, prefilterJob, storyJob, summariseJob, sweepJob } from './pipeline/jobs.js';
 import { backfillJob } from './pipeline/backfill.js';
+import { fillTakeawaysJob } from './pipeline/fill-takeaways.js';
 import { trendSpikesJob } from './trends/jobs.js';
 import { topicModelJob, topicModelsTickJob } from './pipeline/topic-models.js';
 import { startPipeline } from './pipeline/pipeline.js';
@@ -39,6 +40,7 @@ export const JOBS: JobDefinition[] = [
   trendSpikesJob as JobDefinition,
   storyJob as JobDefinition,
   backfillJob as JobDefinition,
+  fillTakeawaysJob as JobDefinition,
   topicModelJob as JobDefinition,
   topicModelsTickJob as JobDefinition,
   topicEnrichJob as JobDefinition,

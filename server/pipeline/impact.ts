@@ -6,7 +6,7 @@ import { rowsOf } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
-import { groundedTakeaway } from '../intelligence/capabilities/takeaway.js';
+import { groundedTakeaway, type TakeawayContext } from '../intelligence/capabilities/takeaway.js';
 import { shortDate } from '../intelligence/capabilities/titles.js';
 import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
@@ -24,6 +24,13 @@ export interface ImpactSource {
   text: string;
 }
 
+/** The document the article reports: its record besides what the assessment reads. */
+export interface ReportedSource extends ImpactSource {
+  contentType: string;
+  publisher: string | null;
+  metadata: Record<string, unknown>;
+}
+
 const KEY_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
 
 /**
@@ -35,7 +42,7 @@ export async function assessArticleImpact(
   context: StageContext,
   row: StageEvent,
   article: TArticle,
-  sources: ImpactSource[],
+  sources: [ReportedSource, ...ImpactSource[]],
   rank: number,
 ): Promise<{ impact: TImpact; takeaway: string; record: InteractionRecord }> {
   const [reader] = await context.database.db
@@ -63,8 +70,14 @@ export async function assessArticleImpact(
     model,
     { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
   );
-  const tie = { topic: { name: row.topic.name, keyEntities: row.topic.keyEntities }, article: { introduction: article.introduction, points: article.bullet_points } };
-  return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact, tie), record };
+  return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact, takeawayContext(row.topic, article, sources[0])), record };
+}
+
+/** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */
+export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
+  const record = { kind: KEY_OF.get(reported.collectionId) ?? 'news', contentType: reported.contentType, publisher: reported.publisher, date: reported.date, metadata: reported.metadata };
+  const reference = article.references.find((r) => r.document_id === reported.documentId)?.number;
+  return { topic: { name: topic.name, keyEntities: topic.keyEntities }, article: { introduction: article.introduction, points: article.bullet_points }, document: { record, ...(reference ? { reference } : {}) } };
 }
 
 /** The reader's recent articles a rank is compared with, and how many it takes to compare. */
@@ -72,7 +85,7 @@ const STANDING_SAMPLE = 200;
 const STANDING_MIN = 20;
 
 /** Share of the reader's latest 200 ranked articles (this one aside) ranked below `rank`; null with fewer than 20. */
-async function standingOf(context: StageContext, userId: string, eventId: number, rank: number): Promise<number | null> {
+export async function standingOf(context: Pick<StageContext, 'database'>, userId: string, eventId: number, rank: number): Promise<number | null> {
   const [row] = rowsOf<{ below: number; n: number }>(
     await context.database.db.execute(sql`SELECT count(*) FILTER (WHERE final_rank < ${rank})::int AS below, count(*)::int AS n FROM (
       SELECT final_rank FROM events WHERE user_id = ${userId} AND article_generated AND final_rank IS NOT NULL AND id <> ${eventId}

@@ -87,10 +87,13 @@ export interface NameRow {
  */
 export async function nameCounts(db: DbOrTx, window: TopicWindow, recentFrom: Date, minRecent: number): Promise<NameRow[]> {
   return rowsOf<NameRow>(
-    await db.execute(sql`SELECT n.name, count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)})::int AS recent,
-        count(*) FILTER (WHERE a.published_at < ${at(recentFrom)})::int AS previous
-      FROM ${topicArticles(window, ['published_at', 'entity_names'])}, LATERAL unnest(a.entity_names) AS n(name)
-      GROUP BY n.name HAVING count(*) FILTER (WHERE a.published_at >= ${at(recentFrom)}) >= ${minRecent} OR n.name LIKE '% %'`),
+    // Names unnested in the select list (a set-returning projection, not a lateral call per article)
+    // and counted once per name and side of recentFrom; the two sides are put together on the few names.
+    await db.execute(sql`SELECT c.name, coalesce(sum(c.n) FILTER (WHERE c.recent), 0)::int AS recent, coalesce(sum(c.n) FILTER (WHERE NOT c.recent), 0)::int AS previous
+      FROM (SELECT u.name, u.recent, count(*) AS n
+        FROM (SELECT unnest(a.entity_names) AS name, a.published_at >= ${at(recentFrom)} AS recent FROM ${topicArticles(window, ['published_at', 'entity_names'])}) u
+        GROUP BY 1, 2) c
+      GROUP BY c.name HAVING coalesce(sum(c.n) FILTER (WHERE c.recent), 0) >= ${minRecent} OR c.name LIKE '% %'`),
   ).map((r) => ({ name: r.name, recent: Number(r.recent), previous: Number(r.previous) }));
 }
 

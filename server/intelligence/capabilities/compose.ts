@@ -7,6 +7,7 @@ import { finished, quotable, withoutFurniture } from './sentence-quality.js';
 import { pickDistinct, rankedStatements, saysAgain, sentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS, wholeLabel } from './key-metrics.js';
 import { articleTitle, namesAKindOfDocument, shortDate } from './titles.js';
+import { unshouted } from './document-record.js';
 
 /**
  * Words that say what kind of document or coverage it is ("treatment", "study", "rules"), not
@@ -356,13 +357,7 @@ function beforeList(sentence: string, language: string | null): string {
 function aboutSource(main: ComposeSource, points: number, language: string | null): string {
   const publisher = main.publisher?.trim() ?? '';
   // "DEPARTMENT OF DEFENSE" as it would be written in a sentence: "Department of Defense".
-  const shouted = publisher === publisher.toUpperCase() && /\p{Lu}{3}/u.test(publisher);
-  const titled = () =>
-    publisher
-      .toLowerCase()
-      .replace(/\b\p{Ll}/gu, (c) => c.toUpperCase())
-      .replace(/\b(Of|The|And|For|On|In)\b/g, (w) => w.toLowerCase());
-  const who = !publisher ? 'The publisher' : shouted ? titled() : publisher;
+  const who = publisher ? unshouted(publisher) : 'The publisher';
   const when = shortDate(main.date);
   const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
   const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;

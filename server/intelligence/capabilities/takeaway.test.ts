@@ -21,6 +21,7 @@ const paper = {
   collectionId: 4,
   score: 1,
 };
+const paperRecord = { kind: 'scientific_studies', contentType: 'arXiv preprint', publisher: 'arXiv', date: paper.date, metadata: {} };
 const nobody: ImpactInput['reader'] = { title: null, company: null, industry: null, organizations: [], productsMarkets: [], placesJurisdictions: [] };
 
 function composed(topic: { name: string; keyEntities: string[] }, reader = nobody) {
@@ -36,33 +37,66 @@ function composed(topic: { name: string; keyEntities: string[] }, reader = nobod
     standing: null,
     phaseChange: false,
   });
-  const takeaway = article.actionable_takeaway || groundedTakeaway(impact, { topic, article: { introduction: article.introduction, points: article.bullet_points } });
+  const takeaway = article.actionable_takeaway || groundedTakeaway(impact, { topic, article: { introduction: article.introduction, points: article.bullet_points }, document: { record: paperRecord, reference: 1 } });
   return { article, impact, takeaway };
 }
 
 const bare = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
 
 describe('the takeaway of an article whose documents give nothing actionable', () => {
-  it('is never empty nor the lead again: the severity line of the impact, from what it was read from', () => {
+  it('is never empty nor the lead again: what the document is, and no line about what it lacks', () => {
     const { article, impact, takeaway } = composed({ name: 'Efficient language models', keyEntities: [] });
     // The premise: the paper sets no date, names nothing followed, and the composition left the takeaway empty.
     expect(article.actionable_takeaway).toBe('');
     expect(impact.horizon).toEqual([]);
     expect(impact.why_it_matters).toBeNull();
-    expect(takeaway).toBe('Severity 2 of 5 for your topic “Efficient language models” (low confidence): an ordinary article for this topic. The article sets no date ahead and names nothing you follow.');
+    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1]');
+    expect(takeaway).not.toMatch(/Severity|no date|names nothing/);
     expect(saysAgain(takeaway, [bare(article.introduction), ...article.bullet_points.map(bare)])).toBe(false);
     expect(articleFaults({ ...article, actionable_takeaway: takeaway })).not.toContain('takeaway_repeats');
   });
 
   it("names what the reader's topic follows, with the references that name it", () => {
     const { takeaway } = composed({ name: 'Efficient language models', keyEntities: ['mixture-of-experts', 'OpenAI'] });
-    expect(takeaway).toBe('It names mixture-of-experts, which your topic “Efficient language models” follows. [1]');
+    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] It names mixture-of-experts, which your topic “Efficient language models” follows. [1]');
   });
 
   it("says why it matters to the reader when the paper names what their profile follows", () => {
     const { impact, takeaway } = composed({ name: 'Efficient language models', keyEntities: [] }, { ...nobody, company: 'Acme AI', productsMarkets: ['inference'] });
     expect(impact.why_it_matters?.references).toEqual([1]);
-    expect(takeaway).toBe('It names inference, which you follow at Acme AI. [1]');
+    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] It names inference, which you follow at Acme AI. [1]');
+  });
+});
+
+describe('the takeaway of a clinical trial registry record', () => {
+  const trial = {
+    ...paper,
+    documentId: 52,
+    title: 'Semaglutide in Adults With Knee Osteoarthritis and Obesity',
+    text: 'This study looks at how semaglutide changes knee pain in adults with obesity and knee osteoarthritis. Participants receive semaglutide or placebo once a week.',
+    summary: 'This study looks at how semaglutide changes knee pain in adults with obesity and knee osteoarthritis.',
+    publisher: 'Novo Nordisk A/S',
+    collectionId: 9,
+  };
+  const topic = { name: 'Obesity drugs', keyEntities: [] };
+  const record = { kind: 'clinical_trials', contentType: 'Clinical trial', publisher: trial.publisher, date: trial.date, metadata: { sponsor: 'Novo Nordisk A/S', status: 'RECRUITING', phases: ['PHASE3'], enrollment: 407, conditions: ['Knee Osteoarthritis', 'Obesity'] } };
+
+  it("says the trial's phase, status and enrolment in plain words, and no severity or missing-date line", () => {
+    const article = builtinCompose({ topic, main: trial, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    const impact = builtinImpact({
+      reader: nobody,
+      topic,
+      article: { title: article.title, introduction: article.introduction, points: article.bullet_points, sections: article.sections },
+      references: [{ number: 1, title: trial.title, date: trial.date, kind: 'clinical_trials', text: trial.text }],
+      reported: trial.date,
+      rank: 0.5,
+      standing: null,
+      phaseChange: false,
+    });
+    expect(article.actionable_takeaway).toBe('');
+    const takeaway = groundedTakeaway(impact, { topic, article: { introduction: article.introduction, points: article.bullet_points }, document: { record, reference: 1 } });
+    expect(takeaway).toBe('Clinical trial from Novo Nordisk A/S for Knee Osteoarthritis; Obesity: phase 3, recruiting, 407 participants. [1]');
+    expect(articleFaults({ ...article, actionable_takeaway: takeaway })).not.toContain('takeaway_repeats');
   });
 });
 
@@ -78,13 +112,16 @@ describe('groundedTakeaway', () => {
     phaseChange: false,
   });
   const topic = { name: 'Derivatives regulation', keyEntities: [] };
+  const document = { record: { kind: 'regulations', contentType: 'Proposed Rule', publisher: 'COMMODITY FUTURES TRADING COMMISSION', date: '2024-03-20T00:00:00Z', metadata: { agency: 'COMMODITY FUTURES TRADING COMMISSION', action: 'Proposed rule.' } }, reference: 1 };
 
-  it('is the first date ahead', () => {
-    expect(groundedTakeaway(impact, { topic, article: { introduction: 'The CFTC proposed margin requirements. [1]', points: [] } })).toBe('Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]');
+  it('says what the document is, then the first date ahead', () => {
+    expect(groundedTakeaway(impact, { topic, article: { introduction: 'The CFTC proposed margin requirements. [1]', points: [] }, document })).toBe(
+      'Proposed Rule from Commodity Futures Trading Commission, Mar 20, 2024. [1] Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]',
+    );
   });
 
   it('skips a date whose sentence a point already quotes', () => {
     const article = { introduction: 'The CFTC proposed margin requirements. [1]', points: ['Comments must be received on or before May 20, 2024. [1]'] };
-    expect(groundedTakeaway(impact, { topic, article })).toBe('Watch Jun 12, 2024: The next meeting will be held on June 12, 2024. [1]');
+    expect(groundedTakeaway(impact, { topic, article, document })).toBe('Proposed Rule from Commodity Futures Trading Commission, Mar 20, 2024. [1] Watch Jun 12, 2024: The next meeting will be held on June 12, 2024. [1]');
   });
 });

@@ -1,3 +1,4 @@
+import { whatItIs, type DocumentRecord } from './document-record.js';
 import type { TImpact } from './impact.js';
 import { saysAgain } from './summarise.js';
 import { shortDate } from './titles.js';
@@ -6,6 +7,8 @@ import { shortDate } from './titles.js';
 export interface TakeawayContext {
   topic: { name: string; keyEntities: readonly string[] };
   article: { introduction: string; points: readonly string[] };
+  /** The document the article reports, and its reference number when the article cites it. */
+  document: { record: DocumentRecord; reference?: number };
 }
 
 const marks = (refs: readonly number[]) => refs.map((n) => `[${n}]`).join('');
@@ -27,22 +30,22 @@ function topicNamesLine(impact: TImpact, context: TakeawayContext): string | und
   return `It names ${listed(named.map((e) => e.name))}, which your topic “${context.topic.name}” follows. ${marks(refs)}`;
 }
 
-/** The impact's own line, always there: its severity, its confidence and what the severity was read from. */
-function severityLine(impact: TImpact, context: TakeawayContext): string {
-  const basis = impact.severity_basis.trim().replace(/\.?$/, '.');
-  const absent = [impact.horizon.length ? '' : 'sets no date ahead', impact.entities.length ? '' : 'names nothing you follow'].filter(Boolean);
-  const tail = absent.length ? ` The article ${absent.join(' and ')}.` : '';
-  return `Severity ${impact.severity} of 5 for your topic “${context.topic.name}” (${impact.confidence} confidence): ${basis}${tail}`;
+/** What the document is, from its record, citing it when the article does. */
+function whatLine(context: TakeawayContext): string {
+  const { record, reference } = context.document;
+  return `${whatItIs(record)}${reference ? ` ${marks([reference])}` : ''}`;
 }
 
 /**
  * The takeaway an article whose documents give nothing actionable still has, never the lead again
- * and never invented: the first date its documents set ahead, else why it matters to the reader
- * (their profile's names), else the names their topic follows that the documents name, else the
- * impact's severity line with what it was read from. Only the last is uncited: it quotes nothing.
+ * and never invented, in the words a reader keeps: what the document is (its kind, who it is
+ * from, its record's phase, status or enrolment), what to watch (the first date its documents set
+ * ahead that the lead and points have not quoted) and who it concerns (why it matters to the
+ * reader, else the names their topic follows that the documents name). A part with nothing behind
+ * it is left out, not said to be missing; the impact's severity is the impact block's, not the takeaway's.
  */
 export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
   const said = [context.article.introduction, ...context.article.points].map(bare).filter(Boolean);
   const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
-  return horizonLine(impact, said) ?? why ?? topicNamesLine(impact, context) ?? severityLine(impact, context);
+  return [whatLine(context), horizonLine(impact, said), why ?? topicNamesLine(impact, context)].filter(Boolean).join(' ');
 }

@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TReaderArticle } from '../../contract/feed.js';
+import { events } from '../db/schema/index.js';
+import type { JobContext } from '../jobs/types.js';
+import { feedKit } from '../modules/feed/feed-test-kit.js';
+import { createTestHerald, type TestHerald } from '../test/harness.js';
+import { fillTakeawaysJob } from './fill-takeaways.js';
+
+let herald: TestHerald;
+let kit: ReturnType<typeof feedKit>;
+let context: JobContext;
+beforeAll(async () => {
+  // No scheduler: the run it sends at start would race the runs this test makes.
+  herald = await createTestHerald({ HERALD_ROLES: 'api,worker' });
+  kit = feedKit(herald);
+  context = { database: herald.database, logger: herald.logger, config: herald.config, queue: herald.queue, search: herald.search };
+});
+afterAll(async () => herald?.close());
+
+const attempt = { id: 'fill', retryCount: 0, retryLimit: 0 };
+const stored = async (id: number) => (await herald.database.db.select({ article: events.article }).from(events).where(eq(events.id, id)))[0]!.article as Record<string, unknown>;
+
+describe('fill-takeaways: articles stored with empty takeaways get them', () => {
+  it('fills an empty, a missing and an empty-list takeaway (and the impact an old article lacks), leaves a written one, and changes nothing when run again', async () => {
+    const user = await kit.reader();
+    const topic = user.topics[0]!.id;
+    const [blank, missing, list, kept] = [await kit.publish(user.userId, topic), await kit.publish(user.userId, topic), await kit.publish(user.userId, topic), await kit.publish(user.userId, topic)];
+    // As articles written before takeaways were always filled (and before impact assessments) were stored.
+    await herald.database.db.execute(sql`UPDATE events SET article = (article - 'impact') || '{"actionable_takeaway": ""}'::jsonb WHERE id = ${blank}`);
+    await herald.database.db.execute(sql`UPDATE events SET article = article - 'actionable_takeaway' - 'impact' WHERE id = ${missing}`);
+    await herald.database.db.execute(sql`UPDATE events SET article = article || '{"actionable_takeaway": []}'::jsonb WHERE id = ${list}`);
+
+    // Meanwhile the reader is served the article as stored, never a 500.
+    const before = await kit.get(`/api/for-you/article/${missing}/`, user.access);
+    expect(before.statusCode).toBe(200);
+    expect(before.json<TReaderArticle>().impact).toBeNull();
+
+    expect(await fillTakeawaysJob.handler({}, context, attempt)).toEqual({ filled: 3 });
+    for (const id of [blank, missing, list]) {
+      const article = await stored(id);
+      // The feed kit's document: a plain-text report from the Federal Reserve, cited as [1].
+      expect(article.actionable_takeaway).toMatch(/^Report from Federal Reserve, [A-Z][a-z]{2} \d{1,2}, \d{4}\. \[1\]/);
+      expect(article.actionable_takeaway).not.toMatch(/Severity|no date/);
+      expect(article.impact).toMatchObject({ severity: expect.any(Number), confidence: expect.any(String) });
+    }
+    expect((await stored(kept)).actionable_takeaway).toBe('Review variable-rate exposure before the next meeting. [1]');
+
+    const after = await kit.get(`/api/for-you/article/${missing}/`, user.access);
+    expect(after.statusCode).toBe(200);
+    expect(after.json<TReaderArticle>()).toMatchObject({ actionable_takeaway: expect.stringMatching(/^Report from Federal Reserve/), impact: { severity: expect.any(Number) } });
+
+    const again = await stored(blank);
+    expect(await fillTakeawaysJob.handler({}, context, attempt)).toEqual({ filled: 0 });
+    expect(await stored(blank)).toEqual(again);
+  });
+
+  it('keeps an article whose stored impact is valid, and skips one that cannot be read', async () => {
+    const user = await kit.reader();
+    const topic = user.topics[0]!.id;
+    const withImpact = await kit.publish(user.userId, topic);
+    const impact = { why_it_matters: null, severity: 4, confidence: 'medium', severity_basis: 'in the top quarter of your recent articles.', entities: [], horizon: [{ date: '2030-05-01', what: 'The committee meets again on May 1, 2030.', references: [1] }] };
+    await herald.database.db.execute(sql`UPDATE events SET article = article || jsonb_build_object('actionable_takeaway', '', 'impact', ${JSON.stringify(impact)}::jsonb) WHERE id = ${withImpact}`);
+    const broken = await kit.publish(user.userId, topic, { article: { title: 'Only a title', actionable_takeaway: '', references: 'not a list' } });
+    expect(await fillTakeawaysJob.handler({}, context, attempt)).toEqual({ filled: 2 });
+    const article = await stored(withImpact);
+    expect(article.impact).toEqual(impact);
+    expect(article.actionable_takeaway).toMatch(/Watch May 1, 2030: The committee meets again on May 1, 2030\. \[1\]$/);
+    // Nothing to cite: what the document is, without a reference.
+    expect((await stored(broken)).actionable_takeaway).toMatch(/^Report from Federal Reserve, [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+    expect((await kit.get(`/api/for-you/article/${broken}/`, user.access)).statusCode).toBe(200);
+  });
+});

@@ -7,8 +7,8 @@
 import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
 import { INDUSTRIES } from '../../../contract/collections.js';
-import { terms } from '../../search/terms.js';
 import { countriesOf, memberOf } from '../knowledge/places.js';
+import { cueText, saysCue } from '../lexicon/word-forms.js';
 import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
 import { findEntities, findPlaces, hasPhrase, isKnownWord, isProperInLexicon, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
 import { broadExamples, broadSubjectOf, unknownWords } from './topic-clarity.js';
@@ -92,17 +92,19 @@ function placesBeforeOneNoun(left: string, right: string): boolean {
   return wordsOf(left).every(capitalised) && countriesOf(left).length === 1 && run > 0 && countriesOf(words.slice(0, run).join(' ')).length === 1;
 }
 
-/** Industries named by or implied by words, strongest first (labels of contract INDUSTRIES). */
+/**
+ * Industries named by or implied by words, strongest first (labels of contract INDUSTRIES). A cue
+ * is read by its word forms (lexicon/word-forms.ts), not its stem: "securities" is not the
+ * "security" of a security engineer, "defence" not "defensive".
+ */
 export function industriesOf(text: string, weighted: string): string[] {
-  const have = new Set(terms(text));
-  const strong = new Set(terms(weighted));
+  const have = cueText(text);
+  const strong = cueText(weighted);
   const scored = INDUSTRY_KNOWLEDGE.map((k) => {
     let score = 0;
     for (const cue of k.cues) {
-      const hit = cue.includes(' ') ? hasPhrase(text, cue) : have.has(terms(cue)[0] ?? cue);
-      const strongHit = cue.includes(' ') ? hasPhrase(weighted, cue) : strong.has(terms(cue)[0] ?? cue);
-      if (hit) score += 1;
-      if (strongHit) score += 1;
+      if (saysCue(cue, have)) score += 1;
+      if (saysCue(cue, strong)) score += 1;
     }
     return { value: k.value, score };
   }).filter((s) => s.score > 0);

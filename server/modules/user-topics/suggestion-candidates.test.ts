@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wholeName } from './suggestion-candidates.js';
+import { terms } from '../../search/terms.js';
+import { KIND_WORDS, wholeName } from './suggestion-candidates.js';
 
 describe('names worth suggesting', () => {
   it.each([
@@ -19,5 +20,11 @@ describe('names worth suggesting', () => {
     ['Advanced Approaches Risk-Based Capital', false],
   ])('%s: %s', (name, expected) => {
     expect(wholeName(name)).toBe(expected);
+  });
+});
+
+describe('words that say what kind of news', () => {
+  it('are held as the stemmer writes them, whatever it is (the stems of "rules", "prices", "updates")', () => {
+    for (const stem of terms('rules prices updates regulation management')) expect(KIND_WORDS.has(stem)).toBe(true);
   });
 });

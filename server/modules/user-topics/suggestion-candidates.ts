@@ -5,6 +5,7 @@ import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
 import { classify, hasPhrase, isKnownWord, knownNamesIn, meaningfulTerms } from '../../intelligence/builtin/topic-analysis.js';
 import { terms } from '../../search/terms.js';
+import { cueText, saysCue } from '../../intelligence/lexicon/word-forms.js';
 import { broadExamples } from '../../intelligence/builtin/topic-clarity.js';
 import type { SuggestionCandidate } from '../../intelligence/capabilities/suggest-topics.js';
 import { SELECTABLE_COLLECTIONS } from '../../intelligence/capabilities/topic-fields.js';
@@ -55,7 +56,13 @@ function namedBodies(text: string): string[] {
 /** A place's two-letter abbreviation where it has one ("EU", "US", "UK"): "US insurance regulation". */
 const shortName = (place: string) => namesOf(place).find((n) => /^\p{Lu}{2}$/u.test(n));
 /** Words that say what kind of news, not about what: sharing one does not make an industry's topic the user's. */
-const KIND_WORDS = new Set(['policy', 'regulate', 'rul', 'law', 'market', 'pric', 'research', 'news', 'updat', 'develop', 'industry', 'sector', 'service', 'system', 'manag', 'management', 'public', 'global', 'international', 'national', 'health', 'data', 'reform', 'enforc', 'enforcement', 'litigate', 'decision', 'federal', 'state', 'government', 'trial', 'clinic', 'clinical', 'study', 'control']);
+export const KIND_WORDS: ReadonlySet<string> = new Set(
+  terms(
+    'policy regulate regulation rule law market price research news update development industry sector service system manage management ' +
+      'public global international national health data reform enforce enforcement litigate litigation decision federal state government ' +
+      'trial clinic clinical study control',
+  ),
+);
 
 /** Places whose rules a regulation topic can be about: countries and unions, not cities, regions or continents. */
 const isJurisdiction = (name: string) => {
@@ -122,6 +129,8 @@ export async function suggestionCandidates(context: TopicContext, profile: Profi
   // Who said what they follow gets the industry's topics that touch it; a profile that says
   // little gets the industry's usual topics (a wrong guess of industry costs less there).
   const said = new Set([...terms(profile.title), ...terms(profile.interests)].filter((t) => !KIND_WORDS.has(t)));
+  // An industry's cue read by its word forms ("securities" is not a security engineer's "security").
+  const saidText = cueText(`${profile.title}. ${profile.interests}`);
   const specific = phrases.length >= 3 && !profile.industriesChosen;
   for (const value of industryValues) {
     const knowledge = INDUSTRY_KNOWLEDGE.find((k) => k.value === value);
@@ -132,7 +141,7 @@ export async function suggestionCandidates(context: TopicContext, profile: Profi
     }
   }
   // The rules of their industry where they work: the industry their title or interests name.
-  const namedIndustries = profile.industriesChosen ? industryValues : industryValues.filter((v) => INDUSTRY_KNOWLEDGE.find((k) => k.value === v)?.cues.some((cue) => terms(cue).every((t) => said.has(t))));
+  const namedIndustries = profile.industriesChosen ? industryValues : industryValues.filter((v) => INDUSTRY_KNOWLEDGE.find((k) => k.value === v)?.cues.some((cue) => !terms(cue).every((t) => KIND_WORDS.has(t)) && saysCue(cue, saidText)));
   // Where they work (a place their interests name, "Ukraine war", is a subject, not their jurisdiction).
   const home = profile.location ? jurisdictionsIn(profile.location).map((j) => j.name) : profile.places;
   const jurisdictions = [...home, ...(home.some((h) => memberOf(h, 'EU')) ? ['European Union'] : [])];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
+import { actionsIn } from '../lexicon/actions.js';
 import type { Capability } from '../types.js';
 
 export interface ConsolidationEvent {
@@ -38,30 +39,11 @@ function vector(e: ConsolidationEvent): Map<string, number> {
   return v;
 }
 
-/** What a title says happened: two reports of one happening do not disagree on it. */
-const ACTION_STEMS = [
-  'approv', 'reject', 'resign', 'sign', 'pass', 'end', 'launch', 'halt', 'suspend', 'ban', 'lift', 'rais', 'hike',
-  'cut', 'lower', 'hold', 'held', 'keep', 'kept', 'maintain', 'open', 'clos', 'elect', 'arrest', 'charg', 'convict',
-  'acquit', 'rul', 'settl', 'withdr', 'declar', 'announc', 'complet', 'terminat', 'recall', 'acquir', 'merg',
-];
-const ACTION = new RegExp(String.raw`\b(${ACTION_STEMS.join('|')})\w*`, 'gi');
 const NUMBER = /\d+(?:[.,]\d+)*/g;
-
-/** Words that say the same thing: raises / hikes, cuts / lowers, holds / keeps / maintains. */
-const SAME_ACTION: Record<string, string> = { hike: 'rais', lowe: 'cut', held: 'hold', keep: 'hold', kept: 'hold', main: 'hold' };
-
-function actions(title: string): Set<string> {
-  return new Set(
-    (title.match(ACTION) ?? []).map((w) => {
-      const stem = w.toLowerCase().slice(0, 4);
-      return SAME_ACTION[stem] ?? stem;
-    }),
-  );
-}
 
 /** Why two titles cannot report one happening: different actions, or different figures. */
 export function conflict(a: string, b: string): string | undefined {
-  const [actA, actB] = [actions(a), actions(b)];
+  const [actA, actB] = [actionsIn(a), actionsIn(b)];
   if (actA.size && actB.size && ![...actA].some((x) => actB.has(x))) return 'the titles report different actions';
   const [numA, numB] = [new Set(a.match(NUMBER) ?? []), new Set(b.match(NUMBER) ?? [])];
   if (numA.size && numB.size && ![...numA].some((x) => numB.has(x))) return 'the titles report different figures';

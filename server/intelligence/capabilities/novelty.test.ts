@@ -23,5 +23,8 @@ describe('built-in novelty', () => {
     expect(builtinNovelty({ document: doc(['More debate.'], 'Senate debates the budget bill again'), earlier }).phase_change).toBe(false);
     // A bare form in a title is a noun, not news of a change.
     expect(builtinNovelty({ document: doc(['Straight leg raise test results in 40 patients.'], 'Straight Leg Raise Test in Lumbar Disc Herniation'), earlier }).phase_change).toBe(false);
+    // "Banks" is no ban: an action is one of its verb's forms, not a word it begins.
+    expect(builtinNovelty({ document: doc(['Banks warned of slower growth.'], 'Banks warn of slower growth'), earlier }).phase_change).toBe(false);
+    expect(builtinNovelty({ document: doc(['The Fed raised its rate.'], 'Fed hikes its rate'), earlier }).phase_change_explanation).toMatch(/"hikes"/);
   });
 });

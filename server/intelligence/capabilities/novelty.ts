@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
+import { actionsIn, actionWordsIn } from '../lexicon/actions.js';
 import type { Capability } from '../types.js';
 
 export interface NoveltyInput {
@@ -24,14 +25,6 @@ export type TNovelty = z.infer<typeof ZNovelty>;
 /** A fact counts as known when an earlier fact covers this share of its content words... */
 export const KNOWN_COVERAGE = 0.6;
 const NUMBER = /\d+(?:[.,]\d+)*\s*(?:%|percent|per cent|million|billion|basis points?)?/gi;
-/** Words that mark a change of phase: the story moved from one state to another. */
-const PHASE_STEMS = [
-  'approv', 'reject', 'resign', 'sign', 'pass', 'end', 'launch', 'halt', 'suspend', 'ban', 'lift', 'rais', 'cut',
-  'lower', 'hike', 'elect', 'arrest', 'charg', 'convict', 'acquit', 'rul', 'settl', 'withdr', 'clos', 'reopen',
-  'declar', 'announc', 'complet', 'terminat', 'recall',
-];
-const PHASE = new RegExp(String.raw`\b(${PHASE_STEMS.join('|')})\w*`, 'i');
-
 const numbersOf = (text: string) => new Set((text.match(NUMBER) ?? []).map((n) => n.replace(/\s+/g, ' ').trim().toLowerCase()));
 
 /**
@@ -60,8 +53,8 @@ export function builtinNovelty(input: NoveltyInput): TNovelty {
   const score = facts.length ? novel.length / facts.length : 1;
   // A headline verb is inflected (raises, approved, resigning); a bare form is usually a noun
   // ("Straight Leg Raise", "Rate Cut Watch") and reports no change.
-  const action = [...input.document.title.matchAll(new RegExp(PHASE.source, 'gi'))].map((m) => m[0]).find((w) => /(?:s|ed|ing)$/i.test(w) && !/(?:ss|us|is)$/i.test(w));
-  const phaseChange = Boolean(action) && input.earlier.length > 0 && !input.earlier.some((e) => new RegExp(`\\b${action!.slice(0, 5)}`, 'i').test(e.title));
+  const action = actionWordsIn(input.document.title).find((a) => a.phase && a.inflected);
+  const phaseChange = Boolean(action) && input.earlier.length > 0 && !input.earlier.some((e) => actionsIn(e.title).has(action!.action));
   const isNovel = novel.length > 0;
   return {
     novel: isNovel,
@@ -74,7 +67,7 @@ export function builtinNovelty(input: NoveltyInput): TNovelty {
     novel_facts: novel,
     known_facts: known,
     phase_change: phaseChange,
-    phase_change_explanation: phaseChange ? `The title reports "${action}", which no earlier event on the topic did.` : '',
+    phase_change_explanation: phaseChange ? `The title reports "${action!.word}", which no earlier event on the topic did.` : '',
   };
 }
 

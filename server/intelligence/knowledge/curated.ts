@@ -107,6 +107,9 @@ export const ZBroad = z.strictObject({ word, narrower: z.array(text).min(1), sou
 /** A legal form of companies: its abbreviation and how it is written after a name ("Corp", "corp", "Corporation"). */
 export const ZLegalForm = z.strictObject({ form: text, spellings: z.array(z.string().regex(/^\p{L}[\p{L}./]*$/u, 'letters, dots and slashes')).min(1), what: text, source });
 
+/** An action a title can report: the verbs that say it (base forms) and whether it marks a change of phase. */
+export const ZAction = z.strictObject({ action: word, verbs: words('verbs').refine((list) => list.length > 0, 'at least one verb'), phase: z.boolean(), source });
+
 /** Each file: what it holds, and how an entry is named in a message (its key or name). */
 export const CURATED_FILES = {
   kinds: { file: 'topic-kinds.json', entry: ZKind, id: 'key' },
@@ -117,6 +120,7 @@ export const CURATED_FILES = {
   ambiguous: { file: 'ambiguous-names.json', entry: ZAmbiguous, id: 'name' },
   broad: { file: 'broad-subjects.json', entry: ZBroad, id: 'word' },
   legalForms: { file: 'legal-forms.json', entry: ZLegalForm, id: 'form' },
+  actions: { file: 'actions.json', entry: ZAction, id: 'action' },
 } as const;
 type Files = typeof CURATED_FILES;
 export type CuratedTable = keyof Files;
@@ -246,4 +250,11 @@ let spellings: string[] | undefined;
 export function legalForms(): string[] {
   spellings ??= [...new Set(readCurated('legalForms').flatMap((entry) => entry.spellings))];
   return spellings;
+}
+
+let actions: CuratedEntry<'actions'>[] | undefined;
+/** The actions a title can report, read and checked once (lexicon/actions.ts). */
+export function actionVerbs(): CuratedEntry<'actions'>[] {
+  actions ??= readCurated('actions');
+  return actions;
 }

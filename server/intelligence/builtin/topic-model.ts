@@ -688,11 +688,21 @@ function classScore(model: Scored, features: DocumentFeatures): number {
 /** Where a document names a topic: its title and lead (a report says what it is about first), else (features read without a lead) its text. */
 const gateOf = (features: DocumentFeatures) => features.lead ?? features.tf;
 
+/** Whether a document's title or lead names the topic's concept (half of one part of its name, by rarity): what its words must do to pass. */
+export function namesTopic(model: Pick<TopicModelRecord, 'concept'>, features: DocumentFeatures): boolean {
+  return !model.concept || unweighed(model.concept) || namesConcept(model.concept, gateOf(features), NAME_SHARE);
+}
+
+/** Whether a phrase says enough of the topic's concept to stand for it (CONCEPT_SHARE of one part of its name, by rarity): "language model" of "Large language model research", not "AI" of "AI chatbots in healthcare". */
+export function standsForTopic(model: Pick<TopicModelRecord, 'concept'>, phrase: string): boolean {
+  return !model.concept || unweighed(model.concept) || namesConcept(model.concept, documentFeatures({ title: phrase, text: '' }).tf);
+}
+
 /** A document's score for a topic: by its words (wordScore) or by its class (classScore), whichever says more. */
 export function scoreDocument(model: Scored, features: DocumentFeatures): number {
   let words = wordScore(model, features);
   // A document that does not name the topic (half of one part of its name, by rarity) does not pass by its words.
-  if (model.concept && model.bar !== undefined && !unweighed(model.concept) && !namesConcept(model.concept, gateOf(features), NAME_SHARE)) words = Math.min(words, model.bar * 0.99);
+  if (model.bar !== undefined && !namesTopic(model, features)) words = Math.min(words, model.bar * 0.99);
   return Math.max(words, classScore(model, features));
 }
 

@@ -53,6 +53,22 @@ describe('built-in relevance', () => {
     expect(title.scores.entities).toBe(0.667);
   });
 
+  it("does not count a lesser word of the topic's own name as an entity a title names", () => {
+    // "Ports" is a word of the name as weighty as "shipping": it stands for the topic and counts three times.
+    const ports = topic('Shipping and ports', { keyEntities: ['Ports'] });
+    const named = builtinRelevance({ topic: ports, document: doc('Ports add a route', 'The company added a route.'), similarity: 0, model });
+    const unnamed = builtinRelevance({ topic: ports, document: doc('Company adds a route', 'The company added a route.'), similarity: 0, model });
+    expect(named.scores.weighted_total).toBeGreaterThan(unnamed.scores.weighted_total * 2);
+    // "Container" of "Container port congestion" carries too little of the name: a title naming
+    // container ships without the rest of the name gets no more than its words.
+    const congestion = topic('Container port congestion', { keyEntities: ['Container'] });
+    const congestionModel = buildTopicModel({ name: congestion.name, keyEntities: congestion.keyEntities }, store);
+    const container = doc('Container ship launched', 'A new container ship was launched at the yard.');
+    const withEntity = builtinRelevance({ topic: congestion, document: container, similarity: 0, model: congestionModel });
+    const without = builtinRelevance({ topic: { ...congestion, keyEntities: [] }, document: container, similarity: 0, model: congestionModel });
+    expect(withEntity.scores.weighted_total).toBeCloseTo(without.scores.weighted_total, 3);
+  });
+
   it('keeps a share of the score of a document set elsewhere than the key places, and none is lost where no country is named', () => {
     const german = topic('Shipping and ports', { keyPlaces: ['Germany'] });
     const there = builtinRelevance({ topic: german, document: doc('Port strike in Germany', 'A port strike in Germany stranded ships.'), similarity: 0, model });

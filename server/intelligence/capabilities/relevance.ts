@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { TopicModelRecord } from '../../db/schema/index.js';
 import { cosine } from '../../search/embeddings.js';
 import { countriesOf, inEuropeanUnion } from '../builtin/places.js';
-import { abbreviates, escape } from '../builtin/topic-analysis.js';
-import { buildTopicModel, documentFeatures, matchedWords, passesByClass, sampleFromFeatures, scoreDocument, type DocumentFeatures } from '../builtin/topic-model.js';
+import { abbreviates, escape, knownNamesIn } from '../builtin/topic-analysis.js';
+import { buildTopicModel, documentFeatures, matchedWords, namesTopic, passesByClass, standsForTopic, sampleFromFeatures, scoreDocument, type DocumentFeatures } from '../builtin/topic-model.js';
 import type { Capability } from '../types.js';
 
 export interface RelevanceInput {
@@ -76,7 +76,7 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   const entityHits = namedEntities(topic.keyEntities, document);
   const entities = Math.min(1, entityHits.reduce((sum, h) => sum + h.score, 0) / 1.5);
   const { places, hits: placeHits } = placesScore(topic.keyPlaces, document);
-  const titleNamed = entityHits.some((h) => h.score === 1) || norm(document.title).includes(norm(topic.name));
+  const titleNamed = entityHits.some((h) => h.score === 1 && namesWhat(h.name, topic.name, model, features)) || norm(document.title).includes(norm(topic.name));
   const weighted_total = Math.min(1, (0.5 * score * (titleNamed ? TITLE_NAMED : 1) * (places === 0 ? ELSEWHERE : 1)) / (model.bar || 1));
   const decision = weighted_total >= DETECTION_THRESHOLD ? 'PASS' : 'DROP';
   const words = matchedWords(model, features);
@@ -93,6 +93,19 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
     rationale: `${decision === 'PASS' ? 'Relevant' : 'Not relevant'} to "${topic.name}": the document ${named.join('; ')}. It scores ${round(score)} where ${calibration}; this topic's bar is ${model.bar}${judged}.`,
     scores: { action_outcome: round(Math.min(1, score)), entities: round(entities), places: round(places), weighted_total: round(weighted_total) },
   };
+}
+
+/**
+ * Whether a key entity in a title says what the document is about. A piece of the topic's own name
+ * says so when it is a body Herald knows ("Federal Reserve" of "Federal Reserve monetary policy"),
+ * when it carries enough of the name's weight to stand for it ("language model" of "Large language
+ * model research"), or when the document names the topic's concept anyway; a lesser word of the
+ * name ("AI" of "AI chatbots in healthcare") is read by the model like the name's other words.
+ */
+function namesWhat(entity: string, topicName: string, model: TopicModelRecord, features: DocumentFeatures): boolean {
+  const nameWords = new Set(norm(topicName).trim().split(' '));
+  if (!norm(entity).trim().split(' ').every((w) => nameWords.has(w))) return true;
+  return knownNamesIn(entity).some((known) => known.length === entity.length) || standsForTopic(model, entity) || namesTopic(model, features);
 }
 
 /** The key entities a document names (whole words, plurals too): 1 in its title, 0.6 in its text, one per body named two ways ("FDA", "Food and Drug Administration"). */

@@ -5,6 +5,10 @@
  * (fixtures/eval/SUMMARIES.md: Federal Register documents, the SUMMARY paragraph taken out of the
  * text and kept as the reference).
  *
+ * The set is split in two halves by document number (the Federal Register's, "fr-2016-08717"):
+ * even numbers are the tune half, on which the method's weights and changes are chosen; odd ones
+ * the held-out half, which only checks them (a change is kept only if it holds there too).
+ *
  *   npm run eval:summaries [-- --examples 3]
  *   npm run eval:summaries -- --build [path/to/shared/data]   writes the set again from its source
  */
@@ -65,25 +69,41 @@ function build(shared: string): void {
   console.log(`${cases.length} documents -> ${path.relative(ROOT, SET)}`);
 }
 
+/** The half a document is in: its Federal Register document number even (tune) or odd (held-out). */
+export const half = (c: SummaryCase): 'tune' | 'held-out' => (Number(c.id.match(/\d+$/)?.[0] ?? 0) % 2 === 0 ? 'tune' : 'held-out');
+
+const systems: Record<string, (c: SummaryCase) => string> = {
+  'built-in lead': (c) => extractiveSummary({ title: c.title, text: c.text }).summary,
+  'lead-3': (c) => lead3(c.text),
+};
+
+/** Mean ROUGE-1/2/L F and words of a system over some documents. */
+function scores(system: (c: SummaryCase) => string, cases: readonly SummaryCase[]): [number, number, number, number] {
+  const sums = [0, 0, 0, 0];
+  for (const c of cases) {
+    const candidate = system(c);
+    rouge(candidate, c.reference).forEach((v, i) => (sums[i]! += v));
+    sums[3]! += words(candidate).length;
+  }
+  return sums.map((s) => s / cases.length) as [number, number, number, number];
+}
+
 function evaluate(): void {
   const cases = readFileSync(SET, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SummaryCase);
-  const systems: Record<string, (c: SummaryCase) => string> = {
-    'built-in lead': (c) => extractiveSummary({ title: c.title, text: c.text }).summary,
-    'lead-3': (c) => lead3(c.text),
-  };
   console.log(`${cases.length} documents with their own summaries (fixtures/eval/summaries.jsonl); ROUGE F, mean over documents`);
-  console.log(`${'system'.padEnd(16)} ROUGE-1  ROUGE-2  ROUGE-L  words`);
-  for (const [name, system] of Object.entries(systems)) {
-    const sums = [0, 0, 0, 0];
-    for (const c of cases) {
-      const candidate = system(c);
-      rouge(candidate, c.reference).forEach((v, i) => (sums[i]! += v));
-      sums[3]! += words(candidate).length;
+  const parts: [string, SummaryCase[]][] = [
+    ['all', cases],
+    ['tune', cases.filter((c) => half(c) === 'tune')],
+    ['held-out', cases.filter((c) => half(c) === 'held-out')],
+  ];
+  console.log(`${'half'.padEnd(14)} ${'system'.padEnd(16)} ROUGE-1  ROUGE-2  ROUGE-L  words`);
+  for (const [part, subset] of parts) {
+    for (const [name, system] of Object.entries(systems)) {
+      const [r1, r2, rl, length] = scores(system, subset);
+      console.log(`${`${part} (${subset.length})`.padEnd(14)} ${name.padEnd(16)} ${r1.toFixed(3).padStart(7)}  ${r2.toFixed(3).padStart(7)}  ${rl.toFixed(3).padStart(7)}  ${length.toFixed(0).padStart(5)}`);
     }
-    const [r1, r2, rl, length] = sums.map((s) => s / cases.length) as [number, number, number, number];
-    console.log(`${name.padEnd(16)} ${r1.toFixed(3).padStart(7)}  ${r2.toFixed(3).padStart(7)}  ${rl.toFixed(3).padStart(7)}  ${length.toFixed(0).padStart(5)}`);
   }
-  console.log(`reference        ${''.padStart(26)} ${(cases.reduce((n, c) => n + words(c.reference).length, 0) / cases.length).toFixed(0).padStart(5)}`);
+  console.log(`${'all'.padEnd(14)} reference        ${''.padStart(26)} ${(cases.reduce((n, c) => n + words(c.reference).length, 0) / cases.length).toFixed(0).padStart(5)}`);
   for (const c of cases.slice(0, Number(values.examples))) {
     console.log(`\n${c.id} ${c.title}\n  reference: ${c.reference}\n  built-in:  ${systems['built-in lead']!(c)}\n  lead-3:    ${lead3(c.text)}`);
   }

@@ -166,11 +166,11 @@ describe('article titles', () => {
     const a = articleTitle('FOMC statement', '1995-02-01T00:00:00Z', 'The Federal Open Market Committee decided today to raise its target for the federal funds rate by 50 basis points to 6 percent. [1]');
     const b = articleTitle('FOMC statement', '1996-01-31T00:00:00Z', 'The Federal Reserve today announced a reduction in the discount rate from 5-1/4 percent to 5 percent.');
     // What happened, made short: "today" left out, the name the title abbreviates written as its
-    // abbreviation; when the kind of document in front would cut the figure, the date alone leads.
-    expect(a).toBe('Feb 1, 1995: The FOMC decided to raise its target for the federal funds rate by 50 basis points to 6 percent');
+    // abbreviation, the decision said as the act ("decided to raise" -> "raises").
+    expect(a).toBe('FOMC statement, Feb 1, 1995: FOMC raises its target for the federal funds rate by 50 basis points to 6 percent');
     expect(a.length).toBeLessThanOrEqual(120);
     expect(articleTitle('FOMC statement', '2006-08-08T00:00:00Z', 'The Federal Open Market Committee decided today to keep its target for the federal funds rate at 5-1/4 percent. [1]')).toBe(
-      'FOMC statement, Aug 8, 2006: The FOMC decided to keep its target for the federal funds rate at 5-1/4 percent',
+      'FOMC statement, Aug 8, 2006: FOMC keeps its target for the federal funds rate at 5-1/4 percent',
     );
     // Too long with the kind of document in front: the date alone leads, and the headline stays whole.
     expect(b).toBe('Jan 31, 1996: The Federal Reserve announced a reduction in the discount rate from 5-1/4 percent to 5 percent');
@@ -187,7 +187,7 @@ describe('article titles', () => {
     ['a long notice title: its leading clauses', 'Agency Information Collection Activities; Proposed eCollection, eComments Requested; Reporting and Recordkeeping for Digital Certificates Issued to Registered Brokers and Dealers; Extension', undefined, 'Reporting and Recordkeeping for Digital Certificates Issued to Registered Brokers and Dealers; Extension'],
     ['a title the source cut: the headline of the lead', 'Harbour authority raises mooring fees for ferries and...', 'The harbour authority raised mooring fees for ferries and fishing boats by ten percent. [1]', 'The harbour authority raised mooring fees for ferries and fishing boats by ten percent'],
     ['a cut title without a lead: what is left, without the ellipsis', 'Harbour authority raises mooring fees for ferries and…', undefined, 'Harbour authority raises mooring fees for ferries and'],
-    ['a kind of document with a long lead: the date and the whole headline', 'FOMC statement', 'The Federal Open Market Committee decided today to lower its target for the federal funds rate by 25 basis points to 4-3/4 percent and the discount rate to 4-1/4 percent. [1]', 'Oct 2, 2001: The FOMC decided to lower its target for the federal funds rate by 25 basis points to 4-3/4 percent and the discount rate to 4-1/4 percent'],
+    ['a kind of document with a long lead: the date and the whole headline', 'FOMC statement', 'The Federal Open Market Committee decided today to lower its target for the federal funds rate by 25 basis points to 4-3/4 percent and the discount rate to 4-1/4 percent. [1]', 'Oct 2, 2001: FOMC lowers its target for the federal funds rate by 25 basis points to 4-3/4 percent and the discount rate to 4-1/4 percent'],
   ])('whole title: %s', (_, title, lead, expected) => {
     const made = articleTitle(title, '2001-10-02T00:00:00Z', lead);
     expect(made).toBe(expected);

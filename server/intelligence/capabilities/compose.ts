@@ -129,7 +129,9 @@ export function builtinCompose(input: ComposeInput): TArticle {
   const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
   const { renumber, references } = citationOrder(all, [intro, ...bullets, ...sectionsRaw.map((s) => s.content)]);
   const metrics = metricsOf(all, [...happened, ...details], candidates, input.language);
-  const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence, input.language);
+  // The main document's quotable sentences in its order: where its decision is, when the title says nothing of it.
+  const own = candidates.filter((c) => c.source === 1 && quotable(c.sentence, input.language)).sort((a, b) => a.order - b.order);
+  const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence, input.language, own.map((c) => c.sentence));
   return {
     title,
     superhead: input.topic.name,

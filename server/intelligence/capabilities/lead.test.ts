@@ -56,6 +56,7 @@ describe('lead: one rule of the method a row, on made-up documents', () => {
   it.each([
     ['a label opens a section that lasts until the next', ['AGENCY: Coast Guard.', 'It patrols.', 'DATES: Effective May 1.', 'More.'], ['furniture', 'furniture', 'news', 'news']],
     ['a label glued to the end of a header', ['HARBOUR AUTHORITY 33 CFR Part 1 Moorings AGENCY: Harbour Authority.', 'ACTION: Final rule.'], ['furniture', 'news']],
+    ['a preamble\'s supplementary information states what the document does', ['ADDRESSES: 1 Harbour Road.', 'SUPPLEMENTARY INFORMATION: The authority sets fees.', 'They apply in May.'], ['furniture', 'news', 'news']],
     ['a document without labels has no sections', ['One statement here.', 'Another one there.'], [null, null]],
   ])('sections: %s', (_, sentences, roles) => {
     expect(sectionRoles(sentences)).toEqual(roles);

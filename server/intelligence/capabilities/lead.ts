@@ -13,7 +13,8 @@ import { terms } from '../../search/terms.js';
  *  - the role of the section it stands in, where the document has labelled sections: a structured
  *    abstract's (NLM's categories: BACKGROUND, OBJECTIVE, METHODS, RESULTS, CONCLUSIONS) or a
  *    Federal Register preamble's (1 CFR 18.12: AGENCY, ACTION, SUMMARY, DATES, ADDRESSES, FOR
- *    FURTHER INFORMATION CONTACT, SUPPLEMENTARY INFORMATION).
+ *    FURTHER INFORMATION CONTACT, SUPPLEMENTARY INFORMATION); a section's caption is its label,
+ *    not part of the statement quoted (sentence-quality.ts, rule-section-caption).
  */
 
 /** The weights of the four scores: equal for centrality and title, half for position; a section's role adds or takes its own. */
@@ -27,8 +28,10 @@ const ROLE_PRIOR: Record<SectionRole, number> = { news: 0.5, context: 0, furnitu
 const SECTION_ROLES: Readonly<Record<string, SectionRole>> = {
   summary: 'news', abstract: 'news', results: 'news', findings: 'news', conclusion: 'news', conclusions: 'news', interpretation: 'news',
   dates: 'news', date: 'news', 'effective date': 'news', 'effective dates': 'news', action: 'news',
+  // A preamble's SUPPLEMENTARY INFORMATION opens with what the document does (its basis and purpose).
+  'supplementary information': 'news',
   background: 'context', introduction: 'context', objective: 'context', objectives: 'context', purpose: 'context', aims: 'context', context: 'context',
-  'supplementary information': 'context', methods: 'context', design: 'context', setting: 'context', participants: 'context',
+  methods: 'context', design: 'context', setting: 'context', participants: 'context',
   agency: 'furniture', addresses: 'furniture', 'for further information contact': 'furniture',
 };
 /** A section's label where a sentence opens one ("RESULTS: ...", "Conclusions: ...", "... Rule AGENCY: Federal ..."): the last one it holds. */

@@ -77,6 +77,17 @@ const rewrites: [string, [string, string][]][] = [
   ['rule-header', [['WIDGET CORPORATION 12 CFR Part 9 SUMMARY: The board adopts a rule.', 'The board adopts a rule.']]],
   ['back-to-top-opening', [['Return to top The board met.', 'The board met.']]],
   ['release-line-opening', [['For release at 2:30 p.m. EST The board met.', 'The board met.'], ['For immediate release: The board met.', 'The board met.']]],
+  [
+    'rule-section-caption',
+    [
+      ['SUPPLEMENTARY INFORMATION: The board sets new widget fees.', 'The board sets new widget fees.'],
+      ['SUPPLEMENTARY INFORMATION: I. Background We announce a widget guidance.', 'We announce a widget guidance.'],
+      ['DATES: Comments are due by May 1, 2016.', 'Comments are due by May 1, 2016.'],
+      ['ACTION: Notice to alter a widget register.', 'Notice to alter a widget register.'],
+      ['AGENCY: Widget Board.', 'AGENCY: Widget Board.'],
+      ['ADDRESSES: 1 Widget Street.', 'ADDRESSES: 1 Widget Street.'],
+    ],
+  ],
   ['speaker-label', [['THE CHAIR: We met today.', 'We met today.'], ['MR. ROE: We met.', 'We met.'], ['AGENCY: Widget Board.', 'AGENCY: Widget Board.']]],
   ['abstract-section-label', [['Background: The widget is old.', 'The widget is old.'], ['Results: 5 widgets', 'Results: 5 widgets']]],
   [

@@ -224,6 +224,12 @@ export const FURNITURE_RULES: readonly RewriteRule[] = [
     apply: (s) => s.replace(/^for (?:immediate )?release(?: at [\d:]+ (?:a\.m\.|p\.m\.)(?: \w+)?)?[\s:.-]*/i, ''),
   },
   {
+    name: 'rule-section-caption',
+    language: 'en',
+    reason: 'a Federal Register preamble\'s caption in front of a section that states what the document does or when (ACTION:, DATES:, SUPPLEMENTARY INFORMATION: and its first heading, "I. Background") is the section\'s label, not its statement; AGENCY:, ADDRESSES: and the contact stay, as furniture',
+    apply: (s) => s.replace(/^(?:ACTION|DATES?|EFFECTIVE DATES?|SUPPLEMENTARY INFORMATION):\s+(?:[IVX]{1,4}\.\s+\p{Lu}\p{Ll}+\.?\s+(?=\p{Lu}))?/u, ''),
+  },
+  {
     name: 'speaker-label',
     language: 'en',
     reason: 'a transcript\'s speaker label ("THE PRESIDENT:", "MR. SMITH:"); a rule\'s section label (AGENCY:, DATES:...) stays, as furniture',

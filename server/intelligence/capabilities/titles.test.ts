@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ruleNamed } from '../rules.js';
-import { ALL_TITLE_RULES, articleTitle, HEADLINE_RULES, KIND_RULES, LEAD_RULES, namesAKindOfDocument, SENTENCE_TITLE_RULES, TITLE_CODE_RULES, TODAY_RULES } from './titles.js';
+import {
+  ALL_TITLE_RULES,
+  articleTitle,
+  DECISION_RULES,
+  HEADLINE_RULES,
+  KIND_RULES,
+  kindNamedBy,
+  LEAD_RULES,
+  namesAKindOfDocument,
+  PUBLISHED_KIND_RULES,
+  SENTENCE_TITLE_RULES,
+  TITLE_CODE_RULES,
+  TODAY_RULES,
+} from './titles.js';
 
 // Each test rule on made-up titles: [rule, titles it holds for, titles it does not].
 const tests: [string, string[], string[]][] = [
@@ -29,12 +42,31 @@ const rewrites: [string, [string, string][]][] = [
     [
       ['Authorities in Aland close the Aville widget station to prevent makers from leaving', 'Authorities in Aland close the Aville widget station'],
       ['Ministers of the four widget countries agree to discuss quotas', 'Ministers of the four widget countries agree to discuss quotas'],
+      // A second purpose joined to a first: cutting it would end the headline on "and".
+      ['To support a stronger widget market in Aland and to help ensure supply, the board keeps its rate', 'To support a stronger widget market in Aland and to help ensure supply, the board keeps its rate'],
+    ],
+  ],
+  [
+    'kind-led-title',
+    [
+      ['WBB statement; and Board approval of fee requests of the Widget Banks of Aville, Bland and Cove', 'WBB statement'],
+      ['WBB statement and Board fee action', 'WBB statement'],
+    ],
+  ],
+  ['published-kind-title', [['Widget Board issues WBB statement', 'WBB statement'], ['Widget Board and WBB release projections from the May WBB meeting', 'Widget Board and WBB release projections from the May WBB meeting']]],
+  [
+    'decided-to-headline',
+    [
+      ['The WBB decided to raise its widget rate by 25 basis points', 'WBB raises its widget rate by 25 basis points'],
+      ['The Widget Board of Bland at its meeting voted to lower its rate to 2 percent', 'The Widget Board of Bland lowers its rate to 2 percent'],
+      ['To support widget makers and to help ensure supply, the Committee decided to keep its rate at 2 percent', 'The Committee keeps its rate at 2 percent'],
+      ['The board said that widget prices rose', 'The board said that widget prices rose'],
     ],
   ],
 ];
 
 describe.each(rewrites)('title rewrite %s', (name, pairs) => {
-  const rule = ruleNamed([...LEAD_RULES, ...TODAY_RULES, ...HEADLINE_RULES], name);
+  const rule = ruleNamed([...LEAD_RULES, ...TODAY_RULES, ...HEADLINE_RULES, ...PUBLISHED_KIND_RULES, ...DECISION_RULES], name);
   it.each(pairs)('%j', (input, expected) => expect(rule.apply(input)).toBe(expected));
 });
 
@@ -48,7 +80,7 @@ const code: [string, string, string | undefined, string][] = [
   ],
   ['ellipsis-title', 'Widget makers in Aland stop work…', undefined, 'Widget makers in Aland stop work'],
   ['cut-at-stop-title', 'Widget makers led by Jane Q.', 'Widget makers led by Jane Q. Roe stop work.', 'Widget makers led by Jane Q. Roe stop work'],
-  ['acronym-for-name', 'WBB statement', 'The Widget Board of Bland voted to raise its rate.', 'WBB statement, Mar 3, 2099: The WBB voted to raise its rate'],
+  ['acronym-for-name', 'WBB statement', 'The Widget Board of Bland raised its rate.', 'WBB statement, Mar 3, 2099: The WBB raised its rate'],
 ];
 
 describe.each(code)('title rule %s', (name, title, lead, expected) => {
@@ -72,6 +104,65 @@ describe('the title rules', () => {
   it('leave a title in another language alone where the rule is written for English', () => {
     expect(namesAKindOfDocument('Widget Board statement')).toBe(true);
     expect(namesAKindOfDocument('Widget Board statement', 'de')).toBe(false);
-    expect(articleTitle('WBB statement', '2099-03-03T00:00:00Z', 'The Widget Board of Bland voted today to raise its rate.', 'en')).toBe('WBB statement, Mar 3, 2099: The WBB voted to raise its rate');
+    expect(articleTitle('WBB statement', '2099-03-03T00:00:00Z', 'The Widget Board of Bland raised its rate today.', 'en')).toBe('WBB statement, Mar 3, 2099: The WBB raised its rate');
   });
+});
+
+// Documents whose title says nothing of what happened, made up: [case, title, lead, the document's sentences, title made].
+const decisions: [string, string, string, string[], string][] = [
+  [
+    'a kind of document and what came with it: the decision, not the related action the lead quotes',
+    'WBB statement; and Board approval of fee requests of the Widget Banks of Aville, Bland, Cove and Dale, effective immediately',
+    'In a related action, the Board approved a 25 basis point increase in the fee rate to 3 percent.',
+    ['The Widget Board of Bland decided today to raise its target for the widget rate by 25 basis points to 4 percent.', 'In a related action, the Board approved a 25 basis point increase in the fee rate to 3 percent.'],
+    'WBB statement, Mar 3, 2099: WBB raises its target for the widget rate by 25 basis points to 4 percent',
+  ],
+  [
+    'a kind of document someone published: the decision further down',
+    'Widget Board issues WBB statement',
+    'Information received since the Board met shows widget output growing.',
+    ['Information received since the Board met shows widget output growing.', 'The Widget Board of Bland decided to keep its target for the widget rate at 2 percent.'],
+    'WBB statement, Mar 3, 2099: WBB keeps its target for the widget rate at 2 percent',
+  ],
+  [
+    'no decision in the document: the lead',
+    'WBB statement',
+    'Widget output grew in the first quarter.',
+    ['Widget output grew in the first quarter.', 'Widget prices were steady.'],
+    'WBB statement, Mar 3, 2099: Widget output grew in the first quarter',
+  ],
+  [
+    'a title that says what happened stays whole',
+    'Widget Board raises its rate and approves fee requests of the Widget Banks of Aville, Bland and Cove',
+    'The Widget Board of Bland decided to raise its rate.',
+    ['The Widget Board of Bland decided to raise its rate.'],
+    'Widget Board raises its rate and approves fee requests of the Widget Banks of Aville, Bland and Cove',
+  ],
+  [
+    'a kind of document and, after a colon, what happened: the source\'s own title',
+    'WBB statement: The Widget Board is providing liquidity to widget markets',
+    'The Widget Board of Bland decided to lower its rate.',
+    ['The Widget Board of Bland decided to lower its rate.'],
+    'WBB statement: The Widget Board is providing liquidity to widget markets',
+  ],
+];
+
+describe.each(decisions)('the title of a document whose title says nothing of what happened: %s', (_, title, lead, sentences, expected) => {
+  it(`is ${JSON.stringify(expected)}`, () => {
+    const made = articleTitle(title, '2099-03-03T00:00:00Z', lead, 'en', sentences);
+    expect(made).toBe(expected);
+    expect(made.length).toBeLessThanOrEqual(120);
+  });
+});
+
+describe('the kind of document a title names', () => {
+  it.each([
+    ['WBB statement', 'WBB statement'],
+    ['WBB statement and Board fee action', 'WBB statement'],
+    ['Widget Board issues WBB statement', 'WBB statement'],
+    // A one-word kind part, a subject list, a title that reports an action: what happened, or no kind.
+    ['Safety and Performance of a Widget Blocking System', undefined],
+    ['Widget Safety Committee; Notice of Public Meeting on Aville widgets', undefined],
+    ['WBB statement and Board raises fee rate', undefined],
+  ])('%j -> %j', (title, kind) => expect(kindNamedBy(title)).toBe(kind));
 });

@@ -1,5 +1,7 @@
 import { federalRegisterTitle } from '../../documents/formats/index.js';
 import { terms } from '../../search/terms.js';
+import { actionWordsIn } from '../lexicon/actions.js';
+import { presentTense } from '../lexicon/word-forms.js';
 import { anyRule, appliesTo, fired, rewrite, ruleNamed, type NamedRule, type RewriteRule, type TextRule } from '../rules.js';
 
 /*
@@ -50,6 +52,84 @@ export const KIND_RULES: readonly TextRule[] = [
 export function namesAKindOfDocument(title: string, language?: string | null): boolean {
   return terms(title).length <= GENERIC_TITLE_WORDS && anyRule(KIND_RULES, title, language);
 }
+/**
+ * Long titles that still say nothing of what happened, each rewritten to the kind of document it
+ * names: a kind of document and what was published with it ("FOMC statement and Board approval of
+ * discount rate requests of the Federal Reserve Banks of Boston, New York, ..."), and a kind of
+ * document someone published ("Federal Reserve issues FOMC statement"). A title that reports an
+ * action ("... raises rates") says what happened, whatever its form.
+ */
+export const PUBLISHED_KIND_RULES: readonly RewriteRule[] = [
+  {
+    name: 'kind-led-title',
+    language: 'en',
+    reason: 'a title led by a kind of document and what came with it ("FOMC statement; and Board approval of discount rate requests of ...") names what was published, not what happened',
+    apply: (title) => title.split(/;?\s+and\s+/)[0]!,
+  },
+  {
+    name: 'published-kind-title',
+    language: 'en',
+    reason: 'a title that says someone published a kind of document ("Federal Reserve issues FOMC statement") names what was published, not what happened',
+    // Subject, a verb in its -s form, and what it published, a name: the last part.
+    apply: (title) => /^\S.*?\s\p{Ll}+s\s+(\p{Lu}.*)$/u.exec(title)?.[1] ?? title,
+  },
+];
+
+/** Whether a short title's head noun names a kind of document ("FOMC statement"): a title of one word names none by itself. */
+function namesAKindByItsHead(title: string, language?: string | null): boolean {
+  const rule = ruleNamed(KIND_RULES, 'document-kind-title');
+  return appliesTo(rule, language) && terms(title).length >= 2 && terms(title).length <= GENERIC_TITLE_WORDS && rule.test(title);
+}
+
+/** Whether a text reports an action of the lexicon by a verb: inflected ("raises", "approved") or decided ("decided today to raise", "voted to cut"). */
+function reportsAnAction(text: string): boolean {
+  const lower = text.toLowerCase();
+  return actionWordsIn(text).some((a) => a.inflected || new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower));
+}
+
+/**
+ * The kind of document a title names when it says nothing of what happened: the title itself when
+ * it only names one (namesAKindOfDocument), the kind part of a long title that names what was
+ * published (PUBLISHED_KIND_RULES); undefined when the title says what happened.
+ */
+export function kindNamedBy(title: string, language?: string | null): string | undefined {
+  if (namesAKindOfDocument(title, language)) return title;
+  if (terms(title).length <= GENERIC_TITLE_WORDS || reportsAnAction(title)) return undefined;
+  for (const rule of PUBLISHED_KIND_RULES) {
+    if (!appliesTo(rule, language)) continue;
+    const kind = rule.apply(title);
+    if (kind !== title && namesAKindByItsHead(kind, language)) {
+      fired(rule.name);
+      return kind;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The sentence that says what was decided, for a title made from the document: the first of the
+ * document's sentences, in its order, that reports an action ("The Committee decided to raise
+ * ..."; a statement opens with its decision, a related action follows), else the lead.
+ */
+export function decisionSentence(lead: string | undefined, sentences: readonly string[]): string | undefined {
+  return sentences.find(reportsAnAction) ?? lead;
+}
+
+/** What a decision sentence says, as a headline says it. */
+export const DECISION_RULES: readonly RewriteRule[] = [
+  {
+    name: 'decided-to-headline',
+    language: 'en',
+    reason: 'a decision told as "X decided to raise ..." reads in a headline as the act, in the present tense ("The FOMC decided to raise its target" -> "FOMC raises its target")',
+    apply: (t) => {
+      const m = /^(?:.*,\s+)?((?:the\s+)?\p{Lu}[\p{L}-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}-]*)*)(?:\s+at\s+its\s+meeting)?(?:\s+also)?\s+(?:decided|voted|agreed)\s+to\s+(\p{Ll}+)\b(.*)$/u.exec(t);
+      if (!m) return t;
+      const subject = m[1]!.replace(/^[Tt]he\s+(?=\p{Lu}{2,}\b)/u, '');
+      return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${presentTense(m[2]!)}${m[3]}`;
+    },
+  },
+];
+
 const TITLE_MAX = 120;
 /** An abbreviation in a title ("FOMC", "SEC"). */
 const ABBREVIATION = /\b\p{Lu}{2,6}\b/gu;
@@ -109,7 +189,7 @@ export const shortDate = (iso: string) => {
  * decided to keep its target for the federal funds rate at 5-1/4 percent". A title is whole: the
  * source's own when it says what happened, or a headline written from the lead; never cut with "...".
  */
-export function articleTitle(title: string, date: string, lead: string | undefined, language?: string | null): string {
+export function articleTitle(title: string, date: string, lead: string | undefined, language?: string | null, sentences: readonly string[] = []): string {
   const own = title.trim() || 'Untitled';
   // A one-line item's title is its sentence cut short ("Following Austria's and Germany's decision
   // to waive ..., approximately 6,500 migrants – mostly from Syria, Iraq, and Afghanistan –..."):
@@ -130,13 +210,16 @@ export function articleTitle(title: string, date: string, lead: string | undefin
   if (anyRule(SENTENCE_TITLE_RULES, own, language)) return headlineOf(own, language);
   // A Federal Register title's formulas go at ingest (documents/formats/); a document stored before
   // that still has them, and the rules leave a clean title as it is.
-  if (!namesAKindOfDocument(own, language)) return wholeClauses(federalRegisterTitle(own));
+  const kind = kindNamedBy(own, language);
+  if (!kind) return wholeClauses(federalRegisterTitle(own));
   const when = shortDate(date);
-  const head = when ? `${own}, ${when}` : own;
-  const what = lead === undefined ? undefined : rewrite(LEAD_RULES, lead.replace(/\s*\[\d+\]\s*$/, ''), language).trim();
+  const head = when ? `${kind}, ${when}` : kind;
+  // What happened: the decision the document reports, else its lead.
+  const decision = decisionSentence(sentence, sentences);
+  const what = decision === undefined ? undefined : rewrite(LEAD_RULES, decision.replace(/\s*\[\d+\]\s*$/, ''), language).trim();
   // A lead that only repeats the title adds nothing.
-  if (!what || terms(what).every((w) => terms(own).includes(w))) return head;
-  const short = briefly(what, own, language);
+  if (!what || terms(what).every((w) => terms(kind).includes(w))) return head;
+  const short = briefly(what, kind, language);
   // Too long with the kind of document in front: the date alone keeps it distinct ("Nov 16, 1999:
   // The FOMC voted to raise its target ... by 25 basis points to 5-1/2 percent"); never cut.
   return fitting(`${head}: ${short}`, when ? `${when}: ${short}` : short);
@@ -148,16 +231,22 @@ export function articleTitle(title: string, date: string, lead: string | undefin
  * Committee today voted to raise..." under "FOMC statement" -> "The FOMC voted to raise...").
  */
 function briefly(lead: string, title: string, language?: string | null): string {
-  let what = headlineOf(rewrite(TODAY_RULES, lead.replace(/\.$/, ''), language), language);
-  if (!appliesTo(ruleNamed(TITLE_CODE_RULES, 'acronym-for-name'), language)) return what;
-  const before = what;
+  const what = rewrite(TODAY_RULES, lead.replace(/\.$/, ''), language);
+  // The decision read as a headline once the names are short ("The FOMC decided to raise" -> "FOMC raises").
+  return headlineOf(rewrite(DECISION_RULES, withAcronyms(what, title, language), language), language);
+}
+
+/** A name the title abbreviates written as its abbreviation (acronym-for-name). */
+function withAcronyms(text: string, title: string, language?: string | null): string {
+  if (!appliesTo(ruleNamed(TITLE_CODE_RULES, 'acronym-for-name'), language)) return text;
+  let what = text;
   for (const acronym of new Set(title.match(ABBREVIATION) ?? [])) {
     // Small words between the spelt-out words ("Federal Open Market Committee", "Board of Governors").
     const small = String.raw`(?:(?:of|and|the|for|on|in|to)\s+)*`;
     const spelt = [...acronym].map((letter) => `${letter}[\\p{L}'’-]*`).join(String.raw`\s+` + small);
     what = what.replace(new RegExp(String.raw`\b${spelt}\b`, 'u'), acronym);
   }
-  if (what !== before) fired('acronym-for-name');
+  if (what !== text) fired('acronym-for-name');
   return what;
 }
 
@@ -241,7 +330,8 @@ export const HEADLINE_RULES: readonly RewriteRule[] = [
     apply: (t) => {
       // Searched in the whole headline: the verb before "to" may begin before the 40th character.
       const at = [...t.matchAll(PURPOSE)].find((m) => m.index >= 40)?.index ?? -1;
-      return at >= 0 ? t.slice(0, at) : t;
+      // Not a second purpose joined to a first ("To support growth and to help ensure ..."): a headline never ends on "and".
+      return at >= 0 && !/\s(?:and|or|nor|but)$/.test(t.slice(0, at)) ? t.slice(0, at) : t;
     },
   },
 ];
@@ -275,4 +365,4 @@ export function distinctTitle(title: string, date: string): string {
 }
 
 /** Every title rule, for the counts of scripts/eval-rules.ts. */
-export const ALL_TITLE_RULES: readonly NamedRule[] = [...KIND_RULES, ...SENTENCE_TITLE_RULES, ...LEAD_RULES, ...TODAY_RULES, ...HEADLINE_RULES, ...TITLE_CODE_RULES];
+export const ALL_TITLE_RULES: readonly NamedRule[] = [...KIND_RULES, ...PUBLISHED_KIND_RULES, ...DECISION_RULES, ...SENTENCE_TITLE_RULES, ...LEAD_RULES, ...TODAY_RULES, ...HEADLINE_RULES, ...TITLE_CODE_RULES];

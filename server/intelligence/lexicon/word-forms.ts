@@ -34,6 +34,12 @@ let inflector: { transform: Transform; model: object } | undefined;
 const inflect = () => (inflector ??= { transform: (compromise().methods() as { two: { transform: Transform } }).two.transform, model: compromise().model() });
 
 const PARTS: readonly PartOfSpeech[] = ['noun', 'verb', 'adj'];
+
+/** A verb's third person singular present ("raise" -> "raises", "keep" -> "keeps"), by compromise; the verb itself when it writes none. */
+export function presentTense(verb: string): string {
+  const { transform, model } = inflect();
+  return transform.verb.conjugate(verb.toLowerCase(), model).PresentTense ?? verb;
+}
 const LETTERS = /^\p{L}+$/u;
 
 /** The inflections of a base form in a part of speech, by compromise: a noun's plural, a verb's tenses; an adjective as it is. */

@@ -21,8 +21,8 @@ import type { TopicModelRecord } from '../../db/schema/index.js';
 import { languageOf } from '../../search/terms.js';
 import { countryName } from '../knowledge/places.js';
 import { bm25, documentFeatures, idfOf, TITLE_WEIGHT, type DocumentFeatures, type StoreSample } from './model-features.js';
-import { classLogit, isStemFeature, trainTopicClass } from './topic-class.js';
-import { conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type TopicWords } from './topic-concept.js';
+import { classLogit, isStemFeature, trainTopicClass, type TopicClass } from './topic-class.js';
+import { conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
 
 export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
 export { ownWords } from './topic-concept.js';
@@ -185,6 +185,71 @@ export function judgedBar(start: number, more: number[], less: number[], range: 
   return Math.min(range[1], Math.max(range[0], bar));
 }
 
+type SampleDocument = StoreSample['docs'][number];
+
+/**
+ * The topic's words as the store reads them: its own words, weighed by rarity, and where the store
+ * knows the topic, mixed with the words the documents about it lend (RM3).
+ */
+function storeQuery(topic: TopicWords, own: Map<string, number>, holding: SampleDocument[], known: boolean, sample: StoreSample, idf: (f: string) => number, affinity?: Affinity): Map<string, number> {
+  // Where the store knows the topic, its words must be those of the documents about it: a word no
+  // such document holds goes (a synonym such as "atomic number 29" of "copper"), and so does a key
+  // entity or query word of the profile that none of them names (a profile written while the store
+  // held other things: the FOMC for "Jobs and unemployment" before any jobs report arrived). The
+  // name's own words stay whatever the store says.
+  const named = new Set(ownWords({ name: topic.name, language: topic.language }, affinity).keys());
+  const held = known ? new Set(holding.flatMap((d) => [...d.features.tf.keys()])) : undefined;
+  const keep = (f: string) => !held || (named.has(f) ? sample.df.has(f) : held.has(f));
+  const query = new Map([...own].filter(([f]) => keep(f)).map(([f, w]) => [f, w * idf(f)]));
+  if (!known) return query;
+  const expansion = feedbackWords(query, holding, sample, idf);
+  const mixed = l1(query);
+  for (const [f, w] of mixed) mixed.set(f, OWN_WORDS * w);
+  for (const [f, w] of expansion) mixed.set(f, (mixed.get(f) ?? 0) + (1 - OWN_WORDS) * w);
+  return mixed;
+}
+
+/** The model's unit: each document's raw score and the reference a score is divided by. */
+function referenceOf(terms: Record<string, number>, docs: SampleDocument[], holding: number, parts: string[][][], known: boolean, avgLength: number): { raw: Map<SampleDocument, number>; reference: number } {
+  const raw = new Map(docs.map((d) => [d, bm25(terms, d.features, avgLength)]));
+  const scores = [...raw.values()].sort((a, b) => b - a);
+  // The reference: the mean of the best documents, as many as hold the name (ten at most).
+  const best = scores.slice(0, Math.max(MIN_EVIDENCE, Math.min(REFERENCE_DOCUMENTS, holding)));
+  // The score of a short document naming one part of the name once in its title and once in its
+  // text (the ideal) stands for "about it": the unit of a store that holds nothing about the topic,
+  // so a first report can pass; a share of it is the least unit of any store (LEAST_REFERENCE).
+  const ideal = Math.max(0, ...parts.map((part) => idealScore(terms, part.flat(), avgLength)));
+  const reference = known ? Math.max(best.reduce((a, b) => a + b, 0) / best.length, ideal * LEAST_REFERENCE) : ideal;
+  return { raw, reference };
+}
+
+/** The topic's class: trained on the documents its words pass, the reader's judged ones labelled as judged. */
+function classOf(topic: { collections?: number[] }, sample: StoreSample, docs: SampleDocument[], judged: Judged[], passes: (d: SampleDocument) => boolean, known: boolean): TopicClass | undefined {
+  const judgedIds = new Map(judged.filter((j) => j.documentId !== undefined).map((j) => [j.documentId!, j.judgement]));
+  const inSources = (d: SampleDocument) => !topic.collections?.length || topic.collections.includes(d.collectionId);
+  const seeds = docs.filter(passes).length;
+  // A class needs a store to learn from: on a few hundred documents it learns their noise.
+  const label = (i: number): 0 | 1 | undefined | 'skip' => {
+    const doc = sample.docs[i]!;
+    if (!inSources(doc)) return 'skip';
+    const judgement = judgedIds.get(doc.id);
+    if (judgement) return judgement === 'more' ? 1 : 0;
+    return passes(doc) ? 1 : undefined;
+  };
+  return known && docs.length >= CLASS_SAMPLE && seeds >= Math.max(CLASS_SEEDS, CLASS_SHARE * docs.length) ? trainTopicClass(sample.docs, label) : undefined;
+}
+
+/**
+ * The reader's "more like this" documents teach how the topic is also named: their weightiest
+ * words (not the name's) each name it too, as parts of the concept.
+ */
+function taughtParts(judged: Judged[], own: Map<string, number>, idf: (f: string) => number, rarity: (f: string) => number, language: string): Concept {
+  return judged
+    .filter((j) => j.judgement === 'more')
+    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f) && saysWhat(f, j.features, language)).slice(0, TAUGHT_WORDS))
+    .map(([f]) => [{ weight: Math.round(rarity(f) * 1000) / 1000, forms: [f] }]);
+}
+
 /** Builds a topic's model from its words, the store sample (within the topic's collections) and the reader's judgements. */
 export function buildTopicModel(topic: TopicWords & { collections?: number[] }, sample: StoreSample, judged: Judged[] = []): TopicModelRecord {
   const idf = idfOf(sample, 'none');
@@ -198,59 +263,18 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const parts = nameParts(topic.name, language, affinity);
   const holding = docs.filter((d) => holdsName(parts, d.features, idf, (f) => sample.df.has(f)));
   const known = holding.length >= MIN_EVIDENCE;
-  // Where the store knows the topic, its words must be those of the documents about it: a word no
-  // such document holds goes (a synonym such as "atomic number 29" of "copper"), and so does a key
-  // entity or query word of the profile that none of them names (a profile written while the store
-  // held other things: the FOMC for "Jobs and unemployment" before any jobs report arrived). The
-  // name's own words stay whatever the store says.
-  const named = new Set(ownWords({ name: topic.name, language: topic.language }, affinity).keys());
-  const held = known ? new Set(holding.flatMap((d) => [...d.features.tf.keys()])) : undefined;
-  const keep = (f: string) => !held || (named.has(f) ? sample.df.has(f) : held.has(f));
-  let query = new Map([...own].filter(([f]) => keep(f)).map(([f, w]) => [f, w * idf(f)]));
-  if (known) {
-    const expansion = feedbackWords(query, holding, sample, idf);
-    const mixed = l1(query);
-    for (const [f, w] of mixed) mixed.set(f, OWN_WORDS * w);
-    for (const [f, w] of expansion) mixed.set(f, (mixed.get(f) ?? 0) + (1 - OWN_WORDS) * w);
-    query = mixed;
-  }
+  let query = storeQuery(topic, own, holding, known, sample, idf, affinity);
   if (judged.length) query = withJudgements(query, judged, idf, new Set(own.keys()));
   const terms = Object.fromEntries([...l1(query)].filter(([, w]) => Math.abs(w) > 1e-4).map(([f, w]) => [f, Math.round(w * 1e5) / 1e5]));
-  const raw = new Map(docs.map((d) => [d, bm25(terms, d.features, sample.avgLength)]));
-  const scores = [...raw.values()].sort((a, b) => b - a);
-  // The reference: the mean of the best documents, as many as hold the name (ten at most).
-  const best = scores.slice(0, Math.max(MIN_EVIDENCE, Math.min(REFERENCE_DOCUMENTS, holding.length)));
-  // The score of a short document naming one part of the name once in its title and once in its
-  // text (the ideal) stands for "about it": the unit of a store that holds nothing about the topic,
-  // so a first report can pass; a share of it is the least unit of any store (LEAST_REFERENCE).
-  const ideal = Math.max(0, ...parts.map((part) => idealScore(terms, part.flat(), sample.avgLength)));
-  const reference = known ? Math.max(best.reduce((a, b) => a + b, 0) / best.length, ideal * LEAST_REFERENCE) : ideal;
+  const { raw, reference } = referenceOf(terms, docs, holding.length, parts, known, sample.avgLength);
   const normalised = (features: DocumentFeatures) => bm25(terms, features, sample.avgLength) / (reference || 1);
   const more = judged.filter((j) => j.judgement === 'more');
   const less = judged.filter((j) => j.judgement === 'less');
   const young = 1 + YOUNG_STORE * Math.max(0, 1 - docs.length / MATURE_STORE);
   const bar = judgedBar((known ? DETECTION_BAR : WORDS_BAR) * young, more.map((j) => normalised(j.features)), less.map((j) => normalised(j.features)), BAR_RANGE);
   const llmScores = (js: Judged[]) => js.map((j) => j.llmScore).filter((s): s is number => typeof s === 'number');
-  // The topic's class: trained on the documents its words pass, the reader's judged ones labelled as judged.
-  const judgedIds = new Map(judged.filter((j) => j.documentId !== undefined).map((j) => [j.documentId!, j.judgement]));
-  const inSources = (d: StoreSample['docs'][number]) => !topic.collections?.length || topic.collections.includes(d.collectionId);
-  const seeds = docs.filter((d) => raw.get(d)! / (reference || 1) >= bar).length;
-  // A class needs a store to learn from: on a few hundred documents it learns their noise.
-  const label = (i: number): 0 | 1 | undefined | 'skip' => {
-    const doc = sample.docs[i]!;
-    if (!inSources(doc)) return 'skip';
-    const judgement = judgedIds.get(doc.id);
-    if (judgement) return judgement === 'more' ? 1 : 0;
-    return raw.get(doc)! / (reference || 1) >= bar ? 1 : undefined;
-  };
-  const kind = known && docs.length >= CLASS_SAMPLE && seeds >= Math.max(CLASS_SEEDS, CLASS_SHARE * docs.length) ? trainTopicClass(sample.docs, label) : undefined;
-  // The reader's "more like this" documents teach how the topic is also named: their weightiest
-  // words (not the name's) each name it too.
-  const taught = judged
-    .filter((j) => j.judgement === 'more')
-    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f) && saysWhat(f, j.features, language)).slice(0, TAUGHT_WORDS))
-    .map(([f]) => [{ weight: Math.round(rarity(f) * 1000) / 1000, forms: [f] }]);
-  const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taught];
+  const kind = classOf(topic, sample, docs, judged, (d) => raw.get(d)! / (reference || 1) >= bar, known);
+  const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taughtParts(judged, own, idf, rarity, language)];
   const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept };
   return {
     version: MODEL_VERSION,

@@ -17,7 +17,7 @@
  * document to name the topic's concept too (topic-model.ts), or a class of monthly statistics would
  * take every monthly statistic for "Industrial production".
  */
-import type { StoreSample } from './topic-model.js';
+import type { StoreSample } from './model-features.js';
 
 /** EM rounds, the weight of an unlabelled document's posterior, the smoothing of word counts. */
 const ROUNDS = 3;

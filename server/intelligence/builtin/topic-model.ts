@@ -2,11 +2,8 @@
  * A topic's relevance model: the weighted words the pre-filter and the built-in detection score a
  * document by (ADR 007).
  *
- * 1. The topic's own words, read in its language: the name first, then its key entities and query
- *    lighter (the description is prose, much of it said of every topic of a kind, and is left out). Each word counts as written
- *    (plurals folded), by its Snowball stem, and with its neighbour (two words in a row); an English
- *    word also brings WordNet's derived forms and synonyms of its most common sense ("acquisitions":
- *    "acquire"; "earnings": "profit", "net income").
+ * 1. The topic's own words and the concept its name says (topic-concept.ts), scored over a
+ *    document's features (model-features.ts).
  * 2. Expanded from the store (RM3 pseudo-relevance feedback): the sample documents that hold the
  *    name and best match those words lend the words that characterise them ("merger" -> "stake", "tender", "offer").
  *    A topic the store holds (almost) nothing about is left to its own words, and says so.
@@ -21,14 +18,14 @@
  * (server/pipeline/topic-models.ts), the evaluations a dev set.
  */
 import type { TopicModelRecord } from '../../db/schema/index.js';
-import { generalShare } from '../../search/embeddings.js';
-import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
-import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
-import { withoutCompanyNames } from './company-names.js';
-import { fold, nameIndex } from '../knowledge/gazetteer.js';
+import { languageOf } from '../../search/terms.js';
 import { countryName } from '../knowledge/places.js';
-import { namePlaces, placeFeaturesIn, placeForms } from './place-features.js';
-import { classLogit, isStemFeature, trainTopicClass } from './topic-class.js';
+import { bm25, documentFeatures, idfOf, TITLE_WEIGHT, type DocumentFeatures, type StoreSample } from './model-features.js';
+import { classLogit, isStemFeature, trainTopicClass, type TopicClass } from './topic-class.js';
+import { conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
+
+export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
+export { ownWords } from './topic-concept.js';
 
 export const MODEL_VERSION = 3;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
@@ -42,15 +39,6 @@ const BAR_RANGE = [WORDS_BAR / 2, 1.2] as const;
 export const LLM_BAR = 0.5;
 const LLM_BAR_RANGE = [0.3, 0.8] as const;
 
-/** BM25's saturation and length normalisation, the weight of a title's words, and the text read. */
-const K1 = 1.2;
-const B = 0.75;
-const TITLE_WEIGHT = 2;
-/** A part of a hyphenated compound counts this much of a word (its stem only). */
-const COMPOUND_PART = 0.5;
-export const TEXT_READ = 4000;
-/** The words of a text's lead: a report names what it is about in its title and its first sentences (news writing's inverted pyramid). */
-const LEAD_WORDS = 60;
 /** Pseudo-relevance feedback: documents read, words taken, and the weight kept by the topic's own words. */
 const FEEDBACK_DOCUMENTS = 30;
 const FEEDBACK_WORDS = 50;
@@ -64,8 +52,6 @@ const LESS_WORDS = 10;
 const JUDGED_WORDS = 40;
 /** A topic counts as known to the store when this many sample documents hold most of its own words. */
 const MIN_EVIDENCE = 3;
-/** The average document length assumed of an empty store (weighted words: a title and a short report). */
-const EMPTY_STORE_LENGTH = 100;
 /** Score references: the mean of this many best sample documents. */
 const REFERENCE_DOCUMENTS = 10;
 /**
@@ -82,8 +68,6 @@ const REFERENCE_DOCUMENTS = 10;
 const LEAST_REFERENCE = 0.75;
 /** A document of the topic's class (topic-class.ts) scores the bar from this posterior (0.99, as log-odds). */
 const CLASS_LOGIT = Math.log(0.99 / 0.01);
-/** ... and only when its title or lead names this share of one part of the topic's name (its words, their derived forms or synonyms, rarer words weighing more). */
-const CONCEPT_SHARE = 0.3;
 /** A document passes by its words only when its title or lead names this share of one part of the topic's name: of two words alike in rarity, both ("Industrial production" is not "industry" alone). */
 const NAME_SHARE = 0.55;
 /** Words of each "more like this" document that name the topic from then on. */
@@ -104,365 +88,7 @@ const CLASS_SHARE = 0.03;
 const YOUNG_STORE = 0.5;
 const MATURE_STORE = 1000;
 
-/** The weights of the topic's texts, and of each kind of feature a word brings. */
-const TEXT_WEIGHTS = { name: 1, keyEntities: 0.5, query: 0.4 } as const;
-const FEATURE_WEIGHTS = { written: 1, stem: 0.5, pair: 1, derived: 0.4, synonym: 0.2, hyponym: 0.2 } as const;
 
-export interface DocumentFeatures {
-  /** Feature -> weighted count (title words count TITLE_WEIGHT times). */
-  tf: Map<string, number>;
-  length: number;
-  /** The features of the title and the lead (the text's first LEAD_WORDS words): where a report says what it is about. */
-  lead?: Set<string>;
-}
-
-export interface ModelDocument {
-  id: number;
-  title: string;
-  text: string;
-  language?: string | null;
-  collectionId?: number;
-}
-
-/** A word as written with an English plural folded ("prices" -> "price", "news" and "gas" stay). */
-function written(word: string, language: string): string {
-  if (language !== 'en' || word.length <= 3 || !word.endsWith('s') || /(?:ss|us|is|ics|news)$/.test(word)) return word;
-  return word.endsWith('ies') && word.length > 4 ? `${word.slice(0, -3)}y` : word.slice(0, -1);
-}
-
-/** The features of a run of text: each content word as written (`=word`), its stem, and each pair of content words in a row (`word_word`). */
-function addFeatures(tf: Map<string, number>, text: string, language: string, weight: number): number {
-  let previous: string | undefined;
-  let count = 0;
-  for (const word of wordsIn(text, language)) {
-    // Two words count as a pair only when nothing stands between them ("money supply", not
-    // "payments and current").
-    if (!contentWord(word, language)) {
-      previous = undefined;
-      continue;
-    }
-    const form = written(word, language);
-    for (const feature of [`=${form}`, stem(word, language), ...(previous ? [`${previous}_${form}`] : [])]) tf.set(feature, (tf.get(feature) ?? 0) + weight);
-    // A compound says its parts too, more faintly: "vision-language models" are language models of a kind.
-    const parts = word.includes('-') ? word.split('-').filter((part) => contentWord(part, language)) : [];
-    for (const part of new Set(parts.map((p) => stem(p, language)))) tf.set(part, (tf.get(part) ?? 0) + weight * COMPOUND_PART);
-    previous = parts.length ? written(parts.at(-1)!, language) : form;
-    count++;
-  }
-  return count * weight;
-}
-
-/** The lead of a text: its first LEAD_WORDS words. */
-const leadOf = (text: string) => text.slice(0, LEAD_WORDS * 12).split(/\s+/).slice(0, LEAD_WORDS).join(' ');
-
-/** A document's features: its title (counted twice) and the start of its text, in its language. */
-export function documentFeatures(doc: { title: string; text: string; language?: string | null }): DocumentFeatures {
-  const language = languageOf(doc.language);
-  const tf = new Map<string, number>();
-  const length = addFeatures(tf, doc.title, language, TITLE_WEIGHT) + addFeatures(tf, doc.text.slice(0, TEXT_READ), language, 1);
-  const lead = new Map<string, number>();
-  const head = `${doc.title}\n${leadOf(doc.text)}`;
-  // A company's name says who, not what: "Bethlehem Steel Corp" does not make a report about steel.
-  addFeatures(lead, withoutCompanyNames(head), language, 1);
-  // The places its title and lead name, as places (`@DE`): "Berlin" and "German" are in Germany, in Europe.
-  for (const place of placeFeaturesIn(head, language)) {
-    tf.set(place, (tf.get(place) ?? 0) + 1);
-    lead.set(place, 1);
-  }
-  return { tf, length, lead: new Set(lead.keys()) };
-}
-
-export interface StoreSample {
-  docs: { id: number; collectionId: number; features: DocumentFeatures }[];
-  df: Map<string, number>;
-  avgLength: number;
-  lastDocumentId: number;
-}
-
-/** The store's recent documents as the models read them: features, document frequencies, average length. */
-export function sampleOf(docs: ModelDocument[]): StoreSample {
-  return sampleFromFeatures(docs.map((doc) => ({ id: doc.id, collectionId: doc.collectionId ?? 1, features: documentFeatures(doc) })));
-}
-
-/** A sample from documents whose features are read already. */
-export function sampleFromFeatures(docs: StoreSample['docs']): StoreSample {
-  const df = new Map<string, number>();
-  for (const doc of docs) for (const feature of doc.features.tf.keys()) df.set(feature, (df.get(feature) ?? 0) + 1);
-  // An empty store has no average: a short news report's length stands in.
-  const avgLength = docs.length ? docs.reduce((sum, d) => sum + d.features.length, 0) / docs.length || 1 : EMPTY_STORE_LENGTH;
-  return { docs, df, avgLength, lastDocumentId: docs.reduce((max, d) => Math.max(max, d.id), 0) };
-}
-
-/** How many documents of general news an English word's rarity in the store is blended with (a store of 30 documents cannot say that "prices" is common). */
-const GENERAL_DOCUMENTS = 500;
-
-/** A feature's share of general news (English): a stem's, a written word's stem's, a pair's two words' together. */
-function generalShareOf(feature: string): number {
-  if (feature.includes('_')) return feature.split('_').reduce((share, word) => share * generalShare(stem(word.replace(/^=/, ''), 'en')), 1);
-  return generalShare(feature.startsWith('=') ? stem(feature.slice(1), 'en') : feature);
-}
-
-/**
- * A feature's inverse document frequency in the store sample, blended with its rarity in general
- * news as GENERAL_DOCUMENTS more documents (English topics): a small store's counts are noise, a
- * large one's decide.
- */
-const idfOf = (sample: StoreSample, language = 'en') => (feature: string) => {
-  const general = language === 'en' ? GENERAL_DOCUMENTS : 0;
-  const n = (sample.df.get(feature) ?? 0) + (general ? general * generalShareOf(feature) : 0);
-  return Math.log(1 + (sample.docs.length + general - n + 0.5) / (n + 0.5));
-};
-
-/** How rare a feature is in general news (English): a word's breadth, whatever the store is about. */
-const generalRarity = (feature: string) => -Math.log(generalShareOf(feature));
-
-/** A stored model's weights as entries, read once (a model scores thousands of documents; stored weights never change). */
-const entriesOf = new WeakMap<Record<string, number>, [string, number][]>();
-function weightEntries(weights: Map<string, number> | Record<string, number>): Iterable<[string, number]> {
-  if (weights instanceof Map) return weights;
-  let entries = entriesOf.get(weights);
-  if (!entries) entriesOf.set(weights, (entries = Object.entries(weights)));
-  return entries;
-}
-
-/** BM25 of a document over weighted features (weights include the inverse document frequency). */
-function bm25(weights: Map<string, number> | Record<string, number>, features: DocumentFeatures, avgLength: number): number {
-  const norm = K1 * (1 - B + (B * features.length) / avgLength);
-  let score = 0;
-  for (const [feature, weight] of weightEntries(weights)) {
-    const tf = features.tf.get(feature);
-    if (tf) score += (weight * tf * (K1 + 1)) / (tf + norm);
-  }
-  return score;
-}
-
-export interface TopicWords {
-  name: string;
-  keyEntities?: string[];
-  query?: string;
-  language?: string | null;
-}
-
-/** Whether the store's documents holding a word also hold a related word, more than the store does: a sense the store speaks of. */
-export type Affinity = (word: string, related: string) => boolean;
-
-/** A related word the store speaks of: held by at least this many of the documents holding the word, at this many times its share of the whole sample. */
-const AFFINITY_HOLDERS = 2;
-const AFFINITY_LIFT = 2;
-
-/**
- * The store's affinity: the documents holding a word ("yen") hold a related word of one of its
- * senses ("money", "hankering") at least twice as often as the whole sample does, in two or more
- * of them.
- */
-export function storeAffinity(sample: StoreSample): Affinity {
-  const holders = new Map<string, StoreSample['docs']>();
-  const total = sample.docs.length || 1;
-  return (word, related) => {
-    const own = stem(word, 'en');
-    let docs = holders.get(own);
-    if (!docs) holders.set(own, (docs = sample.docs.filter((d) => d.features.tf.has(own))));
-    // A related phrase ("net income") is held as its pair of words; a word as its stem.
-    const tf = new Map<string, number>();
-    addFeatures(tf, related, 'en', 1);
-    const feature = [...tf.keys()].find((f) => (related.includes(' ') ? f.includes('_') : !f.startsWith('=') && !f.includes('_')));
-    if (!feature || docs.length === 0) return false;
-    const held = docs.filter((d) => d.features.tf.has(feature)).length;
-    return held >= AFFINITY_HOLDERS && held / docs.length >= (AFFINITY_LIFT * (sample.df.get(feature) ?? 0)) / total;
-  };
-}
-
-const NO_RELATIONS: Relations = { derived: [], synonyms: [], hyponyms: [], gloss: '' };
-/** Senses read for synonyms and kinds where the store is known. */
-const SENSES_READ = 3;
-
-/**
- * WordNet's derived forms (of its most common sense), synonyms and kinds (direct hyponyms) of an
- * English word or collocation (its first part of speech: noun, else verb, else adjective). Without
- * a store, the synonyms and kinds of its most common sense; with one, those of its first senses
- * that the store speaks of beside the word ("yen": no "hankering"; "earnings": "profit" and "net",
- * no "lucre"; "grain": "cereal", "wheat", "rice"; "meat": "beef", "pork").
- */
-function relatedWords(word: string, affinity?: Affinity, head = word): Relations {
-  const [first] = lemmasOf(word);
-  if (!first) return NO_RELATIONS;
-  const senses = sensesOf(first.lemma, first.part, affinity ? SENSES_READ : 1);
-  const common = senses[0] ?? NO_RELATIONS;
-  if (!affinity) return common;
-  const spoken = (key: 'synonyms' | 'hyponyms') => [...new Set(senses.flatMap((sense) => sense[key]))].filter((related) => affinity(head, related));
-  return { ...common, synonyms: spoken('synonyms'), hyponyms: spoken('hyponyms') };
-}
-
-/**
- * The words that say a word of a name beside its own stem: its derived forms, synonyms and kinds
- * (one word each: "beef" says "meat"), and, where two words of the name in a row are a collocation
- * WordNet knows ("vegetable oil", "money supply", "interest rate"), the words its kinds and
- * synonyms add in place of the collocation's other word ("palm" of "palm oil" says "vegetable",
- * "canola" says both; "m1" says "money supply").
- */
-function sayingWords(part: string[], language: string, affinity?: Affinity): Map<number, { derived: string[]; synonyms: string[]; hyponyms: string[] }> {
-  const out = new Map(part.map((word, i) => [i, { derived: [] as string[], synonyms: [] as string[], hyponyms: [] as string[] }]));
-  if (language !== 'en') return out;
-  const single = (words: string[]) => words.filter((w) => !w.includes(' '));
-  // A kind is narrower than its word: no commoner in general news ("pork" than "meat"; not "work" than "jobs").
-  const narrower = (kind: string, than: string) => generalRarity(stem(kind, language)) >= generalRarity(stem(than, language));
-  part.forEach((word, i) => {
-    const { derived, synonyms, hyponyms } = relatedWords(word, affinity);
-    out.set(i, { derived: single(derived), synonyms: single(synonyms), hyponyms: single(hyponyms).filter((kind) => narrower(kind, word)) });
-  });
-  for (let i = 0; i + 1 < part.length; i++) {
-    const { synonyms, hyponyms } = relatedWords(`${part[i]}_${part[i + 1]}`, affinity, part[i + 1]);
-    const own = [i, i + 1].map((j) => stem(part[j]!, language));
-    for (const related of [...synonyms, ...hyponyms]) {
-      const words = wordsIn(related, language).filter((w) => contentWord(w, language));
-      const stems = words.map((w) => stem(w, language));
-      const added = words.filter((w, k) => !own.includes(stems[k]!) && narrower(w, part[i + 1]!));
-      if (!added.length) continue;
-      for (const [k, j] of [i, i + 1].entries()) if (!stems.includes(own[k]!)) out.get(j)!.hyponyms.push(...added);
-    }
-  }
-  return out;
-}
-
-/** An English word's derived forms, then its synonyms (WordNet, in the sense the store speaks of where an affinity is given). */
-export function relatedWordsOf(word: string, affinity?: Affinity): string[] {
-  const { derived, synonyms } = relatedWords(word, affinity);
-  return [...derived, ...synonyms];
-}
-
-/** The topic's own words as weighted features (before the store and the reader). */
-export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, number> {
-  const language = languageOf(topic.language);
-  const out = new Map<string, number>();
-  const put = (feature: string, weight: number) => out.set(feature, Math.max(out.get(feature) ?? 0, weight));
-  const texts: [string, number][] = [
-    [topic.name, TEXT_WEIGHTS.name],
-    [(topic.keyEntities ?? []).join('. '), TEXT_WEIGHTS.keyEntities],
-    [topic.query ?? '', TEXT_WEIGHTS.query],
-  ];
-  for (const [text, weight] of texts) {
-    const tf = new Map<string, number>();
-    addFeatures(tf, text, language, 1);
-    for (const feature of tf.keys()) {
-      const kind = feature.startsWith('=') ? 'written' : feature.includes('_') ? 'pair' : 'stem';
-      // A query is a list of words that may come from the store or a kind of topic: they count by
-      // their stems only; the name's and the entities' words also as written and two at a time
-      // ("money supply", "Federal Reserve").
-      if (kind !== 'stem' && weight === TEXT_WEIGHTS.query) continue;
-      put(feature, weight * FEATURE_WEIGHTS[kind]);
-    }
-  }
-  // The name's words also bring their derived forms and synonyms (English: WordNet).
-  if (language === 'en') {
-    for (const word of wordsIn(topic.name, language).filter((w) => contentWord(w, language))) {
-      const { derived, synonyms } = relatedWords(word, affinity);
-      for (const [words, weight] of [[derived, FEATURE_WEIGHTS.derived], [synonyms, FEATURE_WEIGHTS.synonym]] as const) {
-        for (const related of words) {
-          const tf = new Map<string, number>();
-          addFeatures(tf, related, language, 1);
-          // One word: its stem; several ("net income"): the pair.
-          for (const feature of tf.keys()) if (related.includes(' ') ? feature.includes('_') : !feature.startsWith('=')) put(feature, weight);
-        }
-      }
-    }
-    // ... and the words that say its kinds ("beef" of "meat", "palm" of "vegetable oil").
-    for (const part of partsOf(topic.name, language)) for (const { hyponyms } of sayingWords(part, language, affinity).values()) for (const word of hyponyms) put(stem(word, language), FEATURE_WEIGHTS.hyponym);
-  }
-  // The places it names, as places: a group's members as its kinds.
-  for (const { place, members } of namePlaces(topic.name, language).values()) {
-    put(place, FEATURE_WEIGHTS.synonym);
-    for (const member of members) put(member, FEATURE_WEIGHTS.hyponym);
-  }
-  return out;
-}
-
-/**
- * The parts of a name a document may be about on its own: split at "and", "or", commas and
- * semicolons ("Coffee and cocoa markets": coffee | cocoa markets; "Jobs and unemployment": jobs |
- * unemployment), each as its content words.
- */
-function partsOf(name: string, language: string): string[][] {
-  const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
-  return (parts.length ? parts : [name]).map((part) => wordsIn(part, language).filter((w) => contentWord(w, language))).filter((part) => part.length > 0);
-}
-
-/** The parts of a name, each word as the features that say it (as written, its stem, its derived forms). */
-function nameParts(name: string, language: string, affinity?: Affinity): string[][][] {
-  const places = namePlaces(name, language);
-  return partsOf(name, language).map((part) => {
-    const saying = sayingWords(part, language, affinity);
-    return part.map((word, i) => {
-      const { derived, hyponyms } = saying.get(i)!;
-      return [`=${written(word, language)}`, stem(word, language), ...[...derived, ...hyponyms].map((related) => stem(related, language)), ...placeForms(places, word)];
-    });
-  });
-}
-
-/**
- * Whether a document holds one part of the name by at least half its words' weight, a rarer word
- * weighing more (its inverse document frequency): it is about the topic by its own words. "Gold
- * prices" is not held by a report of prices alone.
- */
-function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: string) => number, inStore: (f: string) => boolean): boolean {
-  return parts.some((part) =>
-    // A word no stored document holds says nothing either way ("markets" of "cocoa markets" in a store without it).
-    partHeld(
-      part.map((forms) => ({ forms, weight: forms.some(inStore) ? idf(forms[0]!) : 0 })),
-      (f) => features.tf.has(f),
-      0.5,
-    ),
-  );
-}
-
-/** A word of a name that is a place's (its forms hold `@` places). */
-const isPlaceWord = (forms: readonly string[]) => forms.some((f) => f.startsWith('@'));
-
-/**
- * Whether a document holds a part of a name: its words it holds weigh at least `share` of the
- * part. A place in it is where, not what: a document also holds the part when it holds that share
- * of the part's other words (the subject) and names a place within it ("asylum" and "Hungary" hold
- * "Asylum policy in Europe"); "Japan" alone holds nothing of "Japanese yen".
- */
-function partHeld(part: { weight: number; forms: readonly string[] }[], has: (feature: string) => boolean, share: number): boolean {
-  const sum = (words: typeof part) => words.reduce((total, w) => total + w.weight, 0);
-  const subject = part.filter((w) => !isPlaceWord(w.forms));
-  const heldSubject = subject.filter((w) => w.forms.some(has));
-  // A place counts beside a word of the subject, or in a name that is a place alone ("Germany").
-  const heldPlaces = heldSubject.length || !subject.length ? part.filter((w) => isPlaceWord(w.forms) && w.forms.some(has)) : [];
-  const total = sum(part);
-  if (total > 0 && sum(heldSubject) + sum(heldPlaces) >= share * total) return true;
-  const subjectTotal = sum(subject);
-  return heldPlaces.length > 0 && subjectTotal > 0 && sum(heldSubject) >= share * subjectTotal;
-}
-
-/**
- * The topic's concept: each part of its name (nameParts) as its words, each word with the stems
- * that say it (its own, its derived forms' and, in English, its synonyms': "earnings" is also said
- * by "profit" and "net") and its weight (inverse document frequency; 0 for a word the store never
- * holds, which says nothing either way).
- */
-function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean, affinity?: Affinity): Concept {
-  const places = namePlaces(name, language);
-  return partsOf(name, language).map((part) => {
-    const saying = sayingWords(part, language, affinity);
-    return part.map((word, i) => {
-      const own = stem(word, language);
-      const { derived, synonyms, hyponyms } = saying.get(i)!;
-      const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language)), ...placeForms(places, word)])];
-      return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
-    });
-  });
-}
-
-export type Concept = { weight: number; forms: string[] }[][];
-
-/** Whether a document names the topic's concept: a share of one part of its name by weight. */
-export function namesConcept(concept: Concept, tf: Pick<ReadonlySet<string>, 'has'>, share = CONCEPT_SHARE): boolean {
-  return concept.some((part) => partHeld(part, (f) => tf.has(f), share));
-}
-
-/** Whether nothing is known of how rare the name's words are (a store without them, no general figures for the language): no document can be said not to name it. */
-const unweighed = (concept: Concept) => concept.every((part) => part.every((w) => w.weight === 0));
 
 const l1 = (weights: Map<string, number>) => {
   const total = [...weights.values()].reduce((sum, w) => sum + Math.abs(w), 0) || 1;
@@ -559,6 +185,71 @@ export function judgedBar(start: number, more: number[], less: number[], range: 
   return Math.min(range[1], Math.max(range[0], bar));
 }
 
+type SampleDocument = StoreSample['docs'][number];
+
+/**
+ * The topic's words as the store reads them: its own words, weighed by rarity, and where the store
+ * knows the topic, mixed with the words the documents about it lend (RM3).
+ */
+function storeQuery(topic: TopicWords, own: Map<string, number>, holding: SampleDocument[], known: boolean, sample: StoreSample, idf: (f: string) => number, affinity?: Affinity): Map<string, number> {
+  // Where the store knows the topic, its words must be those of the documents about it: a word no
+  // such document holds goes (a synonym such as "atomic number 29" of "copper"), and so does a key
+  // entity or query word of the profile that none of them names (a profile written while the store
+  // held other things: the FOMC for "Jobs and unemployment" before any jobs report arrived). The
+  // name's own words stay whatever the store says.
+  const named = new Set(ownWords({ name: topic.name, language: topic.language }, affinity).keys());
+  const held = known ? new Set(holding.flatMap((d) => [...d.features.tf.keys()])) : undefined;
+  const keep = (f: string) => !held || (named.has(f) ? sample.df.has(f) : held.has(f));
+  const query = new Map([...own].filter(([f]) => keep(f)).map(([f, w]) => [f, w * idf(f)]));
+  if (!known) return query;
+  const expansion = feedbackWords(query, holding, sample, idf);
+  const mixed = l1(query);
+  for (const [f, w] of mixed) mixed.set(f, OWN_WORDS * w);
+  for (const [f, w] of expansion) mixed.set(f, (mixed.get(f) ?? 0) + (1 - OWN_WORDS) * w);
+  return mixed;
+}
+
+/** The model's unit: each document's raw score and the reference a score is divided by. */
+function referenceOf(terms: Record<string, number>, docs: SampleDocument[], holding: number, parts: string[][][], known: boolean, avgLength: number): { raw: Map<SampleDocument, number>; reference: number } {
+  const raw = new Map(docs.map((d) => [d, bm25(terms, d.features, avgLength)]));
+  const scores = [...raw.values()].sort((a, b) => b - a);
+  // The reference: the mean of the best documents, as many as hold the name (ten at most).
+  const best = scores.slice(0, Math.max(MIN_EVIDENCE, Math.min(REFERENCE_DOCUMENTS, holding)));
+  // The score of a short document naming one part of the name once in its title and once in its
+  // text (the ideal) stands for "about it": the unit of a store that holds nothing about the topic,
+  // so a first report can pass; a share of it is the least unit of any store (LEAST_REFERENCE).
+  const ideal = Math.max(0, ...parts.map((part) => idealScore(terms, part.flat(), avgLength)));
+  const reference = known ? Math.max(best.reduce((a, b) => a + b, 0) / best.length, ideal * LEAST_REFERENCE) : ideal;
+  return { raw, reference };
+}
+
+/** The topic's class: trained on the documents its words pass, the reader's judged ones labelled as judged. */
+function classOf(topic: { collections?: number[] }, sample: StoreSample, docs: SampleDocument[], judged: Judged[], passes: (d: SampleDocument) => boolean, known: boolean): TopicClass | undefined {
+  const judgedIds = new Map(judged.filter((j) => j.documentId !== undefined).map((j) => [j.documentId!, j.judgement]));
+  const inSources = (d: SampleDocument) => !topic.collections?.length || topic.collections.includes(d.collectionId);
+  const seeds = docs.filter(passes).length;
+  // A class needs a store to learn from: on a few hundred documents it learns their noise.
+  const label = (i: number): 0 | 1 | undefined | 'skip' => {
+    const doc = sample.docs[i]!;
+    if (!inSources(doc)) return 'skip';
+    const judgement = judgedIds.get(doc.id);
+    if (judgement) return judgement === 'more' ? 1 : 0;
+    return passes(doc) ? 1 : undefined;
+  };
+  return known && docs.length >= CLASS_SAMPLE && seeds >= Math.max(CLASS_SEEDS, CLASS_SHARE * docs.length) ? trainTopicClass(sample.docs, label) : undefined;
+}
+
+/**
+ * The reader's "more like this" documents teach how the topic is also named: their weightiest
+ * words (not the name's) each name it too, as parts of the concept.
+ */
+function taughtParts(judged: Judged[], own: Map<string, number>, idf: (f: string) => number, rarity: (f: string) => number, language: string): Concept {
+  return judged
+    .filter((j) => j.judgement === 'more')
+    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f) && saysWhat(f, j.features, language)).slice(0, TAUGHT_WORDS))
+    .map(([f]) => [{ weight: Math.round(rarity(f) * 1000) / 1000, forms: [f] }]);
+}
+
 /** Builds a topic's model from its words, the store sample (within the topic's collections) and the reader's judgements. */
 export function buildTopicModel(topic: TopicWords & { collections?: number[] }, sample: StoreSample, judged: Judged[] = []): TopicModelRecord {
   const idf = idfOf(sample, 'none');
@@ -572,59 +263,18 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const parts = nameParts(topic.name, language, affinity);
   const holding = docs.filter((d) => holdsName(parts, d.features, idf, (f) => sample.df.has(f)));
   const known = holding.length >= MIN_EVIDENCE;
-  // Where the store knows the topic, its words must be those of the documents about it: a word no
-  // such document holds goes (a synonym such as "atomic number 29" of "copper"), and so does a key
-  // entity or query word of the profile that none of them names (a profile written while the store
-  // held other things: the FOMC for "Jobs and unemployment" before any jobs report arrived). The
-  // name's own words stay whatever the store says.
-  const named = new Set(ownWords({ name: topic.name, language: topic.language }, affinity).keys());
-  const held = known ? new Set(holding.flatMap((d) => [...d.features.tf.keys()])) : undefined;
-  const keep = (f: string) => !held || (named.has(f) ? sample.df.has(f) : held.has(f));
-  let query = new Map([...own].filter(([f]) => keep(f)).map(([f, w]) => [f, w * idf(f)]));
-  if (known) {
-    const expansion = feedbackWords(query, holding, sample, idf);
-    const mixed = l1(query);
-    for (const [f, w] of mixed) mixed.set(f, OWN_WORDS * w);
-    for (const [f, w] of expansion) mixed.set(f, (mixed.get(f) ?? 0) + (1 - OWN_WORDS) * w);
-    query = mixed;
-  }
+  let query = storeQuery(topic, own, holding, known, sample, idf, affinity);
   if (judged.length) query = withJudgements(query, judged, idf, new Set(own.keys()));
   const terms = Object.fromEntries([...l1(query)].filter(([, w]) => Math.abs(w) > 1e-4).map(([f, w]) => [f, Math.round(w * 1e5) / 1e5]));
-  const raw = new Map(docs.map((d) => [d, bm25(terms, d.features, sample.avgLength)]));
-  const scores = [...raw.values()].sort((a, b) => b - a);
-  // The reference: the mean of the best documents, as many as hold the name (ten at most).
-  const best = scores.slice(0, Math.max(MIN_EVIDENCE, Math.min(REFERENCE_DOCUMENTS, holding.length)));
-  // The score of a short document naming one part of the name once in its title and once in its
-  // text (the ideal) stands for "about it": the unit of a store that holds nothing about the topic,
-  // so a first report can pass; a share of it is the least unit of any store (LEAST_REFERENCE).
-  const ideal = Math.max(0, ...parts.map((part) => idealScore(terms, part.flat(), sample.avgLength)));
-  const reference = known ? Math.max(best.reduce((a, b) => a + b, 0) / best.length, ideal * LEAST_REFERENCE) : ideal;
+  const { raw, reference } = referenceOf(terms, docs, holding.length, parts, known, sample.avgLength);
   const normalised = (features: DocumentFeatures) => bm25(terms, features, sample.avgLength) / (reference || 1);
   const more = judged.filter((j) => j.judgement === 'more');
   const less = judged.filter((j) => j.judgement === 'less');
   const young = 1 + YOUNG_STORE * Math.max(0, 1 - docs.length / MATURE_STORE);
   const bar = judgedBar((known ? DETECTION_BAR : WORDS_BAR) * young, more.map((j) => normalised(j.features)), less.map((j) => normalised(j.features)), BAR_RANGE);
   const llmScores = (js: Judged[]) => js.map((j) => j.llmScore).filter((s): s is number => typeof s === 'number');
-  // The topic's class: trained on the documents its words pass, the reader's judged ones labelled as judged.
-  const judgedIds = new Map(judged.filter((j) => j.documentId !== undefined).map((j) => [j.documentId!, j.judgement]));
-  const inSources = (d: StoreSample['docs'][number]) => !topic.collections?.length || topic.collections.includes(d.collectionId);
-  const seeds = docs.filter((d) => raw.get(d)! / (reference || 1) >= bar).length;
-  // A class needs a store to learn from: on a few hundred documents it learns their noise.
-  const label = (i: number): 0 | 1 | undefined | 'skip' => {
-    const doc = sample.docs[i]!;
-    if (!inSources(doc)) return 'skip';
-    const judgement = judgedIds.get(doc.id);
-    if (judgement) return judgement === 'more' ? 1 : 0;
-    return raw.get(doc)! / (reference || 1) >= bar ? 1 : undefined;
-  };
-  const kind = known && docs.length >= CLASS_SAMPLE && seeds >= Math.max(CLASS_SEEDS, CLASS_SHARE * docs.length) ? trainTopicClass(sample.docs, label) : undefined;
-  // The reader's "more like this" documents teach how the topic is also named: their weightiest
-  // words (not the name's) each name it too.
-  const taught = judged
-    .filter((j) => j.judgement === 'more')
-    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f) && saysWhat(f, j.features, language)).slice(0, TAUGHT_WORDS))
-    .map(([f]) => [{ weight: Math.round(rarity(f) * 1000) / 1000, forms: [f] }]);
-  const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taught];
+  const kind = classOf(topic, sample, docs, judged, (d) => raw.get(d)! / (reference || 1) >= bar, known);
+  const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taughtParts(judged, own, idf, rarity, language)];
   const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept };
   return {
     version: MODEL_VERSION,
@@ -644,21 +294,6 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
     concept,
     builtAt: new Date().toISOString(),
   };
-}
-
-/**
- * Whether a stem of a judged document can say what the topic is: a word, not a number ("0.2 pct"
- * names no topic), nor the name of a country, region or group of them as the document writes it
- * ("Quebec", "Canadian"): a place is where, not what (partHeld).
- */
-function saysWhat(feature: string, features: DocumentFeatures, language: string): boolean {
-  if (!/^\p{L}+$/u.test(feature)) return false;
-  const names = nameIndex(language).names;
-  for (const key of features.tf.keys()) {
-    if (!key.startsWith('=') || key.includes('_') || stem(key.slice(1), language) !== feature) continue;
-    if (names.get(fold(key.slice(1)))?.some((ref) => ref.place.kind !== 'city')) return false;
-  }
-  return true;
 }
 
 /** The score of a short document that holds these features once in its title and once in its text. */
@@ -720,7 +355,6 @@ export function matchedWords(model: Pick<TopicModelRecord, 'terms'>, features: D
     .filter((word, i, all) => all.indexOf(word) === i)
     .slice(0, count);
 }
-
 
 /** The sample's documents a model passes (score at its bar), the best first, at most `limit`; none for a topic the store knows nothing about. */
 export function documentsAbout(model: TopicModelRecord, sample: StoreSample, collections: number[] | undefined, limit: number): { id: number; score: number }[] {

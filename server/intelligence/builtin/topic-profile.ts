@@ -32,7 +32,7 @@ import { cueGroups, cueText, cueWordsIn, formsOf, saysCue } from '../lexicon/wor
 import { ALL_DOMAINS } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
-import { relatedWordsOf, type Affinity } from './topic-model.js';
+import { relatedWordsOf, type Affinity } from './topic-concept.js';
 
 export interface TopicEvidence {
   title: string;

@@ -1,0 +1,263 @@
+/**
+ * The topic's own words and its concept, read in its language: the name first, then its key
+ * entities and query lighter (the description is prose, much of it said of every topic of a kind,
+ * and is left out). Each word counts as written (plurals folded), by its Snowball stem, and with its
+ * neighbour (two words in a row); an English word also brings WordNet's derived forms and synonyms
+ * of its most common sense ("acquisitions": "acquire"; "earnings": "profit", "net income"), or of
+ * the senses the store speaks of. The concept is the name's parts, each word with the stems that
+ * say it: what a document's title or lead must name (topic-model.ts).
+ */
+import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
+import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
+import { fold, nameIndex } from '../knowledge/gazetteer.js';
+import { addFeatures, generalRarity, written, type DocumentFeatures, type StoreSample } from './model-features.js';
+import { namePlaces, placeForms } from './place-features.js';
+
+/** The weights of the topic's texts, and of each kind of feature a word brings. */
+const TEXT_WEIGHTS = { name: 1, keyEntities: 0.5, query: 0.4 } as const;
+const FEATURE_WEIGHTS = { written: 1, stem: 0.5, pair: 1, derived: 0.4, synonym: 0.2, hyponym: 0.2 } as const;
+/** A document names the topic's concept when its title or lead names this share of one part of its name (its words, their derived forms or synonyms, rarer words weighing more): a document of the topic's class passes only then (topic-model.ts). */
+const CONCEPT_SHARE = 0.3;
+
+export interface TopicWords {
+  name: string;
+  keyEntities?: string[];
+  query?: string;
+  language?: string | null;
+}
+
+/** Whether the store's documents holding a word also hold a related word, more than the store does: a sense the store speaks of. */
+export type Affinity = (word: string, related: string) => boolean;
+
+/** A related word the store speaks of: held by at least this many of the documents holding the word, at this many times its share of the whole sample. */
+const AFFINITY_HOLDERS = 2;
+const AFFINITY_LIFT = 2;
+
+/**
+ * The store's affinity: the documents holding a word ("yen") hold a related word of one of its
+ * senses ("money", "hankering") at least twice as often as the whole sample does, in two or more
+ * of them.
+ */
+export function storeAffinity(sample: StoreSample): Affinity {
+  const holders = new Map<string, StoreSample['docs']>();
+  const total = sample.docs.length || 1;
+  return (word, related) => {
+    const own = stem(word, 'en');
+    let docs = holders.get(own);
+    if (!docs) holders.set(own, (docs = sample.docs.filter((d) => d.features.tf.has(own))));
+    // A related phrase ("net income") is held as its pair of words; a word as its stem.
+    const tf = new Map<string, number>();
+    addFeatures(tf, related, 'en', 1);
+    const feature = [...tf.keys()].find((f) => (related.includes(' ') ? f.includes('_') : !f.startsWith('=') && !f.includes('_')));
+    if (!feature || docs.length === 0) return false;
+    const held = docs.filter((d) => d.features.tf.has(feature)).length;
+    return held >= AFFINITY_HOLDERS && held / docs.length >= (AFFINITY_LIFT * (sample.df.get(feature) ?? 0)) / total;
+  };
+}
+
+const NO_RELATIONS: Relations = { derived: [], synonyms: [], hyponyms: [], gloss: '' };
+/** Senses read for synonyms and kinds where the store is known. */
+const SENSES_READ = 3;
+
+/**
+ * WordNet's derived forms (of its most common sense), synonyms and kinds (direct hyponyms) of an
+ * English word or collocation (its first part of speech: noun, else verb, else adjective). Without
+ * a store, the synonyms and kinds of its most common sense; with one, those of its first senses
+ * that the store speaks of beside the word ("yen": no "hankering"; "earnings": "profit" and "net",
+ * no "lucre"; "grain": "cereal", "wheat", "rice"; "meat": "beef", "pork").
+ */
+function relatedWords(word: string, affinity?: Affinity, head = word): Relations {
+  const [first] = lemmasOf(word);
+  if (!first) return NO_RELATIONS;
+  const senses = sensesOf(first.lemma, first.part, affinity ? SENSES_READ : 1);
+  const common = senses[0] ?? NO_RELATIONS;
+  if (!affinity) return common;
+  const spoken = (key: 'synonyms' | 'hyponyms') => [...new Set(senses.flatMap((sense) => sense[key]))].filter((related) => affinity(head, related));
+  return { ...common, synonyms: spoken('synonyms'), hyponyms: spoken('hyponyms') };
+}
+
+/**
+ * The words that say a word of a name beside its own stem: its derived forms, synonyms and kinds
+ * (one word each: "beef" says "meat"), and, where two words of the name in a row are a collocation
+ * WordNet knows ("vegetable oil", "money supply", "interest rate"), the words its kinds and
+ * synonyms add in place of the collocation's other word ("palm" of "palm oil" says "vegetable",
+ * "canola" says both; "m1" says "money supply").
+ */
+function sayingWords(part: string[], language: string, affinity?: Affinity): Map<number, { derived: string[]; synonyms: string[]; hyponyms: string[] }> {
+  const out = new Map(part.map((word, i) => [i, { derived: [] as string[], synonyms: [] as string[], hyponyms: [] as string[] }]));
+  if (language !== 'en') return out;
+  const single = (words: string[]) => words.filter((w) => !w.includes(' '));
+  // A kind is narrower than its word: no commoner in general news ("pork" than "meat"; not "work" than "jobs").
+  const narrower = (kind: string, than: string) => generalRarity(stem(kind, language)) >= generalRarity(stem(than, language));
+  part.forEach((word, i) => {
+    const { derived, synonyms, hyponyms } = relatedWords(word, affinity);
+    out.set(i, { derived: single(derived), synonyms: single(synonyms), hyponyms: single(hyponyms).filter((kind) => narrower(kind, word)) });
+  });
+  for (let i = 0; i + 1 < part.length; i++) {
+    const { synonyms, hyponyms } = relatedWords(`${part[i]}_${part[i + 1]}`, affinity, part[i + 1]);
+    const own = [i, i + 1].map((j) => stem(part[j]!, language));
+    for (const related of [...synonyms, ...hyponyms]) {
+      const words = wordsIn(related, language).filter((w) => contentWord(w, language));
+      const stems = words.map((w) => stem(w, language));
+      const added = words.filter((w, k) => !own.includes(stems[k]!) && narrower(w, part[i + 1]!));
+      if (!added.length) continue;
+      for (const [k, j] of [i, i + 1].entries()) if (!stems.includes(own[k]!)) out.get(j)!.hyponyms.push(...added);
+    }
+  }
+  return out;
+}
+
+/** An English word's derived forms, then its synonyms (WordNet, in the sense the store speaks of where an affinity is given). */
+export function relatedWordsOf(word: string, affinity?: Affinity): string[] {
+  const { derived, synonyms } = relatedWords(word, affinity);
+  return [...derived, ...synonyms];
+}
+
+/** The topic's own words as weighted features (before the store and the reader). */
+export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, number> {
+  const language = languageOf(topic.language);
+  const out = new Map<string, number>();
+  const put = (feature: string, weight: number) => out.set(feature, Math.max(out.get(feature) ?? 0, weight));
+  const texts: [string, number][] = [
+    [topic.name, TEXT_WEIGHTS.name],
+    [(topic.keyEntities ?? []).join('. '), TEXT_WEIGHTS.keyEntities],
+    [topic.query ?? '', TEXT_WEIGHTS.query],
+  ];
+  for (const [text, weight] of texts) {
+    const tf = new Map<string, number>();
+    addFeatures(tf, text, language, 1);
+    for (const feature of tf.keys()) {
+      const kind = feature.startsWith('=') ? 'written' : feature.includes('_') ? 'pair' : 'stem';
+      // A query is a list of words that may come from the store or a kind of topic: they count by
+      // their stems only; the name's and the entities' words also as written and two at a time
+      // ("money supply", "Federal Reserve").
+      if (kind !== 'stem' && weight === TEXT_WEIGHTS.query) continue;
+      put(feature, weight * FEATURE_WEIGHTS[kind]);
+    }
+  }
+  // The name's words also bring their derived forms and synonyms (English: WordNet).
+  if (language === 'en') {
+    for (const word of wordsIn(topic.name, language).filter((w) => contentWord(w, language))) {
+      const { derived, synonyms } = relatedWords(word, affinity);
+      for (const [words, weight] of [[derived, FEATURE_WEIGHTS.derived], [synonyms, FEATURE_WEIGHTS.synonym]] as const) {
+        for (const related of words) {
+          const tf = new Map<string, number>();
+          addFeatures(tf, related, language, 1);
+          // One word: its stem; several ("net income"): the pair.
+          for (const feature of tf.keys()) if (related.includes(' ') ? feature.includes('_') : !feature.startsWith('=')) put(feature, weight);
+        }
+      }
+    }
+    // ... and the words that say its kinds ("beef" of "meat", "palm" of "vegetable oil").
+    for (const part of partsOf(topic.name, language)) for (const { hyponyms } of sayingWords(part, language, affinity).values()) for (const word of hyponyms) put(stem(word, language), FEATURE_WEIGHTS.hyponym);
+  }
+  // The places it names, as places: a group's members as its kinds.
+  for (const { place, members } of namePlaces(topic.name, language).values()) {
+    put(place, FEATURE_WEIGHTS.synonym);
+    for (const member of members) put(member, FEATURE_WEIGHTS.hyponym);
+  }
+  return out;
+}
+
+/**
+ * The parts of a name a document may be about on its own: split at "and", "or", commas and
+ * semicolons ("Coffee and cocoa markets": coffee | cocoa markets; "Jobs and unemployment": jobs |
+ * unemployment), each as its content words.
+ */
+function partsOf(name: string, language: string): string[][] {
+  const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
+  return (parts.length ? parts : [name]).map((part) => wordsIn(part, language).filter((w) => contentWord(w, language))).filter((part) => part.length > 0);
+}
+
+/** The parts of a name, each word as the features that say it (as written, its stem, its derived forms). */
+export function nameParts(name: string, language: string, affinity?: Affinity): string[][][] {
+  const places = namePlaces(name, language);
+  return partsOf(name, language).map((part) => {
+    const saying = sayingWords(part, language, affinity);
+    return part.map((word, i) => {
+      const { derived, hyponyms } = saying.get(i)!;
+      return [`=${written(word, language)}`, stem(word, language), ...[...derived, ...hyponyms].map((related) => stem(related, language)), ...placeForms(places, word)];
+    });
+  });
+}
+
+/**
+ * Whether a document holds one part of the name by at least half its words' weight, a rarer word
+ * weighing more (its inverse document frequency): it is about the topic by its own words. "Gold
+ * prices" is not held by a report of prices alone.
+ */
+export function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: string) => number, inStore: (f: string) => boolean): boolean {
+  return parts.some((part) =>
+    // A word no stored document holds says nothing either way ("markets" of "cocoa markets" in a store without it).
+    partHeld(
+      part.map((forms) => ({ forms, weight: forms.some(inStore) ? idf(forms[0]!) : 0 })),
+      (f) => features.tf.has(f),
+      0.5,
+    ),
+  );
+}
+
+/** A word of a name that is a place's (its forms hold `@` places). */
+const isPlaceWord = (forms: readonly string[]) => forms.some((f) => f.startsWith('@'));
+
+/**
+ * Whether a document holds a part of a name: its words it holds weigh at least `share` of the
+ * part. A place in it is where, not what: a document also holds the part when it holds that share
+ * of the part's other words (the subject) and names a place within it ("asylum" and "Hungary" hold
+ * "Asylum policy in Europe"); "Japan" alone holds nothing of "Japanese yen".
+ */
+function partHeld(part: { weight: number; forms: readonly string[] }[], has: (feature: string) => boolean, share: number): boolean {
+  const sum = (words: typeof part) => words.reduce((total, w) => total + w.weight, 0);
+  const subject = part.filter((w) => !isPlaceWord(w.forms));
+  const heldSubject = subject.filter((w) => w.forms.some(has));
+  // A place counts beside a word of the subject, or in a name that is a place alone ("Germany").
+  const heldPlaces = heldSubject.length || !subject.length ? part.filter((w) => isPlaceWord(w.forms) && w.forms.some(has)) : [];
+  const total = sum(part);
+  if (total > 0 && sum(heldSubject) + sum(heldPlaces) >= share * total) return true;
+  const subjectTotal = sum(subject);
+  return heldPlaces.length > 0 && subjectTotal > 0 && sum(heldSubject) >= share * subjectTotal;
+}
+
+/**
+ * The topic's concept: each part of its name (nameParts) as its words, each word with the stems
+ * that say it (its own, its derived forms' and, in English, its synonyms': "earnings" is also said
+ * by "profit" and "net") and its weight (inverse document frequency; 0 for a word the store never
+ * holds, which says nothing either way).
+ */
+export function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean, affinity?: Affinity): Concept {
+  const places = namePlaces(name, language);
+  return partsOf(name, language).map((part) => {
+    const saying = sayingWords(part, language, affinity);
+    return part.map((word, i) => {
+      const own = stem(word, language);
+      const { derived, synonyms, hyponyms } = saying.get(i)!;
+      const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language)), ...placeForms(places, word)])];
+      return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
+    });
+  });
+}
+
+export type Concept = { weight: number; forms: string[] }[][];
+
+/** Whether a document names the topic's concept: a share of one part of its name by weight. */
+export function namesConcept(concept: Concept, tf: Pick<ReadonlySet<string>, 'has'>, share = CONCEPT_SHARE): boolean {
+  return concept.some((part) => partHeld(part, (f) => tf.has(f), share));
+}
+
+/** Whether nothing is known of how rare the name's words are (a store without them, no general figures for the language): no document can be said not to name it. */
+export const unweighed = (concept: Concept) => concept.every((part) => part.every((w) => w.weight === 0));
+
+/**
+ * Whether a stem of a judged document can say what the topic is: a word, not a number ("0.2 pct"
+ * names no topic), nor the name of a country, region or group of them as the document writes it
+ * ("Quebec", "Canadian"): a place is where, not what (partHeld).
+ */
+export function saysWhat(feature: string, features: DocumentFeatures, language: string): boolean {
+  if (!/^\p{L}+$/u.test(feature)) return false;
+  const names = nameIndex(language).names;
+  for (const key of features.tf.keys()) {
+    if (!key.startsWith('=') || key.includes('_') || stem(key.slice(1), language) !== feature) continue;
+    if (names.get(fold(key.slice(1)))?.some((ref) => ref.place.kind !== 'city')) return false;
+  }
+  return true;
+}

@@ -11,6 +11,14 @@ describe('topic profile: the evidence about a topic', () => {
     expect(relevantEvidence('Housing market', [housing, plural, money])).toEqual([housing, plural]);
   });
 
+  it('holds a noun of the name by the forms of the verb it comes from that are no noun', () => {
+    const filed = doc('Apple Inc. filed its annual report', 'Apple filed the report with the commission on Friday.');
+    const acquires = doc('Lone Star acquires concrete operations', 'Lone Star Industries said it acquired the plants.');
+    expect(relevantEvidence('Apple trademark filings', [filed])).toEqual([filed]);
+    expect(relevantEvidence('Cement mergers and acquisitions', [acquires])).toEqual([]);
+    expect(relevantEvidence('Concrete acquisitions', [acquires])).toEqual([acquires]);
+  });
+
   it('holds a word WordNet does not know by its stem', () => {
     const covid = doc('Covid cases rise in the region', 'New covid cases rose for a third week.');
     expect(relevantEvidence('Covid vaccines', [covid])).toEqual([covid]);

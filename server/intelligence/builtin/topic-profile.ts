@@ -29,6 +29,7 @@ import {
 } from './topic-analysis.js';
 import type { Domain } from '../knowledge/curated.js';
 import { cueGroups, cueText, cueWordsIn, formsOf, saysCue } from '../lexicon/word-forms.js';
+import { basesOf, lemmasOf, sensesOf } from '../lexicon/wordnet.js';
 import { ALL_DOMAINS } from './topic-domains.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
@@ -100,10 +101,22 @@ function spelledOnce(names: string[]): string[] {
 const lowerFirst = (s: string) => (/^\p{Lu}\p{Ll}/u.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /**
+ * The forms of the verb a noun is derived from (WordNet, its most common sense) that are no noun
+ * themselves: "filings" -> "filed", "filing"; "acquisitions" -> "acquire", "acquired"; "housing"
+ * -> "housed", never "houses" (a noun of its own: the "discount houses" of a money market).
+ */
+function derivedVerbForms(word: string): string[] {
+  const [first] = lemmasOf(word);
+  if (!first || first.part !== 'noun') return [];
+  const verbs = sensesOf(first.lemma, 'noun', 1)[0]?.derived.filter((d) => !d.includes(' ')) ?? [];
+  return verbs.flatMap((verb) => [...formsOf(verb, ['verb'])].filter((form) => basesOf(form, 'noun').length === 0));
+}
+
+/**
  * Evidence that is really about the topic: it holds at least half of the topic's own words, each
- * in one of its word forms (lexicon/word-forms.ts): "housing" is held by "housing", not by the
- * "discount houses" of a money-market report, which share its stem. A word WordNet does not know
- * is held by its stem.
+ * in one of its word forms (lexicon/word-forms.ts) or a form of the verb it comes from
+ * (derivedVerbForms): "housing" is held by "housing", not by the "discount houses" of a
+ * money-market report, which share its stem. A word WordNet does not know is held by its stem.
  */
 export function relevantEvidence(name: string, evidence: TopicEvidence[]): TopicEvidence[] {
   const all = [...new Set(meaningfulTerms(name))];
@@ -114,7 +127,7 @@ export function relevantEvidence(name: string, evidence: TopicEvidence[]): Topic
     if (!all.includes(t)) continue;
     const forms = formsOf(word);
     // Forms of a word WordNet knows; none (the stem decides) for one it does not.
-    if (forms.size > 1) formsOfTerm.set(t, [...(formsOfTerm.get(t) ?? []), ...forms]);
+    if (forms.size > 1) formsOfTerm.set(t, [...(formsOfTerm.get(t) ?? []), ...forms, ...derivedVerbForms(word)]);
   }
   // The words that say what the topic is about, not what kind of coverage ("oncology" of
   // "Clinical trials in oncology": a trial of disc surgery is not evidence). A place word

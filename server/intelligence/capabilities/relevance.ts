@@ -105,7 +105,8 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
 function namesWhat(entity: string, topicName: string, model: TopicModelRecord, features: DocumentFeatures): boolean {
   const nameWords = new Set(norm(topicName).trim().split(' '));
   if (!norm(entity).trim().split(' ').every((w) => nameWords.has(w))) return true;
-  return knownNamesIn(entity).some((known) => known.length === entity.length) || standsForTopic(model, entity) || namesTopic(model, features);
+  // The document's own reading first: the entity's is read afresh (its places by the gazetteer).
+  return namesTopic(model, features) || knownNamesIn(entity).some((known) => known.length === entity.length) || standsForTopic(model, entity);
 }
 
 /** The key entities a document names (whole words, plurals too): 1 in its title, 0.6 in its text, one per body named two ways ("FDA", "Food and Drug Administration"). */

@@ -5,7 +5,7 @@
  * ruling, which a prefix would read as the same action.
  */
 import { actionVerbs } from '../knowledge/curated.js';
-import { cueText, formsOf } from './word-forms.js';
+import { formsOf, padded } from './word-forms.js';
 
 export interface ActionWord {
   /** The word as the text writes it (lower case). */
@@ -31,8 +31,8 @@ function actionForms(): Map<string, Omit<ActionWord, 'word'>> {
 /** The action words of a text, in its order. */
 export function actionWordsIn(text: string): ActionWord[] {
   const forms = actionForms();
-  return cueText(text)
-    .padded.trim()
+  return padded(text)
+    .trim()
     .split(' ')
     .flatMap((word) => {
       const found = forms.get(word);

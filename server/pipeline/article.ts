@@ -155,6 +155,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     publisher: d.publisher,
     date: originalDate(d).toISOString(),
     collectionId: d.collectionId,
+    language: d.language,
     score,
     strategy,
   });
@@ -181,7 +182,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     engine,
   );
   const a = article.output;
-  const impactSources: Parameters<typeof assessArticleImpact>[3] = [{ documentId: doc.id, title: doc.title, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, text: doc.text, contentType: doc.contentType, publisher: doc.publisher, metadata: doc.metadata }, ...supporting];
+  const impactSources: Parameters<typeof assessArticleImpact>[3] = [{ documentId: doc.id, title: doc.title, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, text: doc.text, language: doc.language, contentType: doc.contentType, publisher: doc.publisher, metadata: doc.metadata }, ...supporting];
   // Fourteen 'FOMC statement's cannot be told apart: a title the reader already has leads with the date.
   const [taken] = await db
     .select({ id: events.id })

@@ -22,6 +22,8 @@ export interface ImpactSource {
   date: string;
   collectionId: number;
   text: string;
+  /** ISO 639-1, null when not known: the language its next steps are read in. */
+  language?: string | null;
 }
 
 /** The document the article reports: its record besides what the assessment reads. */
@@ -52,7 +54,7 @@ export async function assessArticleImpact(
   const byId = new Map(sources.map((s) => [s.documentId, s]));
   const references = article.references.flatMap((r) => {
     const source = byId.get(r.document_id);
-    return source ? [{ number: r.number, title: source.title, date: source.date, kind: KEY_OF.get(source.collectionId) ?? 'news', text: source.text }] : [];
+    return source ? [{ number: r.number, title: source.title, date: source.date, kind: KEY_OF.get(source.collectionId) ?? 'news', text: source.text, language: source.language ?? null }] : [];
   });
   const model = row.prefs.article_composition_model ?? MODEL_DEFAULTS.article_composition_model;
   const { output: impact, record } = await runCapability(

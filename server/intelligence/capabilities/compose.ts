@@ -8,6 +8,7 @@ import { pickDistinct, rankedStatements, saysAgain, sentences } from './summaris
 import { keyMetrics, METRIC_COLUMNS, wholeLabel } from './key-metrics.js';
 import { articleTitle, namesAKindOfDocument, shortDate } from './titles.js';
 import { unshouted } from './document-record.js';
+import { statesNextStep } from './next-steps.js';
 
 /**
  * Words that say what kind of document or coverage it is ("treatment", "study", "rules"), not
@@ -25,6 +26,8 @@ export interface ComposeSource {
   publisher: string | null;
   date: string;
   collectionId: number;
+  /** ISO 639-1, null when not known. */
+  language?: string | null;
   score: number;
   /** How the pipeline found it: 'consolidated event' is a report of the event itself (its figures are the event's), 'research' background. */
   strategy?: string;
@@ -201,7 +204,7 @@ function picker(candidates: Candidate[], language: string | null) {
  */
 function introductionOf(input: ComposeInput, candidates: Candidate[]): string | undefined {
   const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => cleaned(s, input.language)) : [];
-  const summaryLead = input.main.summary ? (summarySentences.find((s) => !(NEXT_STEP.test(s) && WHEN.test(s))) ?? summarySentences[0] ?? input.main.summary) : undefined;
+  const summaryLead = input.main.summary ? (summarySentences.find((s) => !statesNextStep(s, input.language)) ?? summarySentences[0] ?? input.main.summary) : undefined;
   return summaryLead && quotable(summaryLead, input.language)
     ? summaryLead
     : (candidates.filter((c) => c.source === 1 && quotable(c.sentence, input.language)).sort((a, b) => b.score - a.score)[0]?.sentence ?? (summaryLead && beforeList(summaryLead, input.language)));
@@ -283,44 +286,12 @@ function researchPool(doc: ComposeSource): string[] {
   return [...sentences(doc.summary), ...best.map((r) => r.sentence)].slice(0, 20);
 }
 
-// A next step a document announces: a deadline, an effective date, a meeting, a vote, a hearing.
-export const NEXT_STEP = new RegExp(
-  String.raw`\b(?:` +
-    [
-      String.raw`comments?\b[^.]{0,80}\b(?:must|should|will)\s+be\s+(?:received|submitted|filed)`,
-      String.raw`(?:comments?|applications?|nominations?|responses?|requests?)\s+(?:are|is)\s+due`,
-      'deadline',
-      String.raw`(?:is|are|will\s+be|becomes?)\s+effective`,
-      String.raw`effective\s+(?:on|as\s+of|date)`,
-      String.raw`takes?\s+effect`,
-      String.raw`next\s+(?:meeting|hearing|session|review)`,
-      String.raw`(?:is|are)\s+scheduled\s+(?:for|to)`,
-      String.raw`(?:will|would)\s+be\s+held\s+(?:on|in|at)`,
-      String.raw`will\s+(?:meet|hold|vote|convene|publish|decide|rule|begin|start|end|expire|close|reopen|resume|announce|release)`,
-      String.raw`no\s+later\s+than`,
-      String.raw`on\s+or\s+before`,
-    ].join('|') +
-    String.raw`)\b`,
-  'i',
-);
-// ... with a when: a date, a month, a year, a weekday, a number of days.
-export const WHEN = new RegExp(
-  [
-    String.raw`\b(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d{1,2}\b`,
-    String.raw`\b(?:19|20)\d\d\b`,
-    String.raw`\b\d{1,2}\/\d{1,2}\/\d{2,4}\b`,
-    String.raw`\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b`,
-    String.raw`\bwithin\s+\d+\s+days\b`,
-    String.raw`\bnext\s+(?:week|month|year)\b`,
-  ].join('|'),
-);
-
 /** The first sentence of a document that states a next step with its date (the whole text: minutes name the next meeting at their end). */
 function nextStepOf(text: string, said: string[], language: string | null): string | undefined {
   return sentences(text)
     .slice(0, 600)
     .map((s) => cleaned(s, language))
-    .find((s) => NEXT_STEP.test(s) && WHEN.test(s) && s.length <= 400 && quotable(s, language) && !saysAgain(s, said));
+    .find((s) => s.length <= 400 && statesNextStep(s, language) && quotable(s, language) && !saysAgain(s, said));
 }
 
 /**

@@ -1,8 +1,7 @@
-import * as chrono from 'chrono-node';
 import { z } from 'zod';
 import { countriesOf } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
-import { NEXT_STEP } from './compose.js';
+import { announcesNextStep, dayNamed } from './next-steps.js';
 import { quotable } from './sentence-quality.js';
 import { sentences } from './summarise.js';
 
@@ -12,8 +11,8 @@ export interface ImpactInput {
   topic: { name: string; keyEntities: string[] };
   /** The article's text with its reference markers [n]. */
   article: { title: string; introduction: string; points: string[]; sections: { heading: string; content: string }[] };
-  /** The cited documents by reference number: their date (ISO), kind (collection key) and text. */
-  references: { number: number; title: string; date: string; kind: string; text: string }[];
+  /** The cited documents by reference number: their date (ISO), kind (collection key), text and language (ISO 639-1, null when not known). */
+  references: { number: number; title: string; date: string; kind: string; text: string; language?: string | null }[];
   /** The date of the document the article reports (ISO): what came before it is history. */
   reported: string;
   /** The QA rank (0..1; 0 = not recommended). */
@@ -94,10 +93,9 @@ function horizonOf(input: ImpactInput): TImpact['horizon'] {
     // A background document's next step is history to an article about a later report.
     const after = Math.max(since.getTime(), Number.isNaN(reported) ? 0 : reported);
     for (const sentence of sentences(ref.text).slice(0, 600)) {
-      if (sentence.length > 400 || !NEXT_STEP.test(sentence) || !quotable(sentence)) continue;
-      const when = chrono.parse(sentence, since, { forwardDate: true }).find((r) => r.start.isCertain('month') && r.start.isCertain('day'));
-      if (!when) continue;
-      const date = when.start.date();
+      if (sentence.length > 400 || !announcesNextStep(sentence, ref.language) || !quotable(sentence, ref.language)) continue;
+      const date = dayNamed(sentence, since, ref.language);
+      if (!date) continue;
       // A date before the document's own, or the reported one's, is history, not a horizon.
       if (date.getTime() < after - 86_400_000) continue;
       const day = date.toISOString().slice(0, 10);

@@ -108,7 +108,11 @@ export function industriesOf(text: string, weighted: string): string[] {
     }
     return { value: k.value, score };
   }).filter((s) => s.score > 0);
-  return scored.sort((a, b) => b.score - a.score).map((s) => labelOf(s.value)!);
+  // Where they work is what their title and organisation say, or what their interests say more
+  // than once; a subject their interests name once ("central bank rates" of a drug-pricing
+  // director) is something they follow, not their industry.
+  const worksIn = scored.filter((s) => s.score >= 2 || INDUSTRY_KNOWLEDGE.find((k) => k.value === s.value)!.cues.some((cue) => saysCue(cue, strong)));
+  return (worksIn.length ? worksIn : scored).sort((a, b) => b.score - a.score).map((s) => labelOf(s.value)!);
 }
 
 export function responsibilitiesOf(title: string, role: string | undefined, industries: string[]): string[] {

@@ -12,6 +12,7 @@ import { useIsMobile } from '../../lib/use-media';
 import { useViewing } from '../../lib/viewing';
 import { useArticleShares } from '../../lib/inbox';
 import { useArticle, useRelated, useSideLatest } from './api';
+import { ArticleComments } from './article-comments';
 import { SharedBy, ShareButton } from './article-shares';
 import { Impact, KeyMetrics, SideList, Sources, Takeaways } from './article-side';
 import { ArticleBody } from './article-view';
@@ -109,6 +110,8 @@ export default function ArticlePage() {
                 </>
               }
             />
+            {/* The thread is the signed-in reader's team's: not shown while viewing as someone else. */}
+            {!userId && <ArticleComments articleId={data.id} />}
           </div>
           <aside aria-label="About this article" className="min-w-0 space-y-4">
             <Takeaways value={data.actionable_takeaway} />

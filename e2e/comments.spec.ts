@@ -1,4 +1,5 @@
-import { expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 import { DEMO, demoArticle, signInAs, test } from './kit';
 
 /**
@@ -9,6 +10,13 @@ import { DEMO, demoArticle, signInAs, test } from './kit';
  */
 
 const see = expect.configure({ timeout: 20_000 });
+
+/** axe finds nothing serious in the comments section (DESIGN section 7). */
+async function expectAccessibleComments(page: Page) {
+  const results = await new AxeBuilder({ page }).include('#comments').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 test.setTimeout(180_000);
 
 test('share -> inbox -> open -> comment with a mention -> the other sees the mention', async ({ page, browser }, info) => {
@@ -49,6 +57,8 @@ test('share -> inbox -> open -> comment with a mention -> the other sees the men
   const options = comments.getByRole('listbox', { name: 'Teammates to mention' });
   await see(options.getByRole('option', { name: /Dana Demo/ })).toBeVisible();
   await expect(box).toHaveAttribute('aria-activedescendant', /.+/);
+  await ada.screenshot({ path: info.outputPath('mention-list.png') });
+  await expectAccessibleComments(ada);
   await box.press('Enter');
   await expect(options).toBeHidden();
   await box.pressSequentially('see https://example.com/brief');
@@ -61,6 +71,7 @@ test('share -> inbox -> open -> comment with a mention -> the other sees the men
   await expect(posted.getByRole('link', { name: 'https://example.com/brief' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
   await expect(box).toHaveValue('');
   await ada.screenshot({ path: info.outputPath('comment-posted.png') });
+  await expectAccessibleComments(ada);
 
   // Dana sees the mention and opens the article at the comment.
   await page.goto('/');

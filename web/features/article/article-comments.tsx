@@ -43,7 +43,7 @@ export function ArticleComments({ articleId }: { articleId: number }) {
   if (thread.isError) return null;
   const count = thread.data?.count ?? 0;
   return (
-    <section aria-labelledby={headingId} className="mt-10 border-t border-slate-200 pt-6 dark:border-slate-800">
+    <section id="comments" aria-labelledby={headingId} className="border-t border-slate-200 pt-6 dark:border-slate-800">
       <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
         <MessageSquare aria-hidden className="size-5" /> Comments{loaded ? ` (${count})` : ''}
       </h2>

@@ -110,8 +110,6 @@ export default function ArticlePage() {
                 </>
               }
             />
-            {/* The thread is the signed-in reader's team's: not shown while viewing as someone else. */}
-            {!userId && <ArticleComments articleId={data.id} />}
           </div>
           <aside aria-label="About this article" className="min-w-0 space-y-4">
             <Takeaways value={data.actionable_takeaway} />
@@ -129,6 +127,12 @@ export default function ArticlePage() {
               relatedShown.length > 0 && <SideList id="side-related-title" title="Related" articles={relatedShown} userId={userId} />
             )}
           </aside>
+          {/* The team's thread, under the article (after the side panels on narrow screens); the signed-in reader's own, not shown while viewing as someone else. */}
+          {!userId && (
+            <div dir="ltr" lang="en" className="min-w-0 @4xl:col-span-2">
+              <ArticleComments articleId={data.id} />
+            </div>
+          )}
         </div>
       </div>
     </ReferenceProvider>

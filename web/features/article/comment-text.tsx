@@ -7,7 +7,7 @@ import { commentPieces } from '../../../contract/comment-text';
  */
 export function CommentText({ body, mentions }: { body: string; mentions: readonly string[] }) {
   return (
-    <p className="break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
+    <p dir="auto" className="break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200">
       {commentPieces(body, mentions).map((piece, i) =>
         piece.kind === 'link' ? (
           <a key={i} href={piece.href} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-blue-700 underline underline-offset-2 dark:text-blue-400">

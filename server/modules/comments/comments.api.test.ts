@@ -199,6 +199,10 @@ describe('tenancy', () => {
     const [row] = await herald.database.db.select().from(articleComments).where(eq(articleComments.id, comment.id));
     expect(row!.body).toBe('Inside the team');
     expect((await herald.app!.inject({ method: 'GET', url: `/api/articles/${shared}/comments/` })).statusCode).toBe(401);
+    // A personal API token reads the feed, not the team's threads: sessions only.
+    const made = await call('POST', '/me/tokens/', member, { name: 'Script', scopes: ['feed:read'], expires_at: new Date(Date.now() + 86_400_000).toISOString() });
+    const byToken = await herald.app!.inject({ method: 'GET', url: `/api/articles/${shared}/comments/`, headers: { authorization: `Bearer ${made.json().token}` } });
+    expect(byToken.statusCode).toBe(403);
   });
 });
 

@@ -32,7 +32,9 @@ export function ArticleComments({ articleId }: { articleId: number }) {
   const loaded = thread.data !== undefined;
   useEffect(() => {
     if (!target || !loaded) return;
-    document.getElementById(`comment-${target}`)?.scrollIntoView({ block: 'center' });
+    // A frame later: the page's own scroll to the top (its effect runs after this child's) goes first.
+    const frame = requestAnimationFrame(() => document.getElementById(`comment-${target}`)?.scrollIntoView({ block: 'center' }));
+    return () => cancelAnimationFrame(frame);
   }, [target, loaded]);
 
   const send = () => {

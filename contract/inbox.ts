@@ -60,6 +60,8 @@ export const ZInboxItem = z.object({
   body: z.string().nullable(),
   /** The article the item opens (/a/{article_id}), when it is about one. */
   article_id: z.number().int().nullable(),
+  /** The comment it is about (kinds mention and comment): the article opens at it. */
+  comment_id: z.number().int().nullable(),
   topic_id: z.number().int().nullable(),
   source_id: z.number().int().nullable(),
   actor_name: z.string().nullable(),

@@ -20,6 +20,7 @@ export interface InboxItemInput {
   actorId?: string | null;
   actorName?: string | null;
   shareId?: number | null;
+  commentId?: number | null;
 }
 
 const TITLE_MAX = 300;
@@ -49,6 +50,7 @@ export async function addInboxItems(tx: DbOrTx, items: InboxItemInput[]): Promis
       actorId: i.actorId ?? null,
       actorName: i.actorName ?? null,
       shareId: i.shareId ?? null,
+      commentId: i.commentId ?? null,
     }));
   if (rows.length === 0) return 0;
   const written = await tx.insert(inboxItems).values(rows).onConflictDoNothing({ target: [inboxItems.userId, inboxItems.key] }).returning({ id: inboxItems.id });

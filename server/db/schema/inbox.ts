@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts.js';
+import { articleComments } from './comments.js';
 import { sources } from './content.js';
 import { events } from './pipeline.js';
 import { topics } from './topics.js';
@@ -74,14 +75,15 @@ export const inboxItems = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name'),
     shareId: bigint('share_id', { mode: 'number' }).references(() => articleShares.id, { onDelete: 'cascade' }),
-    /** Comments and mentions (issue 39 item 5) name their comment here. */
-    commentId: bigint('comment_id', { mode: 'number' }),
+    /** Comments and mentions (issue 39 item 5) name their comment here; deleting it deletes them. */
+    commentId: bigint('comment_id', { mode: 'number' }).references(() => articleComments.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('inbox_items_event_idx').on(t.eventId),
+    index('inbox_items_comment_idx').on(t.commentId).where(sql`comment_id IS NOT NULL`),
     uniqueIndex('inbox_items_user_key_idx').on(t.userId, t.key),
     index('inbox_items_user_page_idx').on(t.userId, t.id.desc()).where(sql`archived_at IS NULL`),
     index('inbox_items_user_unread_idx').on(t.userId, t.kind).where(sql`read_at IS NULL AND archived_at IS NULL`),

@@ -8,4 +8,5 @@ export * from './pipeline.js';
 export * from './onboarding.js';
 export * from './audit.js';
 export * from './inbox.js';
+export * from './comments.js';
 export * from './billing.js';

@@ -30,6 +30,7 @@ function present(row: typeof inboxItems.$inferSelect): TInboxItem {
     title: row.title,
     body: row.body,
     article_id: row.eventId,
+    comment_id: row.commentId,
     topic_id: row.topicId,
     source_id: row.sourceId,
     actor_name: row.actorName,

@@ -12,6 +12,7 @@ import { useIsMobile } from '../../lib/use-media';
 import { useViewing } from '../../lib/viewing';
 import { useArticleShares } from '../../lib/inbox';
 import { useArticle, useRelated, useSideLatest } from './api';
+import { ArticleComments } from './article-comments';
 import { SharedBy, ShareButton } from './article-shares';
 import { Impact, KeyMetrics, SideList, Sources, Takeaways } from './article-side';
 import { ArticleBody } from './article-view';
@@ -126,6 +127,12 @@ export default function ArticlePage() {
               relatedShown.length > 0 && <SideList id="side-related-title" title="Related" articles={relatedShown} userId={userId} />
             )}
           </aside>
+          {/* The team's thread, under the article (after the side panels on narrow screens); the signed-in reader's own, not shown while viewing as someone else. */}
+          {!userId && (
+            <div dir="ltr" lang="en" className="min-w-0 @4xl:col-span-2">
+              <ArticleComments articleId={data.id} />
+            </div>
+          )}
         </div>
       </div>
     </ReferenceProvider>

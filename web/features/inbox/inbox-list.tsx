@@ -20,7 +20,7 @@ const ICONS: Record<TInboxItemKind, typeof Flame> = {
 
 /** Where an item leads: its article, else its topic's dashboard, the Sources page or the account. */
 export function itemLink(item: TInboxItem): string | undefined {
-  if (item.article_id !== null) return `/a/${item.article_id}`;
+  if (item.article_id !== null) return `/a/${item.article_id}${item.comment_id !== null ? `#comment-${item.comment_id}` : ''}`;
   if (item.kind === 'spike' && item.topic_id !== null) return `/topics/${item.topic_id}`;
   if (item.kind === 'source_disabled') return '/sources';
   if (item.kind === 'member_joined') return '/account';

@@ -60,7 +60,8 @@ const unique = (items: string[]) => {
 export function interestPhrases(text: string): string[] {
   const parts = text
     .replace(/^(?:i(?:'m| am)? (?:follow|track|cover|watch|work on|focus on|interested in|care about)|my interests are|interests:)\s+/i, '')
-    .split(/[,;\n/•]+/)
+    // A colon opens a list or what the words before it stand for ("pricing policy: payer negotiations").
+    .split(/[,;:\n/•]+/)
     // The last of a list often opens with its "and" (", and AI safety rules"): it is no subject's word.
     .map((part) => part.trim().replace(/^(?:and|also|especially|particularly|mainly|mostly)\s+/i, ''))
     // "EU battery rules and lithium prices" and "supply chains and Tesla" are two subjects; "AI
@@ -76,9 +77,27 @@ export function interestPhrases(text: string): string[] {
       if (sides.length === 2 && loneCommonWord(sides[0]!.trim()) && !/^\p{Lu}\S*$/u.test(sides[1]!.trim())) return [part];
       return sides.length > 1 && sides.every((side) => side.trim().split(/\s+/).length >= 2 || /^\p{Lu}/u.test(side.trim())) ? sides : [part];
     })
-    .map((p) => normalizeTopicName(p.trim()))
+    .map((p) => normalizeTopicName(withoutOwnClause(p.trim())))
     .filter((p) => p.length > 1 && meaningfulTerms(p).length > 0);
   return unique(parts).slice(0, 12);
+}
+
+/**
+ * A phrase without the clause that says why it matters to the writer: from the word that opens
+ * the clause (a preposition, conjunction or "that") before its first pronoun ("Central bank rates
+ * as they affect our financing", "EU rules that affect our exports", "Payments regulation for our
+ * startup"). The pronouns and openers are compromise's tags of English (the profile's language).
+ */
+function withoutOwnClause(phrase: string): string {
+  if (!/\b(?:we|our|us|my|i|me|they|their|it|its)\b/.test(phrase)) return phrase;
+  const terms = compromise()(phrase).json({ terms: { normal: true } }) as { terms: { text: string; tags: string[] }[] }[];
+  const words = terms.flatMap((sentence) => sentence.terms);
+  const pronoun = words.findIndex((w, i) => i > 0 && /^\p{Ll}/u.test(w.text) && w.tags.some((t) => t === 'Pronoun' || t === 'Possessive'));
+  if (pronoun < 0) return phrase;
+  let opener = pronoun - 1;
+  while (opener > 0 && !words[opener]!.tags.some((t) => t === 'Preposition' || t === 'Conjunction') && !/^(?:that|which|who)$/i.test(words[opener]!.text)) opener--;
+  const kept = words.slice(0, opener > 0 ? opener : pronoun).map((w) => w.text);
+  return kept.length ? kept.join(' ') : phrase;
 }
 
 /** One word English has in lower case (a dictionary word, not a name: "refugee", not "Tesla"). */

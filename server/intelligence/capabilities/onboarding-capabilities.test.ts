@@ -198,6 +198,9 @@ describe('profiles', () => {
     expect(interestPhrases('Retrieval-augmented generation, model evaluation, and AI safety regulation in the EU')).toEqual(['Retrieval-augmented generation', 'Model evaluation', 'AI safety regulation in the EU']);
     // Two places before one noun share it; two places alone are two subjects.
     expect(interestPhrases('Hungary and Croatia border measures; Japan and South Korea trade relations; Germany and France')).toEqual(['Hungary and Croatia border measures', 'Japan and South Korea trade relations', 'Germany', 'France']);
+    // A colon opens a list; the clause that says why a subject matters to the writer is no part of it.
+    expect(interestPhrases('Drug pricing policy: payer negotiations, central bank rates as they affect our financing')).toEqual(['Drug pricing policy', 'Payer negotiations', 'Central bank rates']);
+    expect(interestPhrases('EU rules that affect our exports; payments regulation for our startup; IT security; health of refugees in Europe')).toEqual(['EU rules', 'Payments regulation', 'IT security', 'Health of refugees in Europe']);
   });
 
   it('knows two names of one subject, and an organisation from a subject named after it', () => {

@@ -9,3 +9,4 @@ export * from './onboarding.js';
 export * from './audit.js';
 export * from './inbox.js';
 export * from './billing.js';
+export * from './notifications.js';

@@ -37,6 +37,7 @@ import { sourceRoutes } from '../modules/sources/routes.js';
 import { mcpRoutes } from '../modules/mcp/routes.js';
 import { billingRoutes } from '../modules/billing/routes.js';
 import { inboxRoutes } from '../modules/inbox/routes.js';
+import { notificationRoutes } from '../modules/notifications/routes.js';
 import { VERSION } from '../version.js';
 import type { AppServices } from './services.js';
 import { AppError, installErrorHandling } from './errors.js';
@@ -168,7 +169,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(feedbackRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(sourceRoutes({ config: services.config, database: services.database, keys, queue: services.queue, operatorToken: services.operatorToken }), { prefix: '/api' });
   await app.register(feedRoutes({ database: services.database, keys, search: services.search, queue: services.queue }), { prefix: '/api' });
-  await app.register(inboxRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(inboxRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
+  await app.register(notificationRoutes({ database: services.database, keys, config: services.config, queue: services.queue }), { prefix: '/api' });
   await app.register(billingRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(mcpRoutes({ ...topicContext, publicUrl: services.config.publicUrl }), { prefix: '/api' });
   await app.register(devMailboxRoutes(services));

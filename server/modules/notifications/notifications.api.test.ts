@@ -5,6 +5,7 @@ import { inboxItems, notificationDeliveries, outboxEmails, pushSubscriptions, us
 import { addInboxItems, writeInboxItems } from '../../inbox/write.js';
 import { deliverDueNotifications } from '../../notifications/outbox.js';
 import { sendAlert } from '../../pipeline/alert.js';
+import { sendBrief } from '../../pipeline/brief.js';
 import { startFakePushService, type FakeBrowser, type FakePushService } from '../../test/fake-push-service.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { accountKit, type Person } from '../accounts/account-test-kit.js';
@@ -98,6 +99,17 @@ describe('notification preferences', () => {
     expect((await prefsOf(member)).quiet_hours).toEqual({ start: '01:00', end: '02:00' });
     expect((await herald.app!.inject({ method: 'GET', url: '/api/me/notifications/' })).statusCode).toBe(401);
     expect((await herald.app!.inject({ method: 'PUT', url: '/api/me/notifications/', payload: before })).statusCode).toBe(401);
+    // A personal API token is no session: every one of these calls refuses it.
+    const token = (await call('POST', '/api/me/tokens/', owner, { name: 'Script', scopes: ['feed:read'], expires_at: new Date(Date.now() + 86_400_000).toISOString() })).json().token as string;
+    for (const [method, url] of [
+      ['GET', '/api/me/notifications/'],
+      ['GET', '/api/me/push/devices/'],
+      ['GET', '/api/me/push/key/'],
+    ] as const) {
+      const refused = await herald.app!.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().code).toBe('api_token_scope');
+    }
   });
 });
 
@@ -250,6 +262,19 @@ describe('delivery per preferences', () => {
     expect(await deliverDueNotifications(context(), new Date(end.getTime() + 1000))).toEqual({ sent: 1, skipped: 1, failed: 0, retried: 0 });
     expect(browser.read(push.records[since]!)).toMatchObject({ title: 'Held until morning' });
     expect(push.records).toHaveLength(since + 1);
+  });
+
+  it('the Daily Brief by email and push as chosen: email off, a push that it is ready', async () => {
+    const me = await accounts.admin();
+    const topic = await topicOf(me);
+    const { browser } = await subscribe(me);
+    const prefs = await prefsOf(me);
+    await call('PUT', '/api/me/notifications/', me, { ...prefs, channels: { ...prefs.channels, brief: { in_app: false, email: false, push: true } } });
+    await feed.publish(me.id, topic.id, { title: 'Rates held steady', finalRank: 0.7, publishedAt: new Date(Date.now() - 3_600_000) });
+    const since = push.records.length;
+    expect(await sendBrief({ database: herald.database, search: herald.search, config: herald.config, logger: herald.logger, queue: herald.queue }, me.id)).toBe('sent');
+    expect(browser.read(await push.next(since))).toMatchObject({ title: 'Your Daily Brief: 1 article', body: 'Rates held steady', url: '/' });
+    expect(await herald.database.db.select().from(outboxEmails).where(and(eq(outboxEmails.to, me.email), eq(outboxEmails.template, 'daily-brief')))).toEqual([]);
   });
 
   it('a device gone at delivery is removed and the notice not tried again', async () => {

@@ -148,9 +148,12 @@ function PreferencesForm({ initial, onSaved }: { initial: TNotificationPreferenc
                         onChange={(e) => setChannel(kind, channel, e.target.checked)}
                       />
                     ) : (
-                      <span aria-label={`${NOTIFY_KIND_LABELS[kind]}: not in the app`} className="text-slate-400">
-                        —
-                      </span>
+                      <>
+                        <span aria-hidden className="text-slate-500 dark:text-slate-400">
+                          —
+                        </span>
+                        <span className="sr-only">Not in the app</span>
+                      </>
                     )}
                   </td>
                 ))}

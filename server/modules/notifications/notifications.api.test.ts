@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHANNELS, NOTIFY_MESSAGES, type TNotificationPreferences } from '../../../contract/notifications.js';
 import { inboxItems, notificationDeliveries, outboxEmails, pushSubscriptions, users } from '../../db/schema/index.js';
 import { addInboxItems, writeInboxItems } from '../../inbox/write.js';
+import { pruneNotificationsJob } from '../../notifications/jobs.js';
 import { deliverDueNotifications } from '../../notifications/outbox.js';
+import type { JobContext } from '../../jobs/types.js';
 import { sendAlert } from '../../pipeline/alert.js';
 import { sendBrief } from '../../pipeline/brief.js';
 import { startFakePushService, type FakeBrowser, type FakePushService } from '../../test/fake-push-service.js';
@@ -284,5 +286,18 @@ describe('delivery per preferences', () => {
     await addInboxItems(herald.database.db, [{ userId: me.id, kind: 'share', key: 'test:gone', title: 'To a gone browser' }]);
     expect(await deliverDueNotifications(context())).toMatchObject({ skipped: 1, retried: 0 });
     expect(await herald.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, me.id))).toEqual([]);
+  });
+
+  it('prunes finished rows after 30 days, never a pending one', async () => {
+    const me = await accounts.admin();
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    await herald.database.db.insert(notificationDeliveries).values([
+      { userId: me.id, channel: 'push', key: 'test:old-sent', payload: {}, status: 'sent', createdAt: old },
+      { userId: me.id, channel: 'push', key: 'test:old-pending', payload: {}, status: 'pending', createdAt: old, notBefore: new Date(Date.now() + 86_400_000) },
+      { userId: me.id, channel: 'email', key: 'test:new-sent', payload: {}, status: 'sent' },
+    ]);
+    await pruneNotificationsJob.handler({}, { database: herald.database } as JobContext, { id: 'x', retryCount: 0, retryLimit: 0 });
+    const left = await herald.database.db.select({ key: notificationDeliveries.key }).from(notificationDeliveries).where(eq(notificationDeliveries.userId, me.id));
+    expect(left.map((r) => r.key).sort()).toEqual(['test:new-sent', 'test:old-pending']);
   });
 });

@@ -27,8 +27,15 @@ export async function enablePush(): Promise<TPushDevice> {
   const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
   await navigator.serviceWorker.ready;
   const { public_key } = await authClient.authedApi<{ public_key: string }>('/me/push/key/');
-  const existing = await registration.pushManager.getSubscription();
-  const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(public_key) }));
+  const key = keyBytes(public_key);
+  let existing = await registration.pushManager.getSubscription();
+  // A subscription made with another key (another install, keys made anew) cannot be reused: it is dropped first.
+  const existingKey = existing?.options.applicationServerKey ? new Uint8Array(existing.options.applicationServerKey) : null;
+  if (existing && (!existingKey || existingKey.length !== key.length || existingKey.some((byte, i) => byte !== key[i]))) {
+    await existing.unsubscribe();
+    existing = null;
+  }
+  const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }));
   const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
   return authClient.authedApi<TPushDevice>('/me/push/devices/', { method: 'POST', body: { endpoint: json.endpoint, keys: json.keys, label: browserLabel() } });
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CHANNELS, NOTIFY_MESSAGES, type TNotificationPreferences } from '../../../contract/notifications.js';
+import { DEFAULT_CHANNELS, NOTIFY_MESSAGES, PUSH_DEVICES_MAX, type TNotificationPreferences } from '../../../contract/notifications.js';
 import { inboxItems, notificationDeliveries, outboxEmails, pushSubscriptions, users } from '../../db/schema/index.js';
 import { addInboxItems, writeInboxItems } from '../../inbox/write.js';
 import { pruneNotificationsJob } from '../../notifications/jobs.js';
@@ -179,6 +179,23 @@ describe('push devices', () => {
     expect(badKeys.json()).toMatchObject({ code: 'validation_failed', fields: { 'keys.p256dh': [NOTIFY_MESSAGES.keyInvalid] } });
     expect((await call('POST', '/api/me/push/devices/', me, { endpoint: `${push.url}/k` })).json().code).toBe('validation_failed');
     expect((await call('GET', '/api/me/push/devices/', me)).json().devices).toEqual([]);
+  });
+
+  it('keeps one row per browser: subscribing again replaces it, and at most PUSH_DEVICES_MAX devices a user', async () => {
+    const [me, other] = [await accounts.admin(), await accounts.admin()];
+    const { browser, id } = await subscribe(me);
+    // The same browser again (a new subscription of it): one row still.
+    const again = await call('POST', '/api/me/push/devices/', me, { endpoint: browser.endpoint, keys: push.browser().keys });
+    expect(again.json().id).toBe(id);
+    // Signed in as someone else now, the browser is theirs.
+    await subscribe(other, browser);
+    expect((await call('GET', '/api/me/push/devices/', me)).json().devices).toEqual([]);
+    expect((await call('GET', '/api/me/push/devices/', other)).json().devices).toHaveLength(1);
+    for (let i = 1; i < PUSH_DEVICES_MAX; i++) await subscribe(other);
+    const refused = await call('POST', '/api/me/push/devices/', other, { endpoint: push.browser().endpoint, keys: push.browser().keys });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'push_device_limit', error: NOTIFY_MESSAGES.tooManyDevices });
+    expect((await call('GET', '/api/me/push/devices/', other)).json().devices).toHaveLength(PUSH_DEVICES_MAX);
   });
 });
 

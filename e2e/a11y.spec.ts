@@ -167,7 +167,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page);
     });
 
-    test('My Profile’s API Tokens, Feeds and Deliveries have no serious violations', async ({ page, request }) => {
+    test('My Profile’s API Tokens, Feeds, Deliveries and Notifications have no serious violations', async ({ page, request }) => {
       test.slow();
       await signInAs(page, request, DEMO.user);
       await page.getByRole('button', { name: 'Edit profile' }).click();
@@ -176,6 +176,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         ['API Tokens', 'Create Token'],
         ['Feeds', 'Regenerate addresses'],
         ['Deliveries', 'Add target'],
+        ['Notifications', 'Save notifications'],
       ] as const) {
         await dialog.getByRole('button', { name: flow, exact: true }).click();
         await expect(dialog.getByRole('button', { name: ready })).toBeVisible();

@@ -1,6 +1,7 @@
 import { sendAccountEmailJob, sendEmailJob, sendPendingEmailsJob } from './mail/jobs.js';
 import { cleanupExpiredJob } from './jobs/cleanup-expired.js';
 import { deliverJob, deliverPendingJob } from './deliveries/jobs.js';
+import { notifyJob, pruneNotificationsJob } from './notifications/jobs.js';
 import { reembedChunksJob } from './search/reembed.js';
 import { indexVectorsJob } from './search/vector-index.js';
 import { sourceRunJob, sourcesTickJob } from './sources/jobs.js';
@@ -22,6 +23,8 @@ export const JOBS: JobDefinition[] = [
   sendPendingEmailsJob as JobDefinition,
   deliverJob as JobDefinition,
   deliverPendingJob as JobDefinition,
+  notifyJob as JobDefinition,
+  pruneNotificationsJob as JobDefinition,
   sourcesTickJob as JobDefinition,
   // New documents go on to the pipeline: sources sit below it and are told here where to send them.
   sourceRunJob(startPipeline) as JobDefinition,

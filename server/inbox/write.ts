@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { inboxItems, users, type InboxKind } from '../db/schema/index.js';
+import { queueItemNotifications, type ItemEmail } from '../notifications/outbox.js';
 
 /**
  * Writing inbox items (issue 39), in the transaction of the event they tell of: the alert
@@ -21,15 +22,26 @@ export interface InboxItemInput {
   actorName?: string | null;
   shareId?: number | null;
   commentId?: number | null;
+  /** The item's own email (an alert's, a spike's), sent if the reader's email channel for its kind is on; other kinds get a plain notice. */
+  email?: ItemEmail;
 }
 
 const TITLE_MAX = 300;
 const BODY_MAX = 1000;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** Writes the items (their account read from each user); answers how many were new. */
+/** Writes the items (their account read from each user); answers how many were new. Call dispatchNotifications after commit for push at once. */
 export async function addInboxItems(tx: DbOrTx, items: InboxItemInput[]): Promise<number> {
-  if (items.length === 0) return 0;
+  return (await writeInboxItems(tx, items)).written;
+}
+
+/**
+ * Writes the items and, in the same transaction, their push and email per each reader's
+ * preferences (notifications/outbox.ts). Answers how many items were new and the ids of emails
+ * written now (for dispatchEmails after commit).
+ */
+export async function writeInboxItems(tx: DbOrTx, items: InboxItemInput[], now = new Date()): Promise<{ written: number; emails: string[] }> {
+  if (items.length === 0) return { written: 0, emails: [] };
   const owners = await tx
     .select({ id: users.id, accountId: users.accountId })
     .from(users)
@@ -52,9 +64,14 @@ export async function addInboxItems(tx: DbOrTx, items: InboxItemInput[]): Promis
       shareId: i.shareId ?? null,
       commentId: i.commentId ?? null,
     }));
-  if (rows.length === 0) return 0;
-  const written = await tx.insert(inboxItems).values(rows).onConflictDoNothing({ target: [inboxItems.userId, inboxItems.key] }).returning({ id: inboxItems.id });
-  return written.length;
+  if (rows.length === 0) return { written: 0, emails: [] };
+  const written = await tx
+    .insert(inboxItems)
+    .values(rows)
+    .onConflictDoNothing({ target: [inboxItems.userId, inboxItems.key] })
+    .returning({ id: inboxItems.id, userId: inboxItems.userId, kind: inboxItems.kind, key: inboxItems.key, title: inboxItems.title, body: inboxItems.body, eventId: inboxItems.eventId, topicId: inboxItems.topicId });
+  const emails = new Map(items.filter((i) => i.email).map((i) => [`${i.userId}:${i.key}`, i.email!]));
+  return { written: written.length, emails: await queueItemNotifications(tx, written, emails, now) };
 }
 
 /** A teammate joined the account (an invitation accepted, a single sign-on by domain): everyone else in it is told. */

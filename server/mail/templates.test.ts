@@ -14,6 +14,7 @@ const SAMPLES: { [N in TemplateName]: TemplateData[N] } = {
   'email-change-code': { firstName: 'Ada', code: '456789', minutes: 10, side: 'old', newEmail: 'ada@new.example.com' },
   invite: { inviterName: 'Grace Hopper', accountName: 'Acme Research', link, expiresAt: when },
   'ai-budget': { firstName: 'Ada', title: "The account's monthly AI budget is spent ($50.00 of $50.00)", body: 'Its stages run on the built-in engine until 2026-04-01.', link: 'https://herald.example.com/account/billing' },
+  notice: { firstName: 'Ada', kindLabel: 'Shared with you', title: 'Grace shared: Fed cuts rates', body: 'Look at the second point.', link: 'https://herald.example.com/a/7' },
   'daily-brief': { firstName: 'Ada', date: '3 March 2026', articles: [{ title: 'Fed cuts rates', topicName: 'Monetary policy', introduction: 'The FOMC lowered its target.', link: 'https://herald.example.com/a/7' }], feedUrl: 'https://herald.example.com/' },
   'trend-spike': { firstName: 'Ada', topicName: 'Crude oil prices', day: '3 March 2026', count: 12, baseline: 1.5, lead: 'OPEC cuts output', leadLink: 'https://herald.example.com/a/9', link: 'https://herald.example.com/topics/4' },
   'breaking-alert': { firstName: 'Ada', topicName: 'Monetary policy', title: 'Fed cuts rates to 4.75% <now>', introduction: 'The FOMC lowered its target.', points: ['Two governors dissented.'], link: 'https://herald.example.com/a/42', impact: { severity: 4, confidence: 'medium', whyItMatters: 'It names Acme Bank, which you follow.', next: 'May 20, 2026: The Committee will meet again.' } },
@@ -29,6 +30,7 @@ const MUST_CONTAIN: { [N in TemplateName]: string[] } = {
   'email-change-code': ['456789', 'ada@new.example.com', '10 minutes'],
   invite: [link, 'Grace Hopper', 'Acme Research', '3 March 2026 at 04:05 UTC'],
   'ai-budget': ["The account's monthly AI budget is spent ($50.00 of $50.00).", 'built-in engine until 2026-04-01', 'https://herald.example.com/account/billing', 'billing administrator'],
+  notice: ['Shared with you: Grace shared: Fed cuts rates', 'Look at the second point.', 'https://herald.example.com/a/7', 'Notifications'],
   'daily-brief': ['3 March 2026', 'Open your feed', '1. Fed cuts rates (Monetary policy)', 'https://herald.example.com/a/7', 'newsletter is on'],
   'trend-spike': ['12 articles on Crude oil prices since 3 March 2026, against about 1.5 a day in the 14 days before.', 'Leading them: OPEC cuts output', 'https://herald.example.com/a/9', 'https://herald.example.com/topics/4', 'turn them off'],
   'breaking-alert': [

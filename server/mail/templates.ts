@@ -18,6 +18,8 @@ export interface TemplateData {
   'breaking-alert': { firstName: string; topicName: string; title: string; introduction: string; points: string[]; link: string; impact?: ImpactLines };
   /** A monthly AI budget at 80% or spent, to a billing administrator (server/billing/budgets.ts). */
   'ai-budget': { firstName: string; title: string; body: string; link: string };
+  /** An inbox notice by email, per the reader's preferences (a share, a mention, a comment: server/notifications/outbox.ts). */
+  notice: { firstName: string; kindLabel: string; title: string; body?: string; link: string };
   'daily-brief': {
     firstName: string;
     date: string;
@@ -207,6 +209,16 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
       { kind: 'p', text: d.body },
       { kind: 'button', label: 'Open Billing', url: d.link },
       { kind: 'note', text: 'You receive budget notices because you are a billing administrator of your account.' },
+    ],
+  }),
+  notice: (d) => ({
+    subject: `${PRODUCT_NAME}: ${d.title}`,
+    blocks: [
+      hi(d.firstName),
+      { kind: 'p', text: `${d.kindLabel}: ${d.title}` },
+      ...(d.body ? [{ kind: 'p', text: d.body } as Block] : []),
+      { kind: 'button', label: 'Open in Herald', url: d.link },
+      { kind: 'note', text: 'You receive these emails because of your notification preferences. You can change them in My Profile, under Notifications.' },
     ],
   }),
   'breaking-alert': (d) => ({

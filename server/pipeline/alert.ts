@@ -1,14 +1,15 @@
 import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
 import { events, topics, users, type AlertDecisionRecord } from '../db/schema/index.js';
 import type { DbOrTx } from '../db/client.js';
-import { dispatchEmails, queueEmail } from '../mail/outbox.js';
+import { dispatchEmails } from '../mail/outbox.js';
+import { dispatchNotifications } from '../notifications/outbox.js';
 import { dispatchDeliveries, queueDeliveries } from '../deliveries/outbox.js';
 import { deliveredArticle, deliveredUser } from '../deliveries/payload.js';
 import type { Queue } from '../jobs/types.js';
 import { ALERT_POLICY, calibratedBar, decideAlert } from './alert-policy.js';
 import type { StageContext } from './context.js';
 import { impactLines } from './impact.js';
-import { addInboxItems } from '../inbox/write.js';
+import { writeInboxItems } from '../inbox/write.js';
 
 /** Articles ranked under this never reach the alert stage (the policy's floor). */
 export const ALERT_BAR = ALERT_POLICY.floor;
@@ -92,35 +93,46 @@ export async function sendAlert(context: StageContext & { queue?: Queue }, event
       .returning({ id: events.id });
     if (marked.length === 0) return { result: 'already' as const, emails: [], deliveries: [] };
     if (decision.decision !== 'sent') return { result: decision.decision, emails: [], deliveries: [] };
-    const id = await queueEmail(
-      tx,
-      row.user.email,
-      'breaking-alert',
+    // The alert in the user's inbox, by email and push per their preferences, and to their webhook and Slack targets, in this transaction: exactly once.
+    // It counts once against the daily cap (alerted_at above), whichever channels carry it.
+    const link = `${context.config.publicUrl}/a/${eventId}`;
+    const { emails } = await writeInboxItems(tx, [
       {
-        firstName: row.user.firstName,
-        topicName: row.topicName,
+        userId: row.user.id,
+        kind: 'alert',
+        key: `alert:${eventId}`,
         title: article.title,
-        introduction: withoutCitations(article.introduction),
-        points: article.bullet_points
-          .map(withoutCitations)
-          .filter((point) => point !== withoutCitations(article.introduction))
-          .slice(0, 3),
-        link: `${context.config.publicUrl}/a/${eventId}`,
-        impact: impactLines(row.event.article),
+        body: withoutCitations(article.introduction),
+        eventId,
+        topicId: row.event.topicId,
+        email: {
+          template: 'breaking-alert',
+          publicUrl: context.config.publicUrl,
+          data: {
+            firstName: row.user.firstName,
+            topicName: row.topicName,
+            title: article.title,
+            introduction: withoutCitations(article.introduction),
+            points: article.bullet_points
+              .map(withoutCitations)
+              .filter((point) => point !== withoutCitations(article.introduction))
+              .slice(0, 3),
+            link,
+            impact: impactLines(row.event.article),
+          },
+        },
       },
-      { publicUrl: context.config.publicUrl },
-    );
-    // The alert in the user's inbox, and to their webhook and Slack targets, in this transaction: exactly once.
-    await addInboxItems(tx, [{ userId: row.user.id, kind: 'alert', key: `alert:${eventId}`, title: article.title, body: withoutCitations(article.introduction), eventId, topicId: row.event.topicId }]);
+    ], now);
     const deliveries = await queueDeliveries(tx, {
       userId: row.user.id,
       type: 'alert',
       itemKey: `alert:${eventId}`,
       payload: { type: 'alert', created_at: now.toISOString(), user: deliveredUser(row.user), article: deliveredArticle(context.config.publicUrl, row.event, { id: row.event.topicId, name: row.topicName }) },
     });
-    return { result: 'sent' as const, emails: [id], deliveries };
+    return { result: 'sent' as const, emails, deliveries };
   });
   if (outcome.emails.length) await dispatchEmails(context.queue, context.database.db, outcome.emails);
   await dispatchDeliveries(context.queue, outcome.deliveries);
+  if (outcome.result === 'sent') await dispatchNotifications(context.queue);
   return outcome.result;
 }

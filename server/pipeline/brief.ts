@@ -3,6 +3,8 @@ import { events, topics, users } from '../db/schema/index.js';
 import type { Queue } from '../jobs/types.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
 import { dispatchDeliveries, queueDeliveries } from '../deliveries/outbox.js';
+import { dispatchNotifications, queuePushNotice } from '../notifications/outbox.js';
+import { channelsFor, loadNotifySettings } from '../notifications/preferences.js';
 import { deliveredArticle, deliveredUser } from '../deliveries/payload.js';
 import { briefTrends } from '../trends/topic-trends.js';
 import type { StageContext } from './context.js';
@@ -52,9 +54,16 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
       .set({ lastBriefAt: now })
       .where(and(eq(users.id, userId), user.lastBriefAt ? eq(users.lastBriefAt, user.lastBriefAt) : sql`${users.lastBriefAt} IS NULL`))
       .returning({ id: users.id });
-    if (claimed.length === 0 || rows.length === 0) return { emails: [], deliveries: [] };
+    if (claimed.length === 0 || rows.length === 0) return { told: false, emails: [], deliveries: [] };
     const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: user.timezone }).format(now);
-    const id = await queueEmail(
+    // By email and push per the reader's preferences for the brief (the Daily Brief switch was checked above); webhooks always.
+    const settings = (await loadNotifySettings(tx, [userId])).get(userId)!;
+    const channels = channelsFor(settings, 'brief');
+    const first = (rows[0]!.article as { title: string }).title;
+    const pushed = channels.push
+      ? await queuePushNotice(tx, settings, `brief:${now.toISOString().slice(0, 10)}`, { title: `Your Daily Brief: ${rows.length} ${rows.length === 1 ? 'article' : 'articles'}`, body: first, url: '/', tag: 'brief' }, now)
+      : false;
+    const id = channels.email ? await queueEmail(
       tx,
       user.email,
       'daily-brief',
@@ -69,7 +78,7 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
         feedUrl: `${context.config.publicUrl}/`,
       },
       { publicUrl: context.config.publicUrl },
-    );
+    ) : null;
     const deliveries = await queueDeliveries(tx, {
       userId,
       type: 'brief',
@@ -81,11 +90,12 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
         brief: { date, articles: rows.map((r) => deliveredArticle(context.config.publicUrl, { id: r.id, article: r.article, publishedAt: r.publishedAt }, { id: r.topicId, name: r.topicName })) },
       },
     });
-    return { emails: [id], deliveries };
+    return { told: true, emails: id ? [id] : [], deliveries, pushed };
   });
-  if (sent.emails.length) {
+  if (sent.told) {
     await dispatchEmails(context.queue, context.database.db, sent.emails);
     await dispatchDeliveries(context.queue, sent.deliveries);
+    if (sent.pushed) await dispatchNotifications(context.queue);
     return 'sent';
   }
   return 'empty';

@@ -2,8 +2,9 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { topics, users } from '../db/schema/index.js';
 import type { Queue } from '../jobs/types.js';
-import { addInboxItems } from '../inbox/write.js';
-import { dispatchEmails, queueEmail } from '../mail/outbox.js';
+import { writeInboxItems } from '../inbox/write.js';
+import { dispatchEmails } from '../mail/outbox.js';
+import { dispatchNotifications } from '../notifications/outbox.js';
 import { seriesOf } from './topic-trends.js';
 import { articlesBetween } from './trend-queries.js';
 
@@ -18,9 +19,9 @@ export interface SpikeAlertContext {
 /**
  * A spike notice: for each active topic of a reader with alerts on, a spike (against the 14 days
  * before it) that reaches today or yesterday and that they were not told of yet is emailed once,
- * with the article that leads it and a link to the topic's dashboard. The topic keeps the spike's
+ * with the article that leads it and a link to the topic's dashboard (in the app, by email and push per the reader's preferences). The topic keeps the spike's
  * start (topics.spike_notified_for), written in the email's transaction and guarded by it, so a
- * second run or process never sends it twice. Answers how many were sent.
+ * second run or process never sends it twice. Answers how many spikes were told.
  */
 export async function notifySpikes(context: SpikeAlertContext, now = new Date()): Promise<number> {
   const { db } = context.database;
@@ -30,6 +31,7 @@ export async function notifySpikes(context: SpikeAlertContext, now = new Date())
     .innerJoin(users, eq(users.id, topics.userId))
     .where(and(eq(users.alerts, true), isNull(topics.retiredAt)));
   const emails: string[] = [];
+  let told = 0;
   for (const topic of rows) {
     const s = await seriesOf(db, topic, '7d', now);
     const recent = s.spikes.filter((spike) => spike.until >= Math.floor(now.getTime() / DAY) * DAY).at(-1);
@@ -45,27 +47,43 @@ export async function notifySpikes(context: SpikeAlertContext, now = new Date())
         .returning({ id: topics.id });
       if (claimed.length === 0) return undefined;
       const day = start.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-      await addInboxItems(tx, [
-        { userId: topic.userId, kind: 'spike', key: `spike:${topic.id}:${start.getTime()}`, title: `${topic.name}: ${recent.count} articles on ${day}`, body: lead ? `Leading: ${lead.title}` : null, eventId: lead?.id ?? null, topicId: topic.id },
-      ]);
-      return queueEmail(
+      const link = `${context.config.publicUrl}/topics/${topic.id}`;
+      const { emails: written } = await writeInboxItems(
         tx,
-        topic.email,
-        'trend-spike',
-        {
-          firstName: topic.firstName,
-          topicName: topic.name,
-          day,
-          count: recent.count,
-          baseline: Math.round(recent.mean * 10) / 10,
-          ...(lead ? { lead: lead.title, leadLink: `${context.config.publicUrl}/a/${lead.id}` } : {}),
-          link: `${context.config.publicUrl}/topics/${topic.id}`,
-        },
-        { publicUrl: context.config.publicUrl },
+        [
+          {
+            userId: topic.userId,
+            kind: 'spike',
+            key: `spike:${topic.id}:${start.getTime()}`,
+            title: `${topic.name}: ${recent.count} articles on ${day}`,
+            body: lead ? `Leading: ${lead.title}` : null,
+            eventId: lead?.id ?? null,
+            topicId: topic.id,
+            email: {
+              template: 'trend-spike',
+              publicUrl: context.config.publicUrl,
+              data: {
+                firstName: topic.firstName,
+                topicName: topic.name,
+                day,
+                count: recent.count,
+                baseline: Math.round(recent.mean * 10) / 10,
+                ...(lead ? { lead: lead.title, leadLink: `${context.config.publicUrl}/a/${lead.id}` } : {}),
+                link,
+              },
+            },
+          },
+        ],
+        now,
       );
+      return written;
     });
-    if (id) emails.push(id);
+    if (id) {
+      emails.push(...id);
+      told++;
+    }
   }
   await dispatchEmails(context.queue, db, emails);
-  return emails.length;
+  if (told) await dispatchNotifications(context.queue);
+  return told;
 }

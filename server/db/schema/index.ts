@@ -10,3 +10,4 @@ export * from './audit.js';
 export * from './inbox.js';
 export * from './comments.js';
 export * from './billing.js';
+export * from './notifications.js';

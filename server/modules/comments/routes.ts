@@ -10,6 +10,8 @@ import { AppError } from '../../http/errors.js';
 import { perUserRateLimit } from '../../http/rate-limit.js';
 import { deleteComment, editComment, listComments, postComment } from './comments.js';
 import { mentionable } from './mentions.js';
+import { dispatchNotifications } from '../../notifications/outbox.js';
+import type { Queue } from '../../jobs/types.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody };
 const tags = ['comments'];
@@ -34,7 +36,7 @@ async function withMentionWait<T>(reply: FastifyReply, work: Promise<T>): Promis
  * (GET /articles/{id}/comments/mentionable/). Always inside the caller's account.
  */
 export const commentRoutes =
-  ({ database, keys }: { database: Database; keys: AuthKeys }): FastifyPluginAsyncZod =>
+  ({ database, keys, queue }: { database: Database; keys: AuthKeys; queue?: Queue }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = database;
     const signedIn = requireAuth(keys, database);
@@ -53,13 +55,22 @@ export const commentRoutes =
     app.post(
       '/articles/:id/comments/',
       { preHandler: [signedIn, writing], schema: { tags, params: ZArticleParams, body: ZCommentBody, response: { 201: ZComment, ...errors } } },
-      async (request, reply) => reply.code(201).send(await withMentionWait(reply, postComment(db, request.auth!.userId, request.params.id, request.body.body))),
+      async (request, reply) => {
+        const comment = await withMentionWait(reply, postComment(db, request.auth!.userId, request.params.id, request.body.body));
+        // The mentioned and the thread's readers get their pushes and emails now (after commit), per their preferences.
+        await dispatchNotifications(queue);
+        return reply.code(201).send(comment);
+      },
     );
 
     app.patch(
       '/articles/:id/comments/:comment/',
       { preHandler: [signedIn, writing], schema: { tags, params: ZCommentParams, body: ZCommentBody, response: { 200: ZComment, ...errors } } },
-      async (request, reply) => withMentionWait(reply, editComment(db, request.auth!.userId, request.params.id, request.params.comment, request.body.body)),
+      async (request, reply) => {
+        const comment = await withMentionWait(reply, editComment(db, request.auth!.userId, request.params.id, request.params.comment, request.body.body));
+        await dispatchNotifications(queue);
+        return comment;
+      },
     );
 
     app.delete(

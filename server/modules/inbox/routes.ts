@@ -19,6 +19,8 @@ import { requireAuth } from '../../auth/authenticate.js';
 import type { AuthKeys } from '../../auth/secrets.js';
 import type { Database } from '../../db/client.js';
 import { perUserRateLimit } from '../../http/rate-limit.js';
+import type { Queue } from '../../jobs/types.js';
+import { dispatchNotifications } from '../../notifications/outbox.js';
 import { inboxCounts, listInbox, markAllRead, updateInboxItem } from './inbox.js';
 import { articleSharesFor, listTeammates, shareArticle } from './shares.js';
 
@@ -33,7 +35,7 @@ const ZArticleParams = z.object({ id: z.coerce.number({ message: INBOX_MESSAGES.
  * /articles/{id}/shares/). Always the caller's own rows, inside the caller's account.
  */
 export const inboxRoutes =
-  ({ database, keys }: { database: Database; keys: AuthKeys }): FastifyPluginAsyncZod =>
+  ({ database, keys, queue }: { database: Database; keys: AuthKeys; queue?: Queue }): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = database;
     const signedIn = requireAuth(keys, database);
@@ -62,6 +64,11 @@ export const inboxRoutes =
     app.post(
       '/articles/:id/shares/',
       { preHandler: [signedIn, sharing], schema: { tags, params: ZArticleParams, body: ZShareCreate, response: { 201: ZArticleShare, ...errors } } },
-      async (request, reply) => reply.code(201).send(await shareArticle(db, request.auth!.userId, request.params.id, request.body)),
+      async (request, reply) => {
+        const share = await shareArticle(db, request.auth!.userId, request.params.id, request.body);
+        // The recipients' pushes go out now (after commit), per their preferences.
+        await dispatchNotifications(queue);
+        return reply.code(201).send(share);
+      },
     );
   };

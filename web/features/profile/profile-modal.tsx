@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Gauge, KeyRound, KeySquare, Mail, Rss, Webhook } from 'lucide-react';
+import { Bell, Gauge, KeyRound, KeySquare, Mail, Rss, Webhook } from 'lucide-react';
 import { LANGUAGE_CHOICES, type TMe } from '../../../contract/auth';
 import { ALERT_DAILY_CAP_MAX } from '../../../contract/constants';
 import { PROFILE_FIELD_MAP, type TProfileUpdateResponse } from '../../../contract/onboarding';
@@ -14,6 +14,7 @@ import { ApiTokens } from './api-tokens';
 import { ChangeEmail } from './change-email';
 import { Deliveries } from './deliveries';
 import { FeedAddresses } from './feed-addresses';
+import { Notifications } from './notifications';
 import { ChangePassword } from './change-password';
 import { Usage } from './usage';
 
@@ -57,7 +58,7 @@ export function mapProfileErrors(errors: Record<string, string[]> | null | undef
 
 /**
  * My Profile: names, title, employer, location, language,
- * interests, notification preferences, and the Change Email Address, Change Password, API Tokens, Feeds and Deliveries flows.
+ * interests, notification preferences, and the Notifications (channels, quiet hours, push devices), Change Email Address, Change Password, API Tokens, Feeds and Deliveries flows.
  * While acting for another user it is 'Edit {name}'s Profile', without email, password and
  * notification preferences.
  */
@@ -80,7 +81,7 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ question: string; conversationId: string } | null>(null);
   const [answer, setAnswer] = useState('');
-  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | 'feeds' | 'deliveries' | 'usage' | null>(null);
+  const [flow, setFlow] = useState<'email' | 'password' | 'tokens' | 'feeds' | 'deliveries' | 'usage' | 'notifications' | null>(null);
   const languageId = useId();
   const interestsId = useId();
   const answerId = useId();
@@ -148,6 +149,17 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
   if (flow === 'feeds') return <FeedAddresses onBack={() => setFlow(null)} />;
   if (flow === 'deliveries') return <Deliveries onBack={() => setFlow(null)} />;
   if (flow === 'usage') return <Usage onBack={() => setFlow(null)} />;
+  if (flow === 'notifications')
+    return (
+      <Notifications
+        onBack={() => setFlow(null)}
+        onSaved={(prefs) => {
+          // The two switches are the profile's too: the form here must not save the old values back.
+          setForm((f) => ({ ...f, alerts: prefs.alerts, newsletter: prefs.brief }));
+          void reload().catch((e: unknown) => console.error('Failed to fetch user data', e));
+        }}
+      />
+    );
 
   if (asking) {
     return (
@@ -241,6 +253,9 @@ function ProfileForm({ onClose }: { onClose: () => void }) {
             </p>
           </fieldset>
           <div className="flex flex-col flex-wrap gap-2 border-t border-slate-200 pt-4 sm:flex-row dark:border-slate-700">
+            <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('notifications')}>
+              <Bell aria-hidden className="size-4" /> Notifications
+            </Button>
             <Button type="button" variant="secondary" className="sm:w-auto" onClick={() => setFlow('email')}>
               <Mail aria-hidden className="size-4" /> Change Email Address
             </Button>

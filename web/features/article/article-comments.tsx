@@ -18,6 +18,9 @@ const NEAR_LIMIT = COMMENT_MAX - 200;
  * writes it; @mentions tell a teammate in their inbox. The author edits or deletes their own; an
  * admin of the account removes any. An inbox item's link (#comment-{id}) scrolls to its comment.
  */
+/** How long an opened comment is kept in view while the page above it loads. */
+const SETTLE_MS = 10_000;
+
 export function ArticleComments({ articleId }: { articleId: number }) {
   const thread = useComments(articleId);
   const { post } = useCommentChanges(articleId);
@@ -30,12 +33,31 @@ export function ArticleComments({ articleId }: { articleId: number }) {
   // Opened from a notification: bring its comment into view once the thread is there.
   const target = /^#comment-(\d+)$/.exec(location.hash)?.[1];
   const loaded = thread.data !== undefined;
+  // A thread read before the comment was written (cached from an earlier visit) does not hold it yet: wait for the one that does.
+  const present = target !== undefined && comments.some((c) => String(c.id) === target);
   useEffect(() => {
-    if (!target || !loaded) return;
+    if (!target || !present) return;
+    const bring = () => document.getElementById(`comment-${target}`)?.scrollIntoView({ block: 'center' });
     // A frame later: the page's own scroll to the top (its effect runs after this child's) goes first.
-    const frame = requestAnimationFrame(() => document.getElementById(`comment-${target}`)?.scrollIntoView({ block: 'center' }));
-    return () => cancelAnimationFrame(frame);
-  }, [target, loaded]);
+    const frame = requestAnimationFrame(bring);
+    // What loads above it afterwards (the article's panels, related documents) moves it: it is kept
+    // in view while the page settles, until the reader scrolls, types or clicks.
+    const page = document.getElementById('comments')?.closest('main') ?? document.body;
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(bring);
+    observer?.observe(page);
+    const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    const stop = () => {
+      observer?.disconnect();
+      for (const type of events) window.removeEventListener(type, stop);
+    };
+    for (const type of events) window.addEventListener(type, stop, { passive: true });
+    const settled = setTimeout(stop, SETTLE_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(settled);
+      stop();
+    };
+  }, [target, present]);
 
   const send = () => {
     if (!draft.trim() || post.isPending) return;

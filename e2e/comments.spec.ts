@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import { DEMO, demoArticle, signInAs, test } from './kit';
+import { DEMO, demoArticle, inboxBell, shareWithAda, signInAs, test } from './kit';
 
 /**
  * Two people of the demo account: Dana shares one of her articles with Ada; Ada opens it from her
@@ -26,20 +26,13 @@ test('share -> inbox -> open -> comment with a mention -> the other sees the men
   const mobile = info.project.name === 'mobile';
 
   // Dana shares it with Ada.
-  await signInAs(page, page.request, DEMO.user, `/a/${article.id}`);
-  await see(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share this article' });
-  await dialog.getByRole('checkbox', { name: /Ada Admin/ }).check();
-  await dialog.getByLabel(/Note/).fill(note);
-  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
-  await see(page.getByText('Shared with Ada Admin.')).toBeVisible();
+  await shareWithAda(page, article, note);
 
   // Ada (dark theme) opens it from her inbox.
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, isMobile: mobile, hasTouch: mobile, colorScheme: 'dark' });
   const ada = await context.newPage();
   await signInAs(ada, ada.request, DEMO.admin, '/');
-  const adaBell = ada.getByRole('button', { name: /^Inbox, \d+ unread$/ }).or(ada.getByRole('link', { name: /^Inbox, \d+ unread$/ }));
+  const adaBell = inboxBell(ada);
   await see(adaBell).toBeVisible();
   await adaBell.click();
   const shareItem = ada.getByRole('listitem').filter({ hasText: note });
@@ -75,7 +68,7 @@ test('share -> inbox -> open -> comment with a mention -> the other sees the men
 
   // Dana sees the mention and opens the article at the comment.
   await page.goto('/');
-  const danaBell = page.getByRole('button', { name: /^Inbox, \d+ unread$/ }).or(page.getByRole('link', { name: /^Inbox, \d+ unread$/ }));
+  const danaBell = inboxBell(page);
   await see(danaBell).toBeVisible();
   await danaBell.click();
   await page.getByRole('tab', { name: /^Mentions/ }).click();

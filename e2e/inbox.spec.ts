@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { DEMO, demoArticle, signInAs, test } from './kit';
+import { DEMO, demoArticle, inboxBell, shareWithAda, signInAs, test } from './kit';
 
 /**
  * Two people of the demo account: Dana shares one of her articles with Ada with a note; Ada sees
@@ -14,22 +14,14 @@ test('a teammate shares an article with a note; the other sees the bell, the inb
   const article = await demoArticle(page, () => true, 'a demo article to share', 150_000);
   const note = `Read the second point before the ${info.project.name} meeting (${Date.now()})`;
 
-  await signInAs(page, page.request, DEMO.user, `/a/${article.id}`);
-  await see(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
-  await page.getByRole('button', { name: 'Share', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share this article' });
-  await dialog.getByRole('checkbox', { name: /Ada Admin/ }).check();
-  await dialog.getByLabel(/Note/).fill(note);
-  await page.screenshot({ path: info.outputPath('share-dialog.png') });
-  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
-  await see(page.getByText('Shared with Ada Admin.')).toBeVisible();
+  await shareWithAda(page, article, note, () => page.screenshot({ path: info.outputPath('share-dialog.png') }));
   await see(page.getByText('You shared this with Ada Admin')).toBeVisible();
 
   // Ada reads in the dark theme, Dana in the light one.
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined, isMobile: info.project.name === 'mobile', hasTouch: info.project.name === 'mobile', colorScheme: 'dark' });
   const ada = await context.newPage();
   await signInAs(ada, ada.request, DEMO.admin, '/');
-  const bell = ada.getByRole('button', { name: /^Inbox, \d+ unread$/ }).or(ada.getByRole('link', { name: /^Inbox, \d+ unread$/ }));
+  const bell = inboxBell(ada);
   await see(bell).toBeVisible();
   await see(ada.getByTestId('inbox-badge')).toHaveText(/^\d+$/);
   await bell.click();

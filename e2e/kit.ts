@@ -53,3 +53,23 @@ export async function demoArticle(page: Page, fits: (article: TArticleSummary) =
     .toBe(true);
   return found!;
 }
+
+/** The shell's inbox bell with its unread count: a button on desktop, a link on phones. */
+export const inboxBell = (page: Page) => page.getByRole('button', { name: /^Inbox, \d+ unread$/ }).or(page.getByRole('link', { name: /^Inbox, \d+ unread$/ }));
+
+/**
+ * Dana (signed in on `page`) shares an article with Ada Admin and a note, from the article page;
+ * `beforeSending` runs with the dialog filled in (a screenshot of it, say).
+ */
+export async function shareWithAda(page: Page, article: Pick<TArticleSummary, 'id' | 'title'>, note: string, beforeSending?: () => Promise<unknown>): Promise<void> {
+  const see = expect.configure({ timeout: 20_000 });
+  await signInAs(page, page.request, DEMO.user, `/a/${article.id}`);
+  await see(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share this article' });
+  await dialog.getByRole('checkbox', { name: /Ada Admin/ }).check();
+  await dialog.getByLabel(/Note/).fill(note);
+  await beforeSending?.();
+  await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+  await see(page.getByText('Shared with Ada Admin.')).toBeVisible();
+}

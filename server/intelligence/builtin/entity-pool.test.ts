@@ -17,7 +17,8 @@ describe('extractEntitiesOffThread', () => {
     const offThread = await extractEntitiesOffThread(DOCS);
     expect(offThread).toEqual(DOCS.map((d) => extractEntities(d.title, d.text)));
     expect(offThread[0]).toEqual(expect.arrayContaining(['hungary', 'viktor orban']));
-  });
+    // Starting the threads loads the language library in each: seconds on a loaded machine.
+  }, 30_000);
 
   it("keeps each document's names as a reader reads them, one per entity", async () => {
     const [hungary, fed, , none] = (await namesOffThread(DOCS.slice(0, 4))).map(displayNames);

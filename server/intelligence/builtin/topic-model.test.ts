@@ -212,13 +212,27 @@ describe('topic model: the reader teaches it', () => {
     expect(passes(taught, like)).toBe(true);
   });
 
-  it('"more like this" teaches words that say what, not a number or a place', () => {
-    const more = [{ judgement: 'more' as const, features: documentFeatures({ title: 'Canadian savings banks to combine', text: 'Two Canadian savings banks said they will combine; each holder gets 1.884 new shares in a stock swap.' }) }];
-    const taught = buildTopicModel({ name: 'Mergers and acquisitions' }, store, more);
-    const forms = taught.concept!.flat().flatMap((word) => word.forms);
+  it('"more like this" teaches words that say what and that the store says of the topic, not a number, a place or another subject', () => {
+    // Deal reports that say "combine" as well as "merger": the store agrees "combine" is a word of deals.
+    const combines = ['Hartmarx', 'Kaneb', 'Telex'].map((name, i) => ({ id: 300 + i, title: `${name} to combine with rival`, text: `${name} said it will combine with a rival in a merger; holders get new shares.` }));
+    const tramways = ['Leeds', 'Nantes', 'Porto', 'Basel'].map((town, i) => ({ id: 400 + i, title: `${town} tramway line opens`, text: `The new tramway line in ${town} opened to riders on Sunday.` }));
+    const withCombines = sampleOf([...docs, ...combines, ...tramways, ...filler]);
+    const more = [{ judgement: 'more' as const, features: documentFeatures({ title: 'Canadian tramway groups to combine', text: 'Two Canadian tramway groups said they will combine; each holder gets 1.884 new shares in a stock swap.' }) }];
+    const forms = buildTopicModel({ name: 'Mergers and acquisitions' }, withCombines, more).concept!.flat().flatMap((word) => word.forms);
     expect(forms).toContain('combin');
     expect(forms).not.toContain('1.884');
     expect(forms).not.toContain('canadian');
+    // "tramway" is the store's word for reports of other things: the judged report's other subject.
+    expect(forms).not.toContain('tramway');
+    // In a store where nothing else says "combine", the one report does not teach it either.
+    expect(buildTopicModel({ name: 'Mergers and acquisitions' }, store, more).concept!.flat().flatMap((word) => word.forms)).not.toContain('combin');
+  });
+
+  it('a bar where most judgements hold when the reader contradicts themselves', () => {
+    // A "less" at 0.9 above a "more" at 0.7 (and a "less" at 0.58): the bar goes between 0.58 and 0.7, not above 0.9.
+    expect(judgedBar(0.45, [0.7], [0.9, 0.58], [0.2, 1.2])).toBeCloseTo((0.45 + 0.64) / 2, 5);
+    // Judgements the store's bar already holds leave it.
+    expect(judgedBar(0.45, [0.8], [0.2], [0.2, 1.2])).toBe(0.45);
   });
 
   it('moves the bar by halves: towards above a "less" document, towards below a "more" one, never past the other kind', () => {

@@ -73,6 +73,14 @@ const NAME_SHARE = 0.55;
 /** Words of each "more like this" document that name the topic from then on. */
 const TAUGHT_WORDS = 3;
 /**
+ * ... where the store agrees: at least TAUGHT_HOLDERS sample documents hold the word, and this
+ * share of them score at the pre-filter's bar by the topic's words already (a word of the topic's
+ * documents, "smelter" of "Aluminium", not one of the judged report's other subjects: "joint
+ * venture", "letter of intent", a person's name).
+ */
+const TAUGHT_HOLDERS = 3;
+const TAUGHT_AGREEMENT = 0.5;
+/**
  * A topic's class is trained only on a sample of this many documents, this many of them (and this
  * share) passed by its words: a class is a frequent kind of document (results, deals), learnt from
  * many; from a few dozen seeds in a young or narrow store it learns their noise.
@@ -164,25 +172,24 @@ function withJudgements(query: Map<string, number>, judged: Judged[], idf: (f: s
 }
 
 /**
- * The bar the reader's judgements imply. A "less like this" document at or above the bar raises
- * it halfway towards just above that document, a "more like this" one below it lowers it halfway
- * towards just below that document, never past the other kind and within `range`: one judgement
- * says more about which documents are wanted (Rocchio moves the words) than about how much, so
- * the level moves by halves.
+ * The bar the reader's judgements imply: of the bars that leave the fewest judged documents on the
+ * wrong side (a "less like this" at or above it, a "more like this" below it), the one nearest the
+ * bar the store gave, in the middle of the gap between two judged documents (just above the highest
+ * or just below the lowest where it is outside them); the bar moves half way there. Readers
+ * contradict themselves (a "more" scored below a "less"), and a bar then sits where most of their
+ * judgements hold, not above every "less". One judgement says more about which documents are
+ * wanted (Rocchio moves the words) than about how much, so the level moves by halves.
  */
 export function judgedBar(start: number, more: number[], less: number[], range: readonly [number, number]): number {
-  let bar = start;
-  const highestLess = less.length ? Math.max(...less) : -Infinity;
-  const lowestMore = more.length ? Math.min(...more) : Infinity;
-  if (highestLess >= bar) {
-    const target = lowestMore > highestLess && lowestMore < Infinity ? (lowestMore + highestLess) / 2 : highestLess * 1.05 + 0.01;
-    bar = (bar + target) / 2;
+  const wrong = (bar: number) => less.filter((s) => s >= bar).length + more.filter((s) => s < bar).length;
+  const scores = [...more, ...less].sort((a, b) => a - b);
+  const candidates = scores.length ? [scores[0]! * 0.95, ...scores.slice(1).map((s, i) => (scores[i]! + s) / 2), scores.at(-1)! * 1.05 + 0.01] : [];
+  let target = start;
+  for (const bar of candidates) {
+    const [now, best] = [wrong(bar), wrong(target)];
+    if (now < best || (now === best && target !== start && Math.abs(bar - start) < Math.abs(target - start))) target = bar;
   }
-  if (lowestMore < bar) {
-    const target = highestLess < lowestMore ? Math.max(lowestMore * 0.95, highestLess > -Infinity ? (lowestMore + highestLess) / 2 : 0) : bar;
-    bar = (bar + target) / 2;
-  }
-  return Math.min(range[1], Math.max(range[0], bar));
+  return Math.min(range[1], Math.max(range[0], (start + target) / 2));
 }
 
 type SampleDocument = StoreSample['docs'][number];
@@ -243,11 +250,19 @@ function classOf(topic: { collections?: number[] }, sample: StoreSample, docs: S
  * The reader's "more like this" documents teach how the topic is also named: their weightiest
  * words (not the name's) each name it too, as parts of the concept.
  */
-function taughtParts(judged: Judged[], own: Map<string, number>, idf: (f: string) => number, rarity: (f: string) => number, language: string): Concept {
+function taughtParts(judged: Judged[], own: Map<string, number>, idf: (f: string) => number, rarity: (f: string) => number, language: string, agrees: (f: string) => boolean): Concept {
   return judged
     .filter((j) => j.judgement === 'more')
-    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f) && saysWhat(f, j.features, language)).slice(0, TAUGHT_WORDS))
+    .flatMap((j) => [...judgedVector(j.features, idf)].filter(([f]) => !own.has(f) && saysWhat(f, j.features, language) && agrees(f)).slice(0, TAUGHT_WORDS))
     .map(([f]) => [{ weight: Math.round(rarity(f) * 1000) / 1000, forms: [f] }]);
+}
+
+/** Whether the store's documents holding a word are mostly about the topic by its words (TAUGHT_AGREEMENT of at least TAUGHT_HOLDERS). */
+function storeAgrees(docs: SampleDocument[], score: (d: SampleDocument) => number, bar: number): (f: string) => boolean {
+  return (feature) => {
+    const holders = docs.filter((d) => d.features.tf.has(feature));
+    return holders.length >= TAUGHT_HOLDERS && holders.filter((d) => score(d) >= bar).length >= TAUGHT_AGREEMENT * holders.length;
+  };
 }
 
 /** Builds a topic's model from its words, the store sample (within the topic's collections) and the reader's judgements. */
@@ -274,7 +289,7 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const bar = judgedBar((known ? DETECTION_BAR : WORDS_BAR) * young, more.map((j) => normalised(j.features)), less.map((j) => normalised(j.features)), BAR_RANGE);
   const llmScores = (js: Judged[]) => js.map((j) => j.llmScore).filter((s): s is number => typeof s === 'number');
   const kind = classOf(topic, sample, docs, judged, (d) => raw.get(d)! / (reference || 1) >= bar, known);
-  const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taughtParts(judged, own, idf, rarity, language)];
+  const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taughtParts(judged, own, idf, rarity, language, storeAgrees(docs, (d) => raw.get(d)! / (reference || 1), bar * PREFILTER_SHARE))];
   const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept };
   return {
     version: MODEL_VERSION,

@@ -21,19 +21,17 @@ export function detectionTexts(title: string, summary: string, topic: { name: st
  */
 export async function detect(context: StageContext, pair: Pair): Promise<{ eventId: number; status: string } | undefined> {
   const { db } = context.database;
-  const [existing] = await db
-    .select({ id: events.id, status: events.status })
-    .from(events)
-    .where(and(eq(events.userId, pair.userId), eq(events.topicId, pair.topicId), eq(events.documentId, pair.documentId)));
-  if (existing && existing.status !== 'failed') return { eventId: existing.id, status: existing.status };
-
+  // The pair's event, if detection judged it before, comes with what it judges: one query.
   const [row] = await db
-    .select({ doc: documents, summary: documentSummaries, topic: topics, prefs: users.modelPreferences })
+    .select({ doc: documents, summary: documentSummaries, topic: topics, prefs: users.modelPreferences, existing: { id: events.id, status: events.status } })
     .from(documents)
     .leftJoin(documentSummaries, eq(documentSummaries.documentId, documents.id))
     .innerJoin(topics, eq(topics.id, pair.topicId))
     .innerJoin(users, eq(users.id, topics.userId))
+    .leftJoin(events, and(eq(events.userId, pair.userId), eq(events.topicId, pair.topicId), eq(events.documentId, documents.id)))
     .where(eq(documents.id, pair.documentId));
+  const existing = row?.existing;
+  if (existing && existing.status !== 'failed') return { eventId: existing.id, status: existing.status };
   if (!row || row.topic.retiredAt || row.topic.userId !== pair.userId) return undefined;
   const { doc, topic } = row;
   const topicModel = (await modelsOf(context, [topic])).get(topic.id)!;

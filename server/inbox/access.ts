@@ -32,3 +32,19 @@ export async function articleReaders(db: DbOrTx, eventId: number): Promise<Set<s
   );
   return new Set(rows.map((r) => r.user_id));
 }
+
+/**
+ * Everyone who may read the event (the article): its readers above and everyone who sees a board it
+ * is on. A comment may mention any of them; only articleReaders follow its thread (a board notifies
+ * nobody, ADR 017).
+ */
+export async function articleViewers(db: DbOrTx, eventId: number): Promise<Set<string>> {
+  const rows = rowsOf<{ user_id: string }>(
+    await db.execute(sql`
+    SELECT u.id AS user_id FROM ${boardItems} bi JOIN ${boards} b ON b.id = bi.board_id JOIN ${users} u ON u.account_id = b.account_id
+    WHERE bi.event_id = ${eventId} AND (b.visibility = 'account' OR b.owner_id = u.id)`),
+  );
+  const viewers = await articleReaders(db, eventId);
+  for (const row of rows) viewers.add(row.user_id);
+  return viewers;
+}

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { parseJsonFeed, parseRssFeed } from 'feedsmith';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleOf } from '../../../contract/comment-text.js';
 import { BOARD_MESSAGES, BOARD_NAME_MAX, BOARD_NOTE_MAX, BOARD_PAGE_SIZE } from '../../../contract/boards.js';
 import { boardItems, inboxItems, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
@@ -216,6 +217,20 @@ describe('boards', () => {
     expect((await add(viewer, theirs, ownerArticle)).statusCode).toBe(201);
     expect(await herald.database.db.select().from(inboxItems).where(eq(inboxItems.userId, leaver.id))).toHaveLength(0);
     expect(await herald.database.db.select().from(boardItems).where(eq(boardItems.boardId, id))).toHaveLength(1);
+  });
+
+  it('lets a comment mention a teammate who reads the article through a board; the board’s readers do not follow its thread', async () => {
+    const { owner, root, viewer } = people;
+    const article = await articleOf(owner, 'Mentioned on a board');
+    const id = await board(owner);
+    await add(owner, id, article);
+    const handle = handleOf(root.email);
+    const found = (await call('GET', `/articles/${article}/comments/mentionable/?q=${encodeURIComponent(handle)}`, owner)).json().teammates;
+    expect(found).toEqual([expect.objectContaining({ id: root.id, can_read: true })]);
+    await herald.database.db.delete(inboxItems).where(inArray(inboxItems.userId, [root.id, viewer.id]));
+    expect((await call('POST', `/articles/${article}/comments/`, owner, { body: `See this @${handle}` })).statusCode).toBe(201);
+    expect((await herald.database.db.select().from(inboxItems).where(eq(inboxItems.userId, root.id))).map((i) => i.kind)).toEqual(['mention']);
+    expect(await herald.database.db.select().from(inboxItems).where(eq(inboxItems.userId, viewer.id))).toHaveLength(0);
   });
 
   it('serves a board as RSS and JSON Feed under the reader’s feed key, newest item first, 304 when unchanged', async () => {

@@ -122,7 +122,7 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
         </section>
       )}
 
-      <section aria-labelledby="sidebar-topics-title" className="min-h-0">
+      <section aria-labelledby="sidebar-topics-title" className="shrink-0">
         <div className="mb-2 flex items-center justify-between">
           <h3 id="sidebar-topics-title" className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
             Topics
@@ -194,7 +194,7 @@ function SidebarBoards({ onNavigate }: { onNavigate?: () => void }) {
   const boards = useBoards();
   const list = boards.data?.boards ?? [];
   return (
-    <section aria-labelledby="sidebar-boards-title">
+    <section aria-labelledby="sidebar-boards-title" className="shrink-0">
       <h3 id="sidebar-boards-title" className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
         Boards
       </h3>

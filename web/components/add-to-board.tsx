@@ -51,9 +51,15 @@ function BoardPicker({ articleId, onClose }: { articleId: number; onClose: () =>
     );
 
   return (
-    <Dialog open onClose={onClose} title="Add to board" description="Your team sees shared boards in the side panel; private ones are yours alone." size="sm">
+    <Dialog open onClose={onClose} title="Add to board" description="Write a note if you like, then choose a board. Shared boards are in your team’s side panel; private ones are yours alone." size="sm">
       <div className="space-y-4">
         {(add.isError || create.isError) && <Alert tone="error">{refusalText(add.error ?? create.error, 'Could not add the article. Try again.')}</Alert>}
+        <div>
+          <label htmlFor={noteId} className="text-sm font-medium text-slate-900 dark:text-white">
+            Note <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+          </label>
+          <textarea id={noteId} value={note} maxLength={BOARD_NOTE_MAX} rows={2} onChange={(e) => setNote(e.target.value)} className={`${inputClass} mt-1`} placeholder="Why it belongs here" />
+        </div>
         {boards.isPending ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">Loading your boards…</p>
         ) : list.length === 0 && !making ? (
@@ -82,12 +88,6 @@ function BoardPicker({ articleId, onClose }: { articleId: number; onClose: () =>
             ))}
           </ul>
         )}
-        <div>
-          <label htmlFor={noteId} className="text-sm font-medium text-slate-900 dark:text-white">
-            Note <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
-          </label>
-          <textarea id={noteId} value={note} maxLength={BOARD_NOTE_MAX} rows={2} onChange={(e) => setNote(e.target.value)} className={`${inputClass} mt-1`} placeholder="Why it belongs here" />
-        </div>
         {making ? (
           <NewBoardForm busy={busy} onCancel={() => setMaking(false)} onCreate={(input) => create.mutate(input, { onSuccess: (board) => addTo(board) })} />
         ) : (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Lock, Rss, Users } from 'lucide-react';
+import { ArrowLeft, Lock, Pencil, Rss, Trash2, Users } from 'lucide-react';
 import type { TBoard, TBoardPage } from '../../../contract/boards';
 import { NewBoardForm } from '../../components/add-to-board';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -13,6 +13,8 @@ import { useBoardChanges, useBoardPages } from '../../lib/boards';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BoardItem } from './board-item';
 
+const SMALL =
+  'inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700';
 const boardId = (raw: string | undefined) => (raw && /^\d{1,15}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
 
 /** /boards/{id}: a board's articles, newest first, with who added each and its note; its feeds; rename and delete for its owner or an admin. */
@@ -78,12 +80,12 @@ function BoardHeader({ board, feeds }: { board: TBoard; feeds: TBoardPage['feeds
         <CopyButton text={feeds.json} label="Copy JSON Feed" />
         {board.can_manage && (
           <>
-            <Button variant="secondary" className="ml-auto w-auto py-1 text-sm" onClick={() => setRenaming(true)}>
-              Rename
-            </Button>
-            <Button variant="secondary" className="w-auto py-1 text-sm" onClick={() => setDeleting(true)}>
-              Delete
-            </Button>
+            <button type="button" className={`${SMALL} sm:ml-auto`} onClick={() => setRenaming(true)}>
+              <Pencil aria-hidden className="size-3.5" /> Rename
+            </button>
+            <button type="button" className={SMALL} onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden className="size-3.5" /> Delete
+            </button>
           </>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { Building2, ChartColumn, Home, Lock, LogOut, MoreHorizontal, UserPen } from 'lucide-react';
 import type { TUserListItem } from '../../contract/users';
 import type { TTopic } from '../../contract/topics';
@@ -206,13 +206,13 @@ function SidebarBoards({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="space-y-1">
           {list.map((board) => (
             <li key={board.id}>
-              <Link to={`/boards/${board.id}`} onClick={onNavigate} className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-slate-200 dark:hover:bg-slate-800">
+              <NavLink to={`/boards/${board.id}`} onClick={onNavigate} className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-blue-950 dark:aria-[current=page]:text-blue-200">
                 <span className="min-w-0 flex-1 truncate">{board.name}</span>
                 {board.visibility === 'private' && <Lock aria-label="Private" className="size-3.5 shrink-0 text-slate-500 dark:text-slate-400" />}
                 <span className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300" aria-label={`${board.item_count} ${board.item_count === 1 ? 'article' : 'articles'}`}>
                   {board.item_count}
                 </span>
-              </Link>
+              </NavLink>
             </li>
           ))}
         </ul>

@@ -48,5 +48,9 @@ export const ErrorCode = {
   billingAdminRequired: 'billing_admin_required',
   billingAdminInvite: 'billing_admin_invite',
   budgetInvalid: 'budget_invalid',
+  boardNameTaken: 'board_name_taken',
+  boardNotYours: 'board_not_yours',
+  boardItemExists: 'board_item_exists',
+  boardLimit: 'board_limit',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

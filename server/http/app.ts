@@ -38,6 +38,7 @@ import { mcpRoutes } from '../modules/mcp/routes.js';
 import { billingRoutes } from '../modules/billing/routes.js';
 import { inboxRoutes } from '../modules/inbox/routes.js';
 import { commentRoutes } from '../modules/comments/routes.js';
+import { boardRoutes } from '../modules/boards/routes.js';
 import { notificationRoutes } from '../modules/notifications/routes.js';
 import { VERSION } from '../version.js';
 import type { AppServices } from './services.js';
@@ -172,6 +173,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(feedRoutes({ database: services.database, keys, search: services.search, queue: services.queue }), { prefix: '/api' });
   await app.register(inboxRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
   await app.register(commentRoutes({ database: services.database, keys, queue: services.queue }), { prefix: '/api' });
+  await app.register(boardRoutes({ database: services.database, keys, publicUrl: services.config.publicUrl }), { prefix: '/api' });
   await app.register(notificationRoutes({ database: services.database, keys, config: services.config, queue: services.queue }), { prefix: '/api' });
   await app.register(billingRoutes({ database: services.database, keys }), { prefix: '/api' });
   await app.register(mcpRoutes({ ...topicContext, publicUrl: services.config.publicUrl }), { prefix: '/api' });

@@ -73,6 +73,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/articles', element: lazyPage(() => import('../features/history/history-page')) },
           { path: '/inbox', element: lazyPage(() => import('../features/inbox/inbox-page')) },
+          { path: '/boards/:id', element: lazyPage(() => import('../features/boards/board-page')) },
           { path: '/a/:id', element: <ArticleRoute /> },
           { path: '/s/:id?', element: lazyPage(() => import('../features/article/short-link-page')) },
           { path: '/topics', element: lazyPage(() => import('../features/topics/topics-page')) },

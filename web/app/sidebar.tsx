@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Building2, ChartColumn, Home, LogOut, MoreHorizontal, UserPen } from 'lucide-react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Building2, ChartColumn, Home, Lock, LogOut, MoreHorizontal, UserPen } from 'lucide-react';
 import type { TUserListItem } from '../../contract/users';
 import type { TTopic } from '../../contract/topics';
 import { PreviewUsersSelector } from '../features/account/preview-users-selector';
 import { useToast } from '../components/ui/toast';
 import { authClient } from '../lib/auth-client';
+import { useBoards } from '../lib/boards';
 import { useSession } from '../lib/session';
 import { useViewing } from '../lib/viewing';
 import { fullName, initialsOf, profileCompletion } from './profile-completion';
@@ -121,7 +122,7 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
         </section>
       )}
 
-      <section aria-labelledby="sidebar-topics-title" className="min-h-0">
+      <section aria-labelledby="sidebar-topics-title" className="shrink-0">
         <div className="mb-2 flex items-center justify-between">
           <h3 id="sidebar-topics-title" className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
             Topics
@@ -160,6 +161,8 @@ export function SidebarContent({ onNavigate, onTopic }: { onNavigate?: () => voi
           </ul>
         )}
       </section>
+      {/* The signed-in reader's own boards: not shown while viewing as someone else. */}
+      {!viewing.isImpersonating && <SidebarBoards onNavigate={onNavigate} />}
       {detailTopic && (
         <Suspense fallback={null}>
           <TopicDetailModal topic={detailTopic} userId={viewing.userId} onClose={() => setDetailTopic(null)} />
@@ -183,5 +186,37 @@ function TopicLine({ topic, detailed = false }: { topic: TTopic; detailed?: bool
         </>
       )}
     </>
+  );
+}
+
+/** "Boards" under the topics: the boards the reader sees, with their sizes; each opens its page. */
+function SidebarBoards({ onNavigate }: { onNavigate?: () => void }) {
+  const boards = useBoards();
+  const list = boards.data?.boards ?? [];
+  return (
+    <section aria-labelledby="sidebar-boards-title" className="shrink-0">
+      <h3 id="sidebar-boards-title" className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+        Boards
+      </h3>
+      {boards.isError ? (
+        <p className="text-sm text-red-700 dark:text-red-300">Could not load your boards.</p>
+      ) : boards.isPending ? null : list.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No boards yet. Use “Add to board” on an article to start one.</p>
+      ) : (
+        <ul className="space-y-1">
+          {list.map((board) => (
+            <li key={board.id}>
+              <NavLink to={`/boards/${board.id}`} onClick={onNavigate} className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-600 aria-[current=page]:bg-blue-50 aria-[current=page]:text-blue-800 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-blue-950 dark:aria-[current=page]:text-blue-200">
+                <span className="min-w-0 flex-1 truncate">{board.name}</span>
+                {board.visibility === 'private' && <Lock aria-label="Private" className="size-3.5 shrink-0 text-slate-500 dark:text-slate-400" />}
+                <span className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300" aria-label={`${board.item_count} ${board.item_count === 1 ? 'article' : 'articles'}`}>
+                  {board.item_count}
+                </span>
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../../contract/errors.js';
 import type { DbOrTx } from '../../db/client.js';
 import { articleCommentMentions, articleComments, inboxItems, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { articleReaders } from '../../inbox/access.js';
+import { articleReaders, articleViewers } from '../../inbox/access.js';
 import { addInboxItems, type InboxItemInput } from '../../inbox/write.js';
 import { caller, nameOf, readableArticle, type Caller } from './access.js';
 
@@ -30,7 +30,7 @@ export async function applyMentions(tx: DbOrTx, me: Caller, eventId: number, com
     : [];
   if (found.length > MENTIONS_PER_COMMENT) throw new AppError(400, ErrorCode.commentTooManyMentions, COMMENT_MESSAGES.tooManyMentions, { body: [COMMENT_MESSAGES.tooManyMentions] });
   if (found.length) {
-    const readers = await articleReaders(tx, eventId);
+    const readers = await articleViewers(tx, eventId);
     const blind = found.filter((u) => !readers.has(u.id));
     if (blind.length) {
       const message = `${blind.map(nameOf).sort().join(', ')} cannot see this article yet. Share it with them first.`;
@@ -106,6 +106,6 @@ export async function mentionable(db: DbOrTx, userId: string, eventId: number, q
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email))
     .limit(MENTIONABLE_MAX);
-  const readers = rows.length ? await articleReaders(db, eventId) : new Set<string>();
+  const readers = rows.length ? await articleViewers(db, eventId) : new Set<string>();
   return { teammates: rows.map((u) => ({ id: u.id, name: nameOf(u), handle: handleOf(u.email), can_read: readers.has(u.id) })) };
 }

@@ -35,9 +35,15 @@ export function keyMatches(keys: AuthKeys, key: string, userId: string, generati
 export type FeedFormat = 'rss' | 'atom' | 'json';
 export const FEED_FILES: Record<FeedFormat, string> = { rss: 'rss.xml', atom: 'atom.xml', json: 'feed.json' };
 
-/** The three addresses of a feed (of one topic when `topicId` is given). */
-export function feedAddresses(publicUrl: string, key: string, topicId?: number): Record<FeedFormat, string> {
+/** What one feed holds: the reader's whole feed, one topic's articles, or one board's items (ADR 017). */
+export interface FeedScope {
+  topicId?: number;
+  boardId?: number;
+}
+
+/** The three addresses of a feed (of one topic when `topicId` is given, of one board when `boardId` is). */
+export function feedAddresses(publicUrl: string, key: string, scope: FeedScope = {}): Record<FeedFormat, string> {
   const base = `${publicUrl}/api/feeds/${key}/`;
-  const query = topicId === undefined ? '' : `?topic_id=${topicId}`;
+  const query = scope.boardId !== undefined ? `?board_id=${scope.boardId}` : scope.topicId !== undefined ? `?topic_id=${scope.topicId}` : '';
   return { rss: `${base}${FEED_FILES.rss}${query}`, atom: `${base}${FEED_FILES.atom}${query}`, json: `${base}${FEED_FILES.json}${query}` };
 }

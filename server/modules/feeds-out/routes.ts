@@ -6,7 +6,7 @@ import { ZFeedUrls } from '../../../contract/feeds-out.js';
 import { requireAuth } from '../../auth/authenticate.js';
 import type { AuthKeys } from '../../auth/secrets.js';
 import type { Database } from '../../db/client.js';
-import { FEED_FILES, type FeedFormat } from './addresses.js';
+import { FEED_FILES, type FeedFormat, type FeedScope } from './addresses.js';
 import { feedOwner, feedUrls, regenerateFeedKey } from './feeds.js';
 import { feedVersion, renderFeed } from './syndicate.js';
 
@@ -20,7 +20,7 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
 /**
  * GET /me/feed-urls/ and POST /me/feed-urls/regenerate/ (a session: the addresses carry a secret),
  * and the feeds themselves at /feeds/{key}/rss.xml, atom.xml and feed.json (`topic_id` for one
- * topic): no sign-in, the key is the credential. They answer 304 to a matching If-None-Match or
+ * topic, `board_id` for a board the key's owner sees): no sign-in, the key is the credential. They answer 304 to a matching If-None-Match or
  * If-Modified-Since before reading any article, and 404 to a key that is not (or no longer) valid.
  */
 export const feedsOutRoutes =
@@ -37,23 +37,23 @@ export const feedsOutRoutes =
     });
 
     const ZFeedParams = z.object({ key: z.string().max(100) });
-    const ZFeedQuery = z.object({ topic_id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+    const ZFeedQuery = z.object({ topic_id: z.coerce.number().int().positive().max(2_147_483_647).optional(), board_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() });
     for (const format of Object.keys(FEED_FILES) as FeedFormat[]) {
       app.get(
         `/feeds/:key/${FEED_FILES[format]}`,
         { schema: { tags: ['feeds'], params: ZFeedParams, querystring: ZFeedQuery, response: { 200: z.string().describe('The feed document (RSS 2.0, Atom 1.0 or JSON Feed 1)'), 404: ZErrorBody, 400: ZErrorBody } } },
-        async (request, reply) => serveFeed(request, reply, format, request.params.key, request.query.topic_id),
+        async (request, reply) => serveFeed(request, reply, format, request.params.key, { topicId: request.query.topic_id, boardId: request.query.board_id }),
       );
     }
 
-    async function serveFeed(request: FastifyRequest, reply: FastifyReply, format: FeedFormat, key: string, topicId: number | undefined) {
-      const { userId, firstName } = await feedOwner(db, keys, key, topicId);
-      const version = await feedVersion(db, userId, format, topicId);
+    async function serveFeed(request: FastifyRequest, reply: FastifyReply, format: FeedFormat, key: string, scope: FeedScope) {
+      const { userId, firstName, boardName } = await feedOwner(db, keys, key, scope);
+      const version = await feedVersion(db, userId, format, scope);
       reply.header('etag', version.etag).header('cache-control', 'private, max-age=60').header('vary', 'accept-encoding');
       if (version.lastModified) reply.header('last-modified', version.lastModified.toUTCString());
       // No body at all: a 304 carries none, and a client would wait for one its length announced.
       if (notModified(request, version)) return reply.code(304).removeHeader('content-length').send();
-      const body = await renderFeed(db, { userId, firstName, key, publicUrl }, format, version, topicId);
+      const body = await renderFeed(db, { userId, firstName, boardName, key, publicUrl }, format, version, scope);
       return reply.type(CONTENT_TYPES[format]).send(body);
     }
   };

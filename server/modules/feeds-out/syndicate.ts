@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Feed } from 'feed';
 import { LRUCache } from 'lru-cache';
 import { FEED_OUT_ITEMS } from '../../../contract/feeds-out.js';
 import type { TReaderArticle } from '../../../contract/feed.js';
 import type { DbOrTx } from '../../db/client.js';
-import { documents, events, topics } from '../../db/schema/index.js';
+import { boardItems, documents, events, topics } from '../../db/schema/index.js';
 import { newestFirst, publishedArticles, selectFullArticles } from '../feed/feed-query.js';
 import { presentArticle } from '../feed/presenter.js';
-import { feedAddresses, type FeedFormat } from './addresses.js';
+import { feedAddresses, type FeedFormat, type FeedScope } from './addresses.js';
 
 /** What a conditional GET is answered from, before any article is read. */
 export interface FeedVersion {
@@ -22,14 +22,13 @@ export interface FeedVersion {
  * however many articles the user has). A feed reader asking again with the same ETag is answered
  * 304 from this alone.
  */
-export async function feedVersion(db: DbOrTx, userId: string, format: FeedFormat, topicId?: number): Promise<FeedVersion> {
-  const rows = await db
-    .select({ id: events.id, changed: sql<string>`coalesce(${events.articleUpdatedAt}, ${events.publishedAt})::text` })
-    .from(events)
-    .where(publishedArticles(userId, topicId))
-    .orderBy(...newestFirst)
-    .limit(FEED_OUT_ITEMS);
-  const hash = createHash('sha256').update(`${format}|${topicId ?? ''}`);
+export async function feedVersion(db: DbOrTx, userId: string, format: FeedFormat, scope: FeedScope = {}): Promise<FeedVersion> {
+  const changed = sql<string>`coalesce(${events.articleUpdatedAt}, ${events.publishedAt}, ${events.articleGeneratedAt})::text`;
+  const rows =
+    scope.boardId !== undefined
+      ? await boardArticles(db, scope.boardId, changed)
+      : await db.select({ id: events.id, changed }).from(events).where(publishedArticles(userId, scope.topicId)).orderBy(...newestFirst).limit(FEED_OUT_ITEMS);
+  const hash = createHash('sha256').update(`${format}|${scope.topicId ?? ''}|${scope.boardId ?? ''}`);
   let latest: Date | null = null;
   for (const row of rows) {
     hash.update(`|${row.id}@${row.changed}`);
@@ -37,6 +36,20 @@ export async function feedVersion(db: DbOrTx, userId: string, format: FeedFormat
     if (!latest || at > latest) latest = at;
   }
   return { etag: `W/"${hash.digest('base64url').slice(0, 27)}"`, lastModified: latest };
+}
+
+/**
+ * A board's FEED_OUT_ITEMS newest items (newest added first): each article's id and when the item
+ * or its article last changed (an item added, its note edited, the article composed again).
+ */
+function boardArticles(db: DbOrTx, boardId: number, changed: ReturnType<typeof sql<string>>) {
+  return db
+    .select({ id: events.id, changed: sql<string>`greatest(${boardItems.createdAt}, ${boardItems.noteUpdatedAt}, ${changed}::timestamptz)::text` })
+    .from(boardItems)
+    .innerJoin(events, eq(events.id, boardItems.eventId))
+    .where(eq(boardItems.boardId, boardId))
+    .orderBy(desc(boardItems.id))
+    .limit(FEED_OUT_ITEMS);
 }
 
 /** Feed documents already written, by owner and ETag: a reader that sends no validators costs no render. */
@@ -83,23 +96,42 @@ const TEXT_IN: Record<FeedFormat, { title: (text: string) => string; summary: (t
 export interface FeedOwner {
   userId: string;
   firstName: string;
+  /** The board's name, for a board's feed. */
+  boardName?: string;
   key: string;
   publicUrl: string;
 }
 
 /** The feed document: the newest FEED_OUT_ITEMS articles, each linking to its reader page (kept by ETag). */
-export async function renderFeed(db: DbOrTx, owner: FeedOwner, format: FeedFormat, version: FeedVersion, topicId?: number): Promise<string> {
-  const cacheKey = `${owner.key}|${owner.firstName}|${version.etag}`;
+export async function renderFeed(db: DbOrTx, owner: FeedOwner, format: FeedFormat, version: FeedVersion, scope: FeedScope = {}): Promise<string> {
+  const cacheKey = `${owner.key}|${owner.firstName}|${owner.boardName ?? ''}|${version.etag}`;
   const known = rendered.get(cacheKey);
   if (known !== undefined) return known;
-  const body = await writeFeed(db, owner, format, version, topicId);
+  const body = await writeFeed(db, owner, format, version, scope);
   rendered.set(cacheKey, body);
   return body;
 }
 
-async function writeFeed(db: DbOrTx, owner: FeedOwner, format: FeedFormat, version: FeedVersion, topicId?: number): Promise<string> {
-  const rows = await selectFullArticles(db).where(publishedArticles(owner.userId, topicId)).orderBy(...newestFirst).limit(FEED_OUT_ITEMS);
-  const articles = rows.map(presentArticle);
+/** The feed's articles, newest first: the reader's published ones (of a topic), or a board's items in the order they were added. */
+async function articlesOf(db: DbOrTx, userId: string, scope: FeedScope) {
+  if (scope.boardId === undefined) return (await selectFullArticles(db).where(publishedArticles(userId, scope.topicId)).orderBy(...newestFirst).limit(FEED_OUT_ITEMS)).map(presentArticle);
+  const ids = (await boardArticles(db, scope.boardId, sql<string>`now()`)).map((row) => row.id);
+  const rows = ids.length ? await selectFullArticles(db).where(inArray(events.id, ids)) : [];
+  const byId = new Map(rows.map((row) => [row.id, presentArticle(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The feed's title and description. */
+function titled(owner: FeedOwner, topicName: string | undefined) {
+  if (owner.boardName !== undefined) return { title: `Herald board: ${owner.boardName}`, description: `The articles on the board ${owner.boardName}, newest first.` };
+  if (topicName) return { title: `Herald: ${topicName}`, description: `What Herald wrote about ${topicName}, newest first.` };
+  const who = owner.firstName.trim() ? `${owner.firstName.trim()}’s` : 'Your';
+  return { title: `Herald: ${who} feed`, description: 'What Herald wrote about your topics, newest first.' };
+}
+
+async function writeFeed(db: DbOrTx, owner: FeedOwner, format: FeedFormat, version: FeedVersion, scope: FeedScope): Promise<string> {
+  const { topicId } = scope;
+  const articles = await articlesOf(db, owner.userId, scope);
   const documentIds = [...new Set(articles.flatMap((a) => a.references.map((ref) => Number(ref.document_id)).filter(Number.isSafeInteger)))];
   const sourceUrls = new Map(
     documentIds.length
@@ -107,12 +139,10 @@ async function writeFeed(db: DbOrTx, owner: FeedOwner, format: FeedFormat, versi
       : [],
   );
   const topicName = topicId === undefined ? undefined : (await db.select({ name: topics.name }).from(topics).where(and(eq(topics.id, topicId), eq(topics.userId, owner.userId))))[0]?.name;
-  const links = feedAddresses(owner.publicUrl, owner.key, topicId);
-  const who = owner.firstName.trim() ? `${owner.firstName.trim()}’s` : 'Your';
+  const links = feedAddresses(owner.publicUrl, owner.key, scope);
   const feed = new Feed({
     id: links.atom,
-    title: topicName ? `Herald: ${topicName}` : `Herald: ${who} feed`,
-    description: topicName ? `What Herald wrote about ${topicName}, newest first.` : 'What Herald wrote about your topics, newest first.',
+    ...titled(owner, topicName),
     link: owner.publicUrl,
     language: 'en',
     updated: version.lastModified ?? new Date(0),

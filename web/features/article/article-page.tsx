@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { SIDEBAR_LIST_MAX } from '../../../contract/constants';
 import { isJudgement } from '../../../contract/judgement-text';
+import { AddToBoard } from '../../components/add-to-board';
 import { JudgementButtons } from '../../components/judgement-buttons';
 import { ReferenceProvider } from '../../components/ui/references';
 import { Spinner } from '../../components/ui/spinner';
@@ -102,8 +103,9 @@ export default function ArticlePage() {
                   {/* A teammate's article shared with the reader: their judgement is not the reader's to give. */}
                   {owned && <JudgementButtons key={data.id} article={data} userId={userId} requested={requested} onRequestHandled={tidyAddress} className="mt-4" />}
                   {!userId && (
-                    <div className="mt-3">
+                    <div className="mt-3 flex flex-wrap items-center gap-2">
                       <ShareButton articleId={data.id} />
+                      <AddToBoard articleId={data.id} title={data.title} variant="page" />
                     </div>
                   )}
                   <SharedBy shares={shares.data?.shares ?? []} />

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BellRing } from 'lucide-react';
 import type { TArticleSummary } from '../../../contract/feed';
+import { AddToBoard } from '../../components/add-to-board';
 import { JudgementButtons } from '../../components/judgement-buttons';
 import { articleHref, isRightToLeft, plainText } from '../../lib/article-data';
 import { formatDate, isoDate, relativeTime } from '../../lib/dates';
@@ -49,6 +50,16 @@ function Meta({ article }: { article: TArticleSummary }) {
 
 const summaryOf = (article: TArticleSummary) => plainText(article.introduction || article.points[0] || '');
 
+/** The card's actions: "More like this" / "Less like this", and "Add to board" (the signed-in reader's own boards, not while viewing as someone else). */
+function CardActions({ article, userId }: { article: TArticleSummary; userId?: string }) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      <JudgementButtons article={article} userId={userId} />
+      {!userId && <AddToBoard articleId={article.id} title={article.title} />}
+    </div>
+  );
+}
+
 /** One Latest item, with "More like this" / "Less like this"; `highlighted` while it is new (3 s). */
 export function LatestItem({ article, userId, highlighted }: { article: TArticleSummary; userId?: string; highlighted?: boolean }) {
   const rtl = isRightToLeft(article.language);
@@ -69,7 +80,7 @@ export function LatestItem({ article, userId, highlighted }: { article: TArticle
       </h3>
       {summaryOf(article) && <p className="mt-1.5 line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{summaryOf(article)}</p>}
       <Meta article={article} />
-      <JudgementButtons article={article} userId={userId} className="mt-3" />
+      <CardActions article={article} userId={userId} />
     </article>
   );
 }
@@ -92,7 +103,7 @@ export function TopNewsItem({ article, userId, lead = false }: { article: TArtic
       {lead && summaryOf(article) && <p className="mt-2 line-clamp-3 text-sm text-slate-700 md:text-base dark:text-slate-300">{summaryOf(article)}</p>}
       <div className="mt-auto">
         <Meta article={article} />
-        <JudgementButtons article={article} userId={userId} className="mt-3" />
+        <CardActions article={article} userId={userId} />
       </div>
     </article>
   );

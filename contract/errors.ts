@@ -48,5 +48,11 @@ export const ErrorCode = {
   billingAdminRequired: 'billing_admin_required',
   billingAdminInvite: 'billing_admin_invite',
   budgetInvalid: 'budget_invalid',
+  seatLimitReached: 'seat_limit_reached',
+  stripeSignatureInvalid: 'stripe_signature_invalid',
+  billingProviderUnavailable: 'billing_provider_unavailable',
+  subscriptionExists: 'subscription_exists',
+  noSubscription: 'no_subscription',
+  billingProviderOff: 'billing_provider_off',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -11,3 +11,4 @@ export * from './inbox.js';
 export * from './comments.js';
 export * from './billing.js';
 export * from './notifications.js';
+export * from './subscriptions.js';

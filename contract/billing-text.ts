@@ -39,6 +39,18 @@ export const BILLING_TEXT = {
   providerOff: 'This install does not sell plans: there are no prices and no seat limits.',
 } as const;
 
+/** The providers an account may bring its own key for (the install's OpenAI-compatible server is the install's). */
+export const OWN_KEY_PROVIDERS = ['openai', 'anthropic', 'google', 'mistral', 'xai', 'deepseek'] as const;
+export type TOwnKeyProvider = (typeof OWN_KEY_PROVIDERS)[number];
+export const PROVIDER_LABELS: Record<TOwnKeyProvider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Google', mistral: 'Mistral', xai: 'xAI', deepseek: 'DeepSeek' };
+export const PROVIDER_KEY_TEXT = {
+  invalid: 'Paste the whole API key: 8 to 500 characters, no spaces.',
+  saved: 'Key saved',
+  removed: 'Key removed',
+  failed: 'Failed to save the key',
+  unknownProvider: `Choose one of: ${OWN_KEY_PROVIDERS.join(', ')}.`,
+} as const;
+
 /** Seats a plan may be bought with at Checkout (more are added in the customer portal too). */
 export const SEATS_MAX = 10_000;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_MAX_USD, BILLING_TEXT, SEATS_MAX, USAGE_GROUPS, USAGE_RANGES } from './billing-text.js';
+import { BUDGET_MAX_USD, BILLING_TEXT, OWN_KEY_PROVIDERS, PROVIDER_KEY_TEXT, SEATS_MAX, USAGE_GROUPS, USAGE_RANGES } from './billing-text.js';
 
 export * from './billing-text.js';
 
@@ -102,3 +102,28 @@ export const ZCheckoutRequest = z.strictObject({
 });
 /** POST /account/billing/checkout and /portal: the Stripe page to send the browser to. */
 export const ZBillingRedirect = z.object({ url: z.string() });
+
+/**
+ * GET /account/billing/provider-keys: the account's own key of each provider, never the key
+ * itself: whether one is set, its last four characters, who set it and when.
+ */
+export const ZProviderKey = z.object({
+  provider: z.enum(OWN_KEY_PROVIDERS),
+  label: z.string(),
+  set: z.boolean(),
+  /** The key's last four characters ("…abcd" is shown); null when none is set. */
+  last4: z.string().nullable(),
+  set_by: z.string().nullable(),
+  set_at: z.string().nullable(),
+});
+export type TProviderKey = z.infer<typeof ZProviderKey>;
+export const ZProviderKeys = z.object({ keys: z.array(ZProviderKey) });
+export type TProviderKeys = z.infer<typeof ZProviderKeys>;
+export const ZProviderKeyUpdate = z.strictObject({
+  api_key: z
+    .string({ message: PROVIDER_KEY_TEXT.invalid })
+    .trim()
+    .min(8, PROVIDER_KEY_TEXT.invalid)
+    .max(500, PROVIDER_KEY_TEXT.invalid)
+    .regex(/^\S+$/, PROVIDER_KEY_TEXT.invalid),
+});

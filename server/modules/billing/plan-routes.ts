@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZBillingRedirect, ZCheckoutRequest, ZPlan } from '../../../contract/billing.js';
+import { OWN_KEY_PROVIDERS, PROVIDER_KEY_TEXT, ZBillingRedirect, ZCheckoutRequest, ZPlan, ZProviderKeys, ZProviderKeyUpdate } from '../../../contract/billing.js';
 import { ZErrorBody } from '../../../contract/errors.js';
 import { requireAuth } from '../../auth/authenticate.js';
 import type { AuthKeys } from '../../auth/secrets.js';
@@ -8,6 +8,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { billingActor } from '../accounts/access.js';
 import { openPortal, planStatus, startCheckout, stripeOn } from './plan.js';
+import { listProviderKeys, removeProviderKey, setProviderKey } from './provider-keys.js';
 import { receiveStripeEvent } from './stripe-webhook.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody, 502: ZErrorBody };
@@ -67,6 +68,25 @@ export const planRoutes =
         },
       },
       async (request) => openPortal(db, config, request.log, await billingActor(db, request.auth!.userId)),
+    );
+
+    const keyDescription =
+      "The account's own language-model keys: its members' stages use them instead of the install's. A key is stored sealed (AES-256-GCM) and never answered: only that one is set, its last four characters, who set it and when. Billing administrators and superusers only.";
+    const provider = z.object({ provider: z.enum(OWN_KEY_PROVIDERS, PROVIDER_KEY_TEXT.unknownProvider) });
+    app.get(
+      '/account/billing/provider-keys',
+      { preHandler: signedIn, schema: { tags, security, summary: "The account's own provider keys", description: keyDescription, response: { 200: ZProviderKeys, ...errors } } },
+      async (request) => listProviderKeys(db, await billingActor(db, request.auth!.userId)),
+    );
+    app.put(
+      '/account/billing/provider-keys/:provider',
+      { preHandler: signedIn, schema: { tags, security, summary: "Set or replace the account's key of a provider", description: keyDescription, params: provider, body: ZProviderKeyUpdate, response: { 200: ZProviderKeys, ...errors } } },
+      async (request) => setProviderKey(db, await billingActor(db, request.auth!.userId), request.params.provider, request.body.api_key),
+    );
+    app.delete(
+      '/account/billing/provider-keys/:provider',
+      { preHandler: signedIn, schema: { tags, security, summary: "Remove the account's key of a provider", description: keyDescription, params: provider, response: { 200: ZProviderKeys, ...errors } } },
+      async (request) => removeProviderKey(db, await billingActor(db, request.auth!.userId), request.params.provider),
     );
   };
 

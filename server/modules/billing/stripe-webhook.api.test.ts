@@ -92,7 +92,10 @@ describe(`Stripe's webhook (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pgli
     expect((await postEvent(herald, stranger)).json()).toEqual({ received: true, duplicate: false });
     const ignored = signedEvent('invoice.paid', { id: 'in_1', object: 'invoice' });
     expect((await postEvent(herald, ignored)).statusCode).toBe(200);
+    // A session naming the other account with this account's customer: the customer's account is the one (a customer is one account's).
+    expect((await postEvent(herald, completed('sub_1', 'cus_1', outsiderAccount))).statusCode).toBe(200);
     expect(await planRow(outsiderAccount)).toBeUndefined();
+    expect((await planRow())!.stripeCustomerId).toBe('cus_1');
     expect((await kit.call('GET', '/api/account/billing/plan', team.outsider.access)).statusCode).toBe(403);
   });
 

@@ -97,9 +97,15 @@ function PlanSummary({ plan }: { plan: TPlan }) {
  * portal). A self-hosted install shows nothing of it.
  */
 export function PlanCard() {
-  const plan = useQuery({ queryKey: ['billing', 'plan'], queryFn: ({ signal }) => authClient.authedApi<TPlan>('/account/billing/plan', { signal }) });
-  const portal = useRedirect('/account/billing/portal');
   const [params] = useSearchParams();
+  const backFromCheckout = params.get('checkout') === 'done';
+  const plan = useQuery({
+    queryKey: ['billing', 'plan'],
+    queryFn: ({ signal }) => authClient.authedApi<TPlan>('/account/billing/plan', { signal }),
+    // Back from Checkout, the plan arrives with Stripe's webhook: asked again until it holds (two minutes at most).
+    refetchInterval: (query) => (backFromCheckout && query.state.data?.provider === 'stripe' && !SEATED.includes(query.state.data.status ?? '') && query.state.dataUpdateCount < 40 ? 3000 : false),
+  });
+  const portal = useRedirect('/account/billing/portal');
   const data = plan.data;
   if (plan.isError) return <Alert tone="error">{errorText(plan.error, BILLING_TEXT.loadFailed)}</Alert>;
   if (!data || data.provider !== 'stripe') return null;
@@ -112,7 +118,7 @@ export function PlanCard() {
   return (
     <CardShell title={BILLING_TEXT.planCardTitle} action={manage || undefined}>
       <div className="space-y-4">
-        {params.get('checkout') === 'done' && !holds && <Alert tone="info">Thank you: your plan shows here as soon as Stripe confirms the payment.</Alert>}
+        {backFromCheckout && !holds && <Alert tone="info">Thank you: your plan shows here as soon as Stripe confirms the payment.</Alert>}
         <PlanSummary plan={data} />
         <Seats plan={data} />
         {!holds && <ChoosePlan plan={data} />}

@@ -26,7 +26,41 @@ export const BILLING_TEXT = {
   memberNotFound: 'No member of your account has this id.',
   budgetReachedDisclosure: "The account's monthly AI budget is spent, so Herald's built-in engine wrote this article; language models return when the budget resets.",
   memberBudgetReachedDisclosure: "Your monthly AI budget is spent, so Herald's built-in engine wrote this article; language models return when the budget resets.",
+  planCardTitle: 'Plan',
+  choosePlan: 'Choose plan',
+  manageBilling: 'Manage billing',
+  noPlan: 'No plan yet: choose one to add seats for your team.',
+  redirectFailed: 'Could not open Stripe',
+  subscriptionExists: 'Your account already has a plan: use Manage billing to change seats, payment method or cancel.',
+  noSubscription: 'Your account has no plan yet: choose one first.',
+  providerUnavailable: 'Stripe could not be reached. Please try again in a minute.',
+  signatureInvalid: 'The Stripe-Signature header does not match this body.',
+  seatsInvalid: 'Choose from 1 to 10,000 seats.',
+  providerOff: 'This install does not sell plans: there are no prices and no seat limits.',
 } as const;
+
+/** The providers an account may bring its own key for (the install's OpenAI-compatible server is the install's). */
+export const OWN_KEY_PROVIDERS = ['openai', 'anthropic', 'google', 'mistral', 'xai', 'deepseek'] as const;
+export type TOwnKeyProvider = (typeof OWN_KEY_PROVIDERS)[number];
+export const PROVIDER_LABELS: Record<TOwnKeyProvider, string> = { openai: 'OpenAI', anthropic: 'Anthropic', google: 'Google', mistral: 'Mistral', xai: 'xAI', deepseek: 'DeepSeek' };
+export const PROVIDER_KEY_TEXT = {
+  invalid: 'Paste the whole API key: 8 to 500 characters, no spaces.',
+  saved: 'Key saved',
+  removed: 'Key removed',
+  failed: 'Failed to save the key',
+  unknownProvider: `Choose one of: ${OWN_KEY_PROVIDERS.join(', ')}.`,
+} as const;
+
+/** Seats a plan may be bought with at Checkout (more are added in the customer portal too). */
+export const SEATS_MAX = 10_000;
+
+/** The sentence an invitation past the seats gets: what is full and how to add seats. */
+export function seatLimitText(seats: number, used: number, planned: boolean): string {
+  const taken = `${used} ${used === 1 ? 'member or invitation' : 'members and invitations'}`;
+  return planned
+    ? `All ${seats} ${seats === 1 ? 'seat' : 'seats'} of your plan are taken (${taken}). A billing administrator can add seats in Account Settings → Billing → Manage billing.`
+    : `Your account has no plan, so it has ${seats} ${seats === 1 ? 'seat' : 'seats'} (${taken}). A billing administrator can choose a plan with more seats in Account Settings → Billing.`;
+}
 
 /** How usage names the AI layer's stages. */
 export const STAGE_LABELS: Record<string, string> = {

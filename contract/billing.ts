@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUDGET_MAX_USD, BILLING_TEXT, USAGE_GROUPS, USAGE_RANGES } from './billing-text.js';
+import { BUDGET_MAX_USD, BILLING_TEXT, OWN_KEY_PROVIDERS, PROVIDER_KEY_TEXT, SEATS_MAX, USAGE_GROUPS, USAGE_RANGES } from './billing-text.js';
 
 export * from './billing-text.js';
 
@@ -75,3 +75,55 @@ export const ZBudgets = z.object({
   members: z.array(z.object({ user_id: z.string(), name: z.string(), spent_usd: z.number(), budget: ZBudgetStatus.nullable() })),
 });
 export type TBudgets = z.infer<typeof ZBudgets>;
+
+/**
+ * GET /account/billing/plan: `provider` none (self-hosted: no prices, no seat limits, nothing
+ * else is set) or stripe, with the account's plan as the verified webhooks last wrote it.
+ */
+export const ZPlan = z.object({
+  provider: z.enum(['none', 'stripe']),
+  /** The plan's name while a subscription exists; null before one is bought. */
+  plan: z.string().nullable(),
+  /** Stripe's status (active, trialing, past_due, canceled, …); null before a plan. */
+  status: z.string().nullable(),
+  /** Seats the account may fill (1 without a plan when Herald is sold) and how many are taken (members + open invitations). */
+  seats: z.number().int().nullable(),
+  seats_used: z.number().int(),
+  /** ISO time the period ends: it renews then, or ends when cancel_at_period_end. */
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  /** Whether the customer portal can be opened (a Stripe customer exists). */
+  has_customer: z.boolean(),
+});
+export type TPlan = z.infer<typeof ZPlan>;
+
+export const ZCheckoutRequest = z.strictObject({
+  seats: z.number({ message: BILLING_TEXT.seatsInvalid }).int(BILLING_TEXT.seatsInvalid).min(1, BILLING_TEXT.seatsInvalid).max(SEATS_MAX, BILLING_TEXT.seatsInvalid),
+});
+/** POST /account/billing/checkout and /portal: the Stripe page to send the browser to. */
+export const ZBillingRedirect = z.object({ url: z.string() });
+
+/**
+ * GET /account/billing/provider-keys: the account's own key of each provider, never the key
+ * itself: whether one is set, its last four characters, who set it and when.
+ */
+export const ZProviderKey = z.object({
+  provider: z.enum(OWN_KEY_PROVIDERS),
+  label: z.string(),
+  set: z.boolean(),
+  /** The key's last four characters ("…abcd" is shown); null when none is set. */
+  last4: z.string().nullable(),
+  set_by: z.string().nullable(),
+  set_at: z.string().nullable(),
+});
+export type TProviderKey = z.infer<typeof ZProviderKey>;
+export const ZProviderKeys = z.object({ keys: z.array(ZProviderKey) });
+export type TProviderKeys = z.infer<typeof ZProviderKeys>;
+export const ZProviderKeyUpdate = z.strictObject({
+  api_key: z
+    .string({ message: PROVIDER_KEY_TEXT.invalid })
+    .trim()
+    .min(8, PROVIDER_KEY_TEXT.invalid)
+    .max(500, PROVIDER_KEY_TEXT.invalid)
+    .regex(/^\S+$/, PROVIDER_KEY_TEXT.invalid),
+});

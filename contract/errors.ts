@@ -52,5 +52,11 @@ export const ErrorCode = {
   boardNotYours: 'board_not_yours',
   boardItemExists: 'board_item_exists',
   boardLimit: 'board_limit',
+  seatLimitReached: 'seat_limit_reached',
+  stripeSignatureInvalid: 'stripe_signature_invalid',
+  billingProviderUnavailable: 'billing_provider_unavailable',
+  subscriptionExists: 'subscription_exists',
+  noSubscription: 'no_subscription',
+  billingProviderOff: 'billing_provider_off',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

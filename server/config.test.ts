@@ -84,4 +84,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://herald.example.com/' }).publicUrl).toBe('https://herald.example.com');
   });
+
+  it('sells nothing unless BILLING_PROVIDER=stripe, which needs its keys and keeps the fake API out of production', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(() => loadConfig({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_x' })).toThrow('BILLING_PROVIDER=stripe: STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID are required too');
+    const keys = { BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' };
+    expect(loadConfig(keys).stripe).toEqual({ secretKey: 'sk_x', webhookSecret: 'whsec_x', priceId: 'price_x', planName: 'Herald', apiUrl: undefined });
+    expect(() => loadConfig({ ...keys, NODE_ENV: 'production', STRIPE_API_URL: 'http://127.0.0.1:9' })).toThrow('STRIPE_API_URL is for tests');
+    expect(() => loadConfig({ BILLING_PROVIDER: 'paypal' })).toThrow('none (self-hosted: usage and budgets only) or stripe');
+  });
 });

@@ -93,6 +93,13 @@ const ZEnv = z.object({
     .refine((value) => findModel(value) !== undefined, 'a model of the registry (contract/models.ts), e.g. builtin or gpt-4.1-nano'),
   LLM_TIMEOUT_SECONDS: z.coerce.number().min(1, 'at least 1').max(600, 'at most 600').default(60),
   LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  BILLING_PROVIDER: z.enum(['none', 'stripe'], 'none (self-hosted: usage and budgets only) or stripe').default('none'),
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_ID: z.string().trim().min(1).optional(),
+  STRIPE_PLAN_NAME: z.string().trim().min(1).max(60, 'at most 60 characters').default('Herald'),
+  /** Tests only: a local fake of the Stripe API (refused in production). */
+  STRIPE_API_URL: urlWithProtocols(['http:', 'https:']).optional(),
   EMBEDDINGS_URL: urlWithProtocols(['http:', 'https:']).optional(),
   EMBEDDINGS_MODEL: z.string().optional(),
   EMBEDDINGS_API_KEY: z.string().optional(),
@@ -161,8 +168,23 @@ export interface Config {
     /** Document summaries are shared by all users: one system-wide model (built-in without its key). */
     summaryModel: string;
   };
+  /**
+   * Selling Herald (BILLING_PROVIDER=stripe, ADR 014): plans and seats bought through Stripe
+   * Checkout and managed in its customer portal. Undefined: self-hosted, no prices, no seat limits.
+   */
+  stripe: StripeConfig | undefined;
   /** An OpenAI-compatible embeddings endpoint; unset uses the built-in hashed TF-IDF. */
   embeddings: { url: string; model: string; apiKey: string | undefined; dimensions: number } | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The per-seat recurring price bought at Checkout, and the plan's name on the Billing page. */
+  priceId: string;
+  planName: string;
+  /** Tests only: where the Stripe library sends its requests (a local fake). */
+  apiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -178,6 +200,14 @@ function embeddingsConfig(e: z.infer<typeof ZEnv>): Config['embeddings'] {
     throw new ConfigError(['EMBEDDINGS_URL is set: EMBEDDINGS_MODEL and EMBEDDINGS_DIMENSIONS are required too']);
   }
   return { url: e.EMBEDDINGS_URL.replace(/\/$/, ''), model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY, dimensions: e.EMBEDDINGS_DIMENSIONS };
+}
+
+function stripeConfig(e: z.infer<typeof ZEnv>): Config['stripe'] {
+  if (e.BILLING_PROVIDER !== 'stripe') return undefined;
+  const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID'] as const).filter((name) => !e[name]);
+  if (missing.length > 0) throw new ConfigError([`BILLING_PROVIDER=stripe: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required too`]);
+  if (e.STRIPE_API_URL && e.NODE_ENV === 'production') throw new ConfigError(['STRIPE_API_URL is for tests against a local fake of Stripe: unset it in production']);
+  return { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, priceId: e.STRIPE_PRICE_ID!, planName: e.STRIPE_PLAN_NAME, apiUrl: e.STRIPE_API_URL };
 }
 
 /** Parses the environment once at boot. Blank values count as unset. */
@@ -243,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sourceConcurrency: e.SOURCES_CONCURRENCY,
     sourcesMax: e.SOURCES_MAX,
     embeddings: embeddingsConfig(e),
+    stripe: stripeConfig(e),
     llm: {
       keys: Object.fromEntries(
         Object.entries({

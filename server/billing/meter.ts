@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import type { InteractionRecord, UsageMeter } from '../intelligence/types.js';
 import { admitCall, settleCall, type Reservation } from './budgets.js';
+import { accountProviderKeysOf } from './provider-keys.js';
 
 /** Whose call it is: the member, and the topic it is about (none for onboarding and topic work). */
 export interface UsageScope {
@@ -56,7 +57,7 @@ export interface MeterOptions {
 
 /**
  * The usage meter of one member's calls about one topic (or none): every call is counted on
- * llm_usage; a model call is admitted first.
+ * llm_usage; a model call is admitted first, with the account's own provider key when it keeps one.
  */
 export function usageMeter({ db, logger, inTransaction = false, publicUrl }: MeterOptions, scope: UsageScope): UsageMeter {
   const count = async (answered: InteractionRecord, reservation?: Reservation) => {
@@ -78,5 +79,14 @@ export function usageMeter({ db, logger, inTransaction = false, publicUrl }: Met
       return { ticket: { settle: (answered) => count(answered, admitted) } };
     },
     record: (answered) => count(answered),
+    async providerKeys() {
+      try {
+        const accountId = await accountIdOf(db, scope.userId);
+        return accountId ? await accountProviderKeysOf(db, accountId, logger) : {};
+      } catch (error) {
+        logger.warn({ err: error, userId: scope.userId }, "the account's provider keys could not be read: the install's keys are used");
+        return {};
+      }
+    },
   };
 }

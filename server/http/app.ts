@@ -36,6 +36,7 @@ import { toolRoutes } from '../modules/tools/routes.js';
 import { sourceRoutes } from '../modules/sources/routes.js';
 import { mcpRoutes } from '../modules/mcp/routes.js';
 import { billingRoutes } from '../modules/billing/routes.js';
+import { planRoutes, stripeWebhookRoutes } from '../modules/billing/plan-routes.js';
 import { inboxRoutes } from '../modules/inbox/routes.js';
 import { commentRoutes } from '../modules/comments/routes.js';
 import { boardRoutes } from '../modules/boards/routes.js';
@@ -176,6 +177,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(boardRoutes({ database: services.database, keys, publicUrl: services.config.publicUrl }), { prefix: '/api' });
   await app.register(notificationRoutes({ database: services.database, keys, config: services.config, queue: services.queue }), { prefix: '/api' });
   await app.register(billingRoutes({ database: services.database, keys }), { prefix: '/api' });
+  await app.register(planRoutes({ database: services.database, keys, config: services.config }), { prefix: '/api' });
+  await app.register(stripeWebhookRoutes({ database: services.database, config: services.config }), { prefix: '/api' });
   await app.register(mcpRoutes({ ...topicContext, publicUrl: services.config.publicUrl }), { prefix: '/api' });
   await app.register(devMailboxRoutes(services));
   await app.register(devSeedRoutes(services));

@@ -73,6 +73,13 @@ export function builtinRecord(stage: InteractionRecord['stage'], task: string, u
   };
 }
 
+/** The install's providers, with the member's account's own key for this model's provider when it keeps one. */
+async function llmFor(entry: ModelEntry, context: EngineContext): Promise<Config['llm']> {
+  if (entry.provider === 'builtin' || !context.meter?.providerKeys) return context.llm;
+  const own = (await context.meter.providerKeys())[entry.provider];
+  return own ? { ...context.llm, keys: { ...context.llm.keys, [entry.provider]: own } } : context.llm;
+}
+
 /**
  * Runs a capability with the model chosen for its stage. The built-in engine answers when the
  * model is `builtin`, unknown, or its provider has no key (logged). A language model gets the
@@ -91,7 +98,7 @@ export async function runCapability<I, S extends z.ZodType>(
   let fallback: string | undefined;
   let resolved: Awaited<ReturnType<typeof languageModel>> = { unavailable: 'built-in engine' };
   if (!entry) fallback = `model "${modelValue}" is not in the registry`;
-  else resolved = await languageModel(entry, context.llm);
+  else resolved = await languageModel(entry, await llmFor(entry, context));
   if (entry && 'unavailable' in resolved && entry.provider !== 'builtin') fallback = resolved.unavailable;
   if (fallback && !warned.has(`${modelValue}:${fallback}`)) {
     // Once per model and reason: a missing key would otherwise log on every document.

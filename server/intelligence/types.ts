@@ -53,6 +53,11 @@ export interface UsageMeter {
   admit(call: { stage: Stage; model: string; estimateUsd: number }): Promise<{ ticket: UsageTicket } | { refused: BudgetRefusal }>;
   /** A call that needed no admission (the built-in engine answered). */
   record(record: InteractionRecord): Promise<void>;
+  /**
+   * The member's account's own provider keys (provider -> key), used instead of the install's;
+   * empty when it keeps none. Never fails: a failure to read them leaves the install's keys.
+   */
+  providerKeys?(): Promise<Partial<Record<string, string>>>;
 }
 
 export interface UsageTicket {

@@ -12,3 +12,4 @@ export * from './comments.js';
 export * from './billing.js';
 export * from './notifications.js';
 export * from './boards.js';
+export * from './subscriptions.js';

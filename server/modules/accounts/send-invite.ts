@@ -4,6 +4,9 @@ import type { Config } from '../../config.js';
 import type { AppDb, DbOrTx } from '../../db/client.js';
 import { accounts, invites, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
+import { seatFree } from '../../billing/seats.js';
+import { ErrorCode } from '../../../contract/errors.js';
+import { seatLimitText } from '../../../contract/billing-text.js';
 import type { Queue } from '../../jobs/types.js';
 import { dispatchEmails } from '../../mail/outbox.js';
 import { issueInvite, queueInviteEmail } from '../auth/invites.js';
@@ -29,7 +32,8 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string; cause?:
 /**
  * Invites one person to the actor's account inside the caller's transaction: refuses an address
  * that already has a user (here or in another account: a user belongs to one account) or an
- * open invitation here, then stores the invitation and queues its email.
+ * open invitation here, and (Herald sold) one past the plan's seats, then stores the invitation and
+ * queues its email.
  */
 export async function inviteOne(tx: DbOrTx, config: Config, actor: AccountActor, accountName: string, input: InviteInput): Promise<{ inviteId: string; emailId: string }> {
   const [existing] = await tx.select({ accountId: users.accountId }).from(users).where(eq(users.email, input.email));
@@ -41,6 +45,11 @@ export async function inviteOne(tx: DbOrTx, config: Config, actor: AccountActor,
     .from(invites)
     .where(and(eq(invites.accountId, actor.accountId), eq(invites.email, input.email), isNull(invites.acceptedAt)));
   if (open) throw alreadyInvited();
+  // Herald sold through Stripe: an invitation takes a seat, and a full account is refused.
+  if (config.stripe) {
+    const seat = await seatFree(tx, actor.accountId);
+    if (!seat.free) throw new AppError(409, ErrorCode.seatLimitReached, seatLimitText(seat.use.seats, seat.use.used, seat.use.planned));
+  }
   let issued: Awaited<ReturnType<typeof issueInvite>>;
   try {
     // A savepoint, so a concurrent invite of the same address fails this row only.

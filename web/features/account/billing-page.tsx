@@ -8,10 +8,13 @@ import { useViewing } from '../../lib/viewing';
 import { AccountTabs, canSeeBilling } from './account-tabs';
 import { BudgetsCard } from './budgets-card';
 import { CardShell } from './card-shell';
+import { PlanCard } from './plan-card';
+import { ProviderKeysCard } from './provider-keys-card';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * Account Settings → Billing: the account's language-model usage (and its budgets). Billing
+ * Account Settings → Billing: the plan and seats (only when the install sells Herald through
+ * Stripe), the account's language-model usage, its budgets and its own provider keys. Billing
  * administrators and superusers only; anyone else goes home with the server's sentence.
  */
 export default function BillingPage() {
@@ -44,10 +47,12 @@ export default function BillingPage() {
       <p className="mt-1 text-slate-600 dark:text-slate-400">What your account&apos;s AI stages used and cost</p>
       <AccountTabs me={me} />
       <div className="mt-6 space-y-6">
+        <PlanCard />
         <CardShell title="AI usage">
           <UsageReport scope="account" />
         </CardShell>
         <BudgetsCard />
+        <ProviderKeysCard />
       </div>
     </div>
   );

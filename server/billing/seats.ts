@@ -1,0 +1,41 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { accountSubscriptions, invites, users } from '../db/schema/index.js';
+
+/** Subscription statuses whose seats hold: paid, in trial, or a payment being retried. */
+export const SEATED_STATUSES = ['active', 'trialing', 'past_due'] as const;
+/** Seats of an account with no plan (or a lapsed one) when Herald is sold: its first member. */
+export const UNPAID_SEATS = 1;
+
+export interface SeatUse {
+  /** Seats the account may fill: the plan's while it holds, else UNPAID_SEATS. */
+  seats: number;
+  /** Members and open invitations. */
+  used: number;
+  /** Whether a plan holds the seats (SEATED_STATUSES). */
+  planned: boolean;
+}
+
+/** Seats taken: the account's members and its open (unaccepted) invitations. */
+export async function seatsUsed(db: DbOrTx, accountId: string): Promise<number> {
+  const [members] = await db.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
+  const [open] = await db.select({ n: count() }).from(invites).where(and(eq(invites.accountId, accountId), isNull(invites.acceptedAt)));
+  return members!.n + open!.n;
+}
+
+export async function seatUse(db: DbOrTx, accountId: string): Promise<SeatUse> {
+  const [plan] = await db.select({ seats: accountSubscriptions.seats, status: accountSubscriptions.status }).from(accountSubscriptions).where(eq(accountSubscriptions.accountId, accountId));
+  const planned = !!plan?.status && (SEATED_STATUSES as readonly string[]).includes(plan.status);
+  return { seats: planned ? plan!.seats : UNPAID_SEATS, used: await seatsUsed(db, accountId), planned };
+}
+
+/**
+ * Before an invitation is written, inside its transaction: the account's row is locked, so two
+ * invitations at once are counted one after the other, and a full account is refused. Only when
+ * Herald is sold (BILLING_PROVIDER=stripe); the caller says so.
+ */
+export async function seatFree(tx: DbOrTx, accountId: string): Promise<{ free: true } | { free: false; use: SeatUse }> {
+  await tx.execute(sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`);
+  const use = await seatUse(tx, accountId);
+  return use.used < use.seats ? { free: true } : { free: false, use };
+}

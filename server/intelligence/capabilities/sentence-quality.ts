@@ -277,4 +277,9 @@ export function finished(sentence: string, language?: string | null): string {
 }
 
 /** Every sentence rule (those that accept a sentence a rule above rejects among them), for the counts of scripts/eval-rules.ts. */
+/** A sentence without the furniture in front of it, given the full stop its source left out. */
+export function cleaned(sentence: string, language?: string | null): string {
+  return finished(withoutFurniture(sentence, language), language);
+}
+
 export const ALL_SENTENCE_RULES: readonly NamedRule[] = [...BOILERPLATE_RULES, ...STATEMENT_RULES, ...FRAGMENT_RULES, ...STANDS_ALONE_RULES, ...FURNITURE_RULES, ...FINISHING_RULES];

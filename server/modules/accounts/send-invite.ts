@@ -4,9 +4,7 @@ import type { Config } from '../../config.js';
 import type { AppDb, DbOrTx } from '../../db/client.js';
 import { accounts, invites, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { seatFree } from '../../billing/seats.js';
-import { ErrorCode } from '../../../contract/errors.js';
-import { seatLimitText } from '../../../contract/billing-text.js';
+import { requireSeat } from '../../billing/seats.js';
 import type { Queue } from '../../jobs/types.js';
 import { dispatchEmails } from '../../mail/outbox.js';
 import { issueInvite, queueInviteEmail } from '../auth/invites.js';
@@ -46,10 +44,7 @@ export async function inviteOne(tx: DbOrTx, config: Config, actor: AccountActor,
     .where(and(eq(invites.accountId, actor.accountId), eq(invites.email, input.email), isNull(invites.acceptedAt)));
   if (open) throw alreadyInvited();
   // Herald sold through Stripe: an invitation takes a seat, and a full account is refused.
-  if (config.stripe) {
-    const seat = await seatFree(tx, actor.accountId);
-    if (!seat.free) throw new AppError(409, ErrorCode.seatLimitReached, seatLimitText(seat.use.seats, seat.use.used, seat.use.planned));
-  }
+  await requireSeat(tx, config, actor.accountId);
   let issued: Awaited<ReturnType<typeof issueInvite>>;
   try {
     // A savepoint, so a concurrent invite of the same address fails this row only.

@@ -4,7 +4,9 @@ import type { Config } from '../../config.js';
 import type { AppDb, DbOrTx } from '../../db/client.js';
 import { accounts, invites, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { requireSeat } from '../../billing/seats.js';
+import type { Logger } from 'pino';
+import { tellSeatsFull } from '../../billing/seat-notice.js';
+import { requireSeat, SeatLimitError } from '../../billing/seats.js';
 import type { Queue } from '../../jobs/types.js';
 import { dispatchEmails } from '../../mail/outbox.js';
 import { issueInvite, queueInviteEmail } from '../auth/invites.js';
@@ -15,6 +17,8 @@ export interface AccountContext {
   config: Config;
   db: AppDb;
   queue: Queue | undefined;
+  /** Where a failure to tell billing administrators that seats are full is logged. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export interface InviteInput {
@@ -66,11 +70,20 @@ export async function accountName(db: DbOrTx, accountId: string): Promise<string
 
 /** POST /a/send-invite/: one invitation; the new INVITED row is returned for the list. */
 export async function sendInvite(context: AccountContext, actor: AccountActor, input: InviteInput): Promise<TAccountUser> {
-  const { row, emailId } = await context.db.transaction(async (tx) => {
-    const name = await accountName(tx, actor.accountId);
-    const { inviteId, emailId } = await inviteOne(tx, context.config, actor, name, input);
-    return { row: (await findAccountUser(tx, actor.accountId, inviteId))!, emailId };
-  });
-  await dispatchEmails(context.queue, context.db, [emailId]);
-  return row;
+  try {
+    const { row, emailId } = await context.db.transaction(async (tx) => {
+      const name = await accountName(tx, actor.accountId);
+      const { inviteId, emailId } = await inviteOne(tx, context.config, actor, name, input);
+      return { row: (await findAccountUser(tx, actor.accountId, inviteId))!, emailId };
+    });
+    await dispatchEmails(context.queue, context.db, [emailId]);
+    return row;
+  } catch (error) {
+    if (error instanceof SeatLimitError) await tellSeatsRefused(context, actor, error, input.email);
+    throw error;
+  }
 }
+
+/** An invitation refused for seats: the account's billing administrators are told (once a day). */
+export const tellSeatsRefused = (context: AccountContext, actor: AccountActor, refusal: SeatLimitError, email: string) =>
+  tellSeatsFull(context.db, refusal, { via: 'invitation', email, inviter: actor.name }, context.logger);

@@ -1,8 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_ERRORS } from '../../../contract/sso.js';
-import { seatUse } from '../../billing/seats.js';
-import { accounts, accountSubscriptions, invites, oidcLogins, refreshTokens, users } from '../../db/schema/index.js';
+import { tellSeatsFull } from '../../billing/seat-notice.js';
+import { SeatLimitError, seatUse } from '../../billing/seats.js';
+import { accounts, accountSubscriptions, inboxItems, invites, oidcLogins, refreshTokens, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { accountKit, type Person } from '../accounts/account-test-kit.js';
 import { createInvite } from '../auth/invites.js';
@@ -47,12 +48,13 @@ async function account(seats: number | null, domain?: string) {
   if (seats !== null) await db().insert(accountSubscriptions).values({ accountId, seats, status: 'active', plan: 'Team', stripeSubscriptionId: `sub_${accountId}` });
   return { owner, accountId };
 }
+const seatItems = (userId: string) => db().select().from(inboxItems).where(and(eq(inboxItems.userId, userId), eq(inboxItems.kind, 'seats')));
 const userNamed = (email: string) => db().select().from(users).where(eq(users.email, email));
 const signInAs = (who: string) => idp.signInAs(herald, who);
 
 describe(`joining by the account's sign-on domain takes a seat (${process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
-  it('refuses a join past the seats in the product’s words, writing no user and no session', async () => {
-    const { accountId } = await account(2, 'full.test');
+  it('refuses a join past the seats in the product’s words, writing no user and no session, and tells billing administrators once a day', async () => {
+    const { owner, accountId } = await account(2, 'full.test');
     const ann = await signInAs('ann');
     expect(ann.pathname).toBe('/sso');
     const [annRow] = await userNamed('ann@full.test');
@@ -69,6 +71,19 @@ describe(`joining by the account's sign-on domain takes a seat (${process.env.TE
     expect(await db().$count(refreshTokens)).toBe(sessionsBefore);
     expect(await seatUse(db(), accountId)).toEqual({ seats: 2, used: 2, planned: true });
 
+    const told = await seatItems(owner.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.title).toBe('Seats are full: ben@full.test could not join by single sign-on');
+    expect(told[0]!.body).toBe('All 2 seats of your plan are taken (2 members and invitations). Add seats in Account Settings → Billing → Manage billing so they can join.');
+    expect(await seatItems(annRow!.id)).toEqual([]);
+
+    // Refused again the same day, by sign-on or invitation: no second item.
+    expect((await signInAs('cat')).searchParams.get('sso_error')).toBe('seat_limit_reached');
+    expect((await kit.call('POST', '/api/a/send-invite/', owner.access, { first_name: 'In', last_name: 'Vited', email: kit.newEmail(), role: 'MEMBER' })).statusCode).toBe(409);
+    expect(await seatItems(owner.id)).toHaveLength(1);
+    // The next day's refusal is told again.
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(await tellSeatsFull(db(), new SeatLimitError(accountId, await seatUse(db(), accountId)), { via: 'sign-on', email: 'cat@full.test' }, undefined, tomorrow)).toBe(1);
 
     // A seat added, the next join by domain is let in.
     await db().update(accountSubscriptions).set({ seats: 3 }).where(eq(accountSubscriptions.accountId, accountId));
@@ -101,5 +116,32 @@ describe('an invitation holds its seat', () => {
     expect(await db().$count(users, eq(users.accountId, accountId))).toBe(4);
     expect(await db().$count(invites, and(eq(invites.accountId, accountId), isNotNull(invites.acceptedAt)))).toBe(3);
     expect(await seatUse(db(), accountId)).toEqual({ seats: 4, used: 4, planned: true });
+    expect(await seatItems(owner.id)).toEqual([]);
+  });
+});
+
+describe('billing administrators hear of a refused invitation', () => {
+  it('gets one inbox item a day naming who invited whom and how to add seats; CSV refusals too; other roles none', async () => {
+    const { owner, accountId } = await account(null);
+    const member = await kit.join(owner, 'MEMBER', { first: 'Mo', last: 'Member' });
+    // The join above went past the one seat of an account without a plan (a test shortcut): the next invitation is refused.
+    const email = kit.newEmail();
+    const refused = await kit.call('POST', '/api/a/send-invite/', owner.access, { first_name: 'Zed', last_name: 'Extra', email, role: 'MEMBER' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('seat_limit_reached');
+    const [item] = await seatItems(owner.id);
+    expect(item!.title).toMatch(new RegExp(`^Seats are full: .+'s invitation to ${email.replace(/[.+]/g, '\\$&')} was refused$`));
+    expect(item!.body).toBe('Your account has no plan, so it has 1 seat (2 members and invitations). Choose a plan with more seats in Account Settings → Billing so they can join.');
+    expect(item!.key).toBe(`seats-full:${accountId}:${new Date().toISOString().slice(0, 10)}`);
+    expect(await seatItems(member.id)).toEqual([]);
+    const csv = await kit.call('POST', '/api/a/send-invites-csv/', owner.access, { file_name: 'more.csv', file_content: `email\n${kit.newEmail()}\n` });
+    expect(csv.json()).toMatchObject({ invited: 0, failed: 1, rows: [{ code: 'seat_limit_reached' }] });
+    expect(await seatItems(owner.id)).toHaveLength(1);
+
+    // A CSV refusal is the day's first in another account: told.
+    const other = await account(null);
+    await kit.join(other.owner, 'MEMBER');
+    await kit.call('POST', '/api/a/send-invites-csv/', other.owner.access, { file_name: 'team.csv', file_content: `email\n${kit.newEmail()}\n${kit.newEmail()}\n` });
+    expect(await seatItems(other.owner.id)).toHaveLength(1);
   });
 });

@@ -1,9 +1,11 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { TTokenPair } from '../../../contract/auth.js';
 import { SSO_ERRORS, type TSsoError } from '../../../contract/sso.js';
 import { finishOidc, startOidc, type OidcIdentity } from '../../auth/oidc.js';
 import { randomToken, sha256, type AuthKeys } from '../../auth/secrets.js';
 import { startSession } from '../../auth/sessions.js';
+import { tellSeatsFull } from '../../billing/seat-notice.js';
 import { requireSeat, SeatLimitError } from '../../billing/seats.js';
 import type { Config } from '../../config.js';
 import type { AppTx, Database } from '../../db/client.js';
@@ -34,10 +36,10 @@ export async function beginSignIn(database: Database, config: Config): Promise<{
  * is: a user of Herald, else someone with an open invitation (they join its account with its
  * role), else someone at a domain an account admin chose (they join that account as a MEMBER,
  * taking a seat when Herald is sold: past the seats they are refused with `seat_limit_reached`,
- * nothing written); anyone else is refused. Answers a
+ * nothing written, and its billing administrators told); anyone else is refused. Answers a
  * one-time code the web app exchanges for a session.
  */
-export async function completeSignIn(database: Database, config: Config, callbackUrl: URL, cookieState: string | undefined): Promise<string> {
+export async function completeSignIn(database: Database, config: Config, callbackUrl: URL, cookieState: string | undefined, logger?: Pick<Logger, 'warn'>): Promise<string> {
   const state = callbackUrl.searchParams.get('state') ?? '';
   if (!state || state !== cookieState) throw new SsoRefusal('expired');
   const [login] = await database.db
@@ -67,6 +69,7 @@ export async function completeSignIn(database: Database, config: Config, callbac
     });
   } catch (error) {
     if (!(error instanceof SeatLimitError)) throw error;
+    await tellSeatsFull(database.db, error, { via: 'sign-on', email: identity.email }, logger);
     throw new SsoRefusal('seat_limit_reached');
   }
   return code;

@@ -62,6 +62,25 @@ export function seatLimitText(seats: number, used: number, planned: boolean): st
     : `Your account has no plan, so it has ${seats} ${seats === 1 ? 'seat' : 'seats'} (${taken}). A billing administrator can choose a plan with more seats in Account Settings → Billing.`;
 }
 
+/** How a person was refused a seat: an invitation sent, or a join by single sign-on. */
+export type TSeatRefusal = { via: 'invitation'; email: string; inviter: string } | { via: 'sign-on'; email: string };
+
+/**
+ * The inbox item billing administrators get when someone is refused for seats (at most one a day
+ * per account): who was refused, what is full, and where to add seats.
+ */
+export function seatsFullNotice(refusal: TSeatRefusal, seats: number, used: number, planned: boolean): { title: string; body: string } {
+  const title =
+    refusal.via === 'invitation'
+      ? `Seats are full: ${refusal.inviter}'s invitation to ${refusal.email} was refused`
+      : `Seats are full: ${refusal.email} could not join by single sign-on`;
+  const taken = `${used} ${used === 1 ? 'member or invitation' : 'members and invitations'}`;
+  const body = planned
+    ? `All ${seats} ${seats === 1 ? 'seat' : 'seats'} of your plan are taken (${taken}). Add seats in Account Settings → Billing → Manage billing so they can join.`
+    : `Your account has no plan, so it has ${seats} ${seats === 1 ? 'seat' : 'seats'} (${taken}). Choose a plan with more seats in Account Settings → Billing so they can join.`;
+  return { title, body };
+}
+
 /** How usage names the AI layer's stages. */
 export const STAGE_LABELS: Record<string, string> = {
   summarization: 'Summaries',

@@ -2,10 +2,10 @@ import { z } from 'zod';
 
 /**
  * The inbox (issue 39): one user's notifications in the app (breaking alerts, topic spikes,
- * shares, mentions, comments, a teammate joining, a disabled source), and sharing an article with
+ * shares, mentions, comments, a teammate joining, a disabled source, a budget, seats running out), and sharing an article with
  * teammates. Every call is the signed-in user's own, inside their account.
  */
-export const INBOX_ITEM_KINDS = ['alert', 'spike', 'share', 'mention', 'comment', 'member_joined', 'source_disabled', 'budget'] as const;
+export const INBOX_ITEM_KINDS = ['alert', 'spike', 'share', 'mention', 'comment', 'member_joined', 'source_disabled', 'budget', 'seats'] as const;
 export type TInboxItemKind = (typeof INBOX_ITEM_KINDS)[number];
 
 export const INBOX_TABS = ['all', 'mentions'] as const;
@@ -42,6 +42,7 @@ export const INBOX_KIND_LABELS: Record<TInboxItemKind, string> = {
   member_joined: 'Teammate joined',
   source_disabled: 'Source disabled',
   budget: 'AI budget',
+  seats: 'Seats full',
 };
 
 export const ZInboxCounts = z.object({

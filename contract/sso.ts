@@ -11,6 +11,7 @@ export const SSO_ERRORS = {
   no_email: 'Your identity provider did not share your email address, so Herald cannot tell who you are.',
   unverified: 'Your identity provider has not verified your email address. Verify it there, then try again.',
   no_account: 'There is no Herald account for this address. Ask your account admin for an invitation.',
+  seat_limit_reached: 'Every seat of your organisation’s Herald plan is taken. Ask your account’s billing administrator to add seats, then sign in again.',
   unavailable: 'Single sign-on is not available right now. Please try again later, or sign in with your password.',
 } as const;
 export type TSsoError = keyof typeof SSO_ERRORS;

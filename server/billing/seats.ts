@@ -1,6 +1,10 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { seatLimitText } from '../../contract/billing-text.js';
+import { ErrorCode } from '../../contract/errors.js';
+import type { Config } from '../config.js';
 import type { DbOrTx } from '../db/client.js';
 import { accountSubscriptions, invites, users } from '../db/schema/index.js';
+import { AppError } from '../http/errors.js';
 
 /** Subscription statuses whose seats hold: paid, in trial, or a payment being retried. */
 export const SEATED_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -30,12 +34,34 @@ export async function seatUse(db: DbOrTx, accountId: string): Promise<SeatUse> {
 }
 
 /**
- * Before an invitation is written, inside its transaction: the account's row is locked, so two
- * invitations at once are counted one after the other, and a full account is refused. Only when
- * Herald is sold (BILLING_PROVIDER=stripe); the caller says so.
+ * Before an invitation or a join is written, inside its transaction: the account's row is locked,
+ * so two at once are counted one after the other, and a full account is refused. Only when
+ * Herald is sold (BILLING_PROVIDER=stripe); the caller says so (requireSeat does).
  */
 export async function seatFree(tx: DbOrTx, accountId: string): Promise<{ free: true } | { free: false; use: SeatUse }> {
   await tx.execute(sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`);
   const use = await seatUse(tx, accountId);
   return use.used < use.seats ? { free: true } : { free: false, use };
+}
+
+/** A person refused past the seats: 409 `seat_limit_reached` with what is full and how to add seats. */
+export class SeatLimitError extends AppError {
+  constructor(
+    public readonly accountId: string,
+    public readonly use: SeatUse,
+  ) {
+    super(409, ErrorCode.seatLimitReached, seatLimitText(use.seats, use.used, use.planned));
+  }
+}
+
+/**
+ * Every way a new person takes a seat (an invitation, a join by the account's sign-on domain)
+ * calls this inside the transaction that writes them, before writing: when Herald is sold it
+ * locks the account and throws SeatLimitError past the seats; self-hosted it does nothing.
+ * Accepting an invitation does not call it: the invitation holds its seat already.
+ */
+export async function requireSeat(tx: DbOrTx, config: Pick<Config, 'stripe'>, accountId: string): Promise<void> {
+  if (!config.stripe) return;
+  const seat = await seatFree(tx, accountId);
+  if (!seat.free) throw new SeatLimitError(accountId, seat.use);
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
  * with Retry-After, 500, a hang, text that is not JSON, or JSON that breaks the schema.
  */
 export type FakeBehaviour =
-  | { kind: 'json'; body: unknown; usage?: { prompt_tokens: number; completion_tokens: number } }
+  | { kind: 'json'; body: unknown; usage?: { prompt_tokens: number; completion_tokens: number }; /** Answers this much later (a provider's latency). */ delayMs?: number }
   | { kind: 'status'; status: number; retryAfter?: string }
   | { kind: 'hang' }
   | { kind: 'text'; content: string };
@@ -46,6 +46,7 @@ export async function startFakeLlmServer(): Promise<FakeLlmServer> {
       };
       switch (behaviour.kind) {
         case 'json':
+          if (behaviour.delayMs) return void setTimeout(() => reply(JSON.stringify(behaviour.body), behaviour.usage), behaviour.delayMs);
           return reply(JSON.stringify(behaviour.body), behaviour.usage);
         case 'text':
           return reply(behaviour.content);

@@ -16,7 +16,7 @@ export interface NotifySettings {
   timeZone: string;
 }
 
-/** The preferences' kind of an inbox item; null for kinds told in the app only (a teammate joined, a source disabled, a budget). */
+/** The preferences' kind of an inbox item; null for kinds told in the app only (a teammate joined, a source disabled, a budget, seats full). */
 export function notifyKindOf(kind: InboxKind): TNotifyKind | null {
   switch (kind) {
     case 'alert':

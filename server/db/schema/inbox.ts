@@ -45,7 +45,7 @@ export const articleShareRecipients = pgTable(
   (t) => [primaryKey({ columns: [t.shareId, t.userId] }), index('article_share_recipients_user_idx').on(t.userId)],
 );
 
-export const INBOX_KINDS = ['alert', 'spike', 'share', 'mention', 'comment', 'member_joined', 'source_disabled', 'budget'] as const;
+export const INBOX_KINDS = ['alert', 'spike', 'share', 'mention', 'comment', 'member_joined', 'source_disabled', 'budget', 'seats'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /**

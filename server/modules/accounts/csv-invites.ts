@@ -4,7 +4,8 @@ import { AppError } from '../../http/errors.js';
 import { dispatchEmails } from '../../mail/outbox.js';
 import type { AccountActor } from './access.js';
 import { parseCsv } from './csv.js';
-import { accountName, inviteOne, type AccountContext } from './send-invite.js';
+import { SeatLimitError } from '../../billing/seats.js';
+import { accountName, inviteOne, tellSeatsRefused, type AccountContext } from './send-invite.js';
 
 type Column = 'email' | 'first_name' | 'last_name' | 'name' | 'role';
 
@@ -55,6 +56,7 @@ export async function sendCsvInvites(context: AccountContext, actor: AccountActo
   if (rows.length > CSV_INVITE_MAX_ROWS) throw fileError('csv_too_many_rows', `A file may hold at most ${CSV_INVITE_MAX_ROWS} rows.`);
 
   const seen = new Set<string>();
+  let seatRefusal: { error: SeatLimitError; email: string } | undefined;
   const { report, emailIds } = await context.db.transaction(async (tx) => {
     const name = await accountName(tx, actor.accountId);
     const report: TCsvInviteReport['rows'] = [];
@@ -94,12 +96,14 @@ export async function sendCsvInvites(context: AccountContext, actor: AccountActo
         report.push({ ...base, email, role, status: 'invited' });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
+        if (error instanceof SeatLimitError) seatRefusal ??= { error, email };
         fail(error.code, error.message);
       }
     }
     return { report, emailIds };
   });
   await dispatchEmails(context.queue, context.db, emailIds);
+  if (seatRefusal) await tellSeatsRefused(context, actor, seatRefusal.error, seatRefusal.email);
   const invited = report.filter((row) => row.status === 'invited').length;
   return { file_name: fileName, invited, failed: report.length - invited, rows: report };
 }

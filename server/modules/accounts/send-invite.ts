@@ -4,9 +4,9 @@ import type { Config } from '../../config.js';
 import type { AppDb, DbOrTx } from '../../db/client.js';
 import { accounts, invites, users } from '../../db/schema/index.js';
 import { AppError } from '../../http/errors.js';
-import { seatFree } from '../../billing/seats.js';
-import { ErrorCode } from '../../../contract/errors.js';
-import { seatLimitText } from '../../../contract/billing-text.js';
+import type { Logger } from 'pino';
+import { tellSeatsFull } from '../../billing/seat-notice.js';
+import { requireSeat, SeatLimitError } from '../../billing/seats.js';
 import type { Queue } from '../../jobs/types.js';
 import { dispatchEmails } from '../../mail/outbox.js';
 import { issueInvite, queueInviteEmail } from '../auth/invites.js';
@@ -17,6 +17,8 @@ export interface AccountContext {
   config: Config;
   db: AppDb;
   queue: Queue | undefined;
+  /** Where a failure to tell billing administrators that seats are full is logged. */
+  logger?: Pick<Logger, 'warn'>;
 }
 
 export interface InviteInput {
@@ -46,10 +48,7 @@ export async function inviteOne(tx: DbOrTx, config: Config, actor: AccountActor,
     .where(and(eq(invites.accountId, actor.accountId), eq(invites.email, input.email), isNull(invites.acceptedAt)));
   if (open) throw alreadyInvited();
   // Herald sold through Stripe: an invitation takes a seat, and a full account is refused.
-  if (config.stripe) {
-    const seat = await seatFree(tx, actor.accountId);
-    if (!seat.free) throw new AppError(409, ErrorCode.seatLimitReached, seatLimitText(seat.use.seats, seat.use.used, seat.use.planned));
-  }
+  await requireSeat(tx, config, actor.accountId);
   let issued: Awaited<ReturnType<typeof issueInvite>>;
   try {
     // A savepoint, so a concurrent invite of the same address fails this row only.
@@ -71,11 +70,20 @@ export async function accountName(db: DbOrTx, accountId: string): Promise<string
 
 /** POST /a/send-invite/: one invitation; the new INVITED row is returned for the list. */
 export async function sendInvite(context: AccountContext, actor: AccountActor, input: InviteInput): Promise<TAccountUser> {
-  const { row, emailId } = await context.db.transaction(async (tx) => {
-    const name = await accountName(tx, actor.accountId);
-    const { inviteId, emailId } = await inviteOne(tx, context.config, actor, name, input);
-    return { row: (await findAccountUser(tx, actor.accountId, inviteId))!, emailId };
-  });
-  await dispatchEmails(context.queue, context.db, [emailId]);
-  return row;
+  try {
+    const { row, emailId } = await context.db.transaction(async (tx) => {
+      const name = await accountName(tx, actor.accountId);
+      const { inviteId, emailId } = await inviteOne(tx, context.config, actor, name, input);
+      return { row: (await findAccountUser(tx, actor.accountId, inviteId))!, emailId };
+    });
+    await dispatchEmails(context.queue, context.db, [emailId]);
+    return row;
+  } catch (error) {
+    if (error instanceof SeatLimitError) await tellSeatsRefused(context, actor, error, input.email);
+    throw error;
+  }
 }
+
+/** An invitation refused for seats: the account's billing administrators are told (once a day). */
+export const tellSeatsRefused = (context: AccountContext, actor: AccountActor, refusal: SeatLimitError, email: string) =>
+  tellSeatsFull(context.db, refusal, { via: 'invitation', email, inviter: actor.name }, context.logger);

@@ -51,7 +51,7 @@ export const ssoRoutes =
       enabled();
       reply.header('set-cookie', `${COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
       try {
-        const code = await completeSignIn(database, config, new URL(request.url, config.publicUrl), stateCookie(request.headers.cookie));
+        const code = await completeSignIn(database, config, new URL(request.url, config.publicUrl), stateCookie(request.headers.cookie), app.log);
         return reply.redirect(`${config.publicUrl}/sso?code=${encodeURIComponent(code)}`, 302);
       } catch (error) {
         if (error instanceof SsoRefusal) return reply.redirect(toLogin(error.reason), 302);

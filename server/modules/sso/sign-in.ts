@@ -1,9 +1,12 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { TTokenPair } from '../../../contract/auth.js';
 import { SSO_ERRORS, type TSsoError } from '../../../contract/sso.js';
 import { finishOidc, startOidc, type OidcIdentity } from '../../auth/oidc.js';
 import { randomToken, sha256, type AuthKeys } from '../../auth/secrets.js';
 import { startSession } from '../../auth/sessions.js';
+import { tellSeatsFull } from '../../billing/seat-notice.js';
+import { requireSeat, SeatLimitError } from '../../billing/seats.js';
 import type { Config } from '../../config.js';
 import type { AppTx, Database } from '../../db/client.js';
 import { accounts, invites, oidcLogins, users } from '../../db/schema/index.js';
@@ -31,10 +34,12 @@ export async function beginSignIn(database: Database, config: Config): Promise<{
  * The callback: the browser's state cookie must name the login it started; the provider's answer
  * is checked (openid-client); a verified address is required. The person is then who that address
  * is: a user of Herald, else someone with an open invitation (they join its account with its
- * role), else someone at a domain an account admin chose (they join that account as a MEMBER);
- * anyone else is refused. Answers a one-time code the web app exchanges for a session.
+ * role), else someone at a domain an account admin chose (they join that account as a MEMBER,
+ * taking a seat when Herald is sold: past the seats they are refused with `seat_limit_reached`,
+ * nothing written, and its billing administrators told); anyone else is refused. Answers a
+ * one-time code the web app exchanges for a session.
  */
-export async function completeSignIn(database: Database, config: Config, callbackUrl: URL, cookieState: string | undefined): Promise<string> {
+export async function completeSignIn(database: Database, config: Config, callbackUrl: URL, cookieState: string | undefined, logger?: Pick<Logger, 'warn'>): Promise<string> {
   const state = callbackUrl.searchParams.get('state') ?? '';
   if (!state || state !== cookieState) throw new SsoRefusal('expired');
   const [login] = await database.db
@@ -52,15 +57,21 @@ export async function completeSignIn(database: Database, config: Config, callbac
   if (!identity.email) throw new SsoRefusal('no_email');
   if (!identity.emailVerified) throw new SsoRefusal('unverified');
   const code = randomToken();
-  await database.db.transaction(async (tx) => {
-    const userId = await userFor(tx, config, identity);
-    const claimed = await tx
-      .update(oidcLogins)
-      .set({ userId, exchangeHash: sha256(code) })
-      .where(and(eq(oidcLogins.state, state), isNull(oidcLogins.userId)))
-      .returning({ state: oidcLogins.state });
-    if (claimed.length === 0) throw new SsoRefusal('expired');
-  });
+  try {
+    await database.db.transaction(async (tx) => {
+      const userId = await userFor(tx, config, identity);
+      const claimed = await tx
+        .update(oidcLogins)
+        .set({ userId, exchangeHash: sha256(code) })
+        .where(and(eq(oidcLogins.state, state), isNull(oidcLogins.userId)))
+        .returning({ state: oidcLogins.state });
+      if (claimed.length === 0) throw new SsoRefusal('expired');
+    });
+  } catch (error) {
+    if (!(error instanceof SeatLimitError)) throw error;
+    await tellSeatsFull(database.db, error, { via: 'sign-on', email: identity.email }, logger);
+    throw new SsoRefusal('seat_limit_reached');
+  }
   return code;
 }
 
@@ -84,6 +95,8 @@ async function userFor(tx: AppTx, config: Config, identity: OidcIdentity): Promi
   const [byDomain] = invite ? [] : await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.ssoDomain, domain));
   const accountId = invite?.accountId ?? byDomain?.id;
   if (!accountId) throw new SsoRefusal('no_account');
+  // A join by domain takes a seat; an accepted invitation holds its own already.
+  if (!invite) await requireSeat(tx, config, accountId);
   const [user] = await tx
     .insert(users)
     .values({

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Archive, AtSign, CheckCheck, Circle, CircleCheck, Flame, MessageSquare, PlugZap, Share2, TrendingUp, UserPlus, Wallet } from 'lucide-react';
+import { Archive, Armchair, AtSign, CheckCheck, Circle, CircleCheck, Flame, MessageSquare, PlugZap, Share2, TrendingUp, UserPlus, Wallet } from 'lucide-react';
 import { INBOX_KIND_LABELS, type TInboxItem, type TInboxItemKind, type TInboxTab } from '../../../contract/inbox';
 import { TabPanels } from '../../components/ui/tab-panels';
 import { Spinner } from '../../components/ui/spinner';
@@ -16,6 +16,7 @@ const ICONS: Record<TInboxItemKind, typeof Flame> = {
   member_joined: UserPlus,
   source_disabled: PlugZap,
   budget: Wallet,
+  seats: Armchair,
 };
 
 /** Where an item leads: its article, else its topic's dashboard, the Sources page or the account. */
@@ -24,7 +25,7 @@ export function itemLink(item: TInboxItem): string | undefined {
   if (item.kind === 'spike' && item.topic_id !== null) return `/topics/${item.topic_id}`;
   if (item.kind === 'source_disabled') return '/sources';
   if (item.kind === 'member_joined') return '/account';
-  if (item.kind === 'budget') return '/account/billing';
+  if (item.kind === 'budget' || item.kind === 'seats') return '/account/billing';
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { seatLimitText } from '../../contract/billing-text.js';
 import { ErrorCode } from '../../contract/errors.js';
 import type { Config } from '../config.js';
@@ -14,16 +14,19 @@ export const UNPAID_SEATS = 1;
 export interface SeatUse {
   /** Seats the account may fill: the plan's while it holds, else UNPAID_SEATS. */
   seats: number;
-  /** Members and open invitations. */
+  /** Members and open (unexpired) invitations. */
   used: number;
   /** Whether a plan holds the seats (SEATED_STATUSES). */
   planned: boolean;
 }
 
-/** Seats taken: the account's members and its open (unaccepted) invitations. */
+/**
+ * Seats taken: the account's members and its open invitations (unaccepted and unexpired: an
+ * expired one can no longer be accepted, and resending it takes a seat again).
+ */
 export async function seatsUsed(db: DbOrTx, accountId: string): Promise<number> {
   const [members] = await db.select({ n: count() }).from(users).where(eq(users.accountId, accountId));
-  const [open] = await db.select({ n: count() }).from(invites).where(and(eq(invites.accountId, accountId), isNull(invites.acceptedAt)));
+  const [open] = await db.select({ n: count() }).from(invites).where(and(eq(invites.accountId, accountId), isNull(invites.acceptedAt), gt(invites.expiresAt, sql`now()`)));
   return members!.n + open!.n;
 }
 
@@ -58,7 +61,8 @@ export class SeatLimitError extends AppError {
  * Every way a new person takes a seat (an invitation, a join by the account's sign-on domain)
  * calls this inside the transaction that writes them, before writing: when Herald is sold it
  * locks the account and throws SeatLimitError past the seats; self-hosted it does nothing.
- * Accepting an invitation does not call it: the invitation holds its seat already.
+ * Accepting an invitation does not call it: the invitation holds its seat already; resending an
+ * expired one does (resend-invite.ts).
  */
 export async function requireSeat(tx: DbOrTx, config: Pick<Config, 'stripe'>, accountId: string): Promise<void> {
   if (!config.stripe) return;

@@ -120,6 +120,27 @@ describe('an invitation holds its seat', () => {
   });
 });
 
+describe('an expired invitation holds no seat', () => {
+  it('frees its seat for another invitation, and resending it past the seats is refused, leaving it as it was', async () => {
+    const { owner, accountId } = await account(2);
+    const email = kit.newEmail();
+    await createInvite(db(), { accountId, invitedBy: owner.id, email, role: 'MEMBER' });
+    expect(await seatUse(db(), accountId)).toEqual({ seats: 2, used: 2, planned: true });
+    const expired = new Date(Date.now() - 60_000);
+    await db().update(invites).set({ expiresAt: expired }).where(eq(invites.email, email));
+    expect(await seatUse(db(), accountId)).toEqual({ seats: 2, used: 1, planned: true });
+
+    const next = await kit.call('POST', '/api/a/send-invite/', owner.access, { first_name: 'Nia', last_name: 'Next', email: kit.newEmail(), role: 'MEMBER' });
+    expect(next.statusCode).toBe(201);
+    const [old] = await db().select().from(invites).where(eq(invites.email, email));
+    const resent = await kit.call('POST', '/api/a/resend-invite/', owner.access, { user_id: old!.id });
+    expect(resent.statusCode).toBe(409);
+    expect(resent.json().code).toBe('seat_limit_reached');
+    expect((await db().select().from(invites).where(eq(invites.email, email)))[0]!.expiresAt).toEqual(expired);
+    expect(await seatItems(owner.id)).toHaveLength(1);
+  });
+});
+
 describe('billing administrators hear of a refused invitation', () => {
   it('gets one inbox item a day naming who invited whom and how to add seats; CSV refusals too; other roles none', async () => {
     const { owner, accountId } = await account(null);

@@ -78,6 +78,14 @@ export const isTimeZone = (zone: string) => {
   }
 };
 
+/**
+ * What quiet hours do with push and email: 'wait' sends them when the window ends; 'brief' sends
+ * nothing and lists them ("While you were away") in the next daily brief, once. 'brief' needs the
+ * Daily Brief by email: without it the server waits.
+ */
+export const QUIET_HOURS_HELD = ['wait', 'brief'] as const;
+export type TQuietHoursHeld = (typeof QUIET_HOURS_HELD)[number];
+
 export const ZNotificationPreferences = z
   .object({
     /** The specification's 'Breaking News Alerts' switch: off means no alert or spike notice on any channel. */
@@ -86,8 +94,10 @@ export const ZNotificationPreferences = z
     brief: z.boolean(),
     channels: z.object({ alert: ZChannels, spike: ZChannels, share: ZChannels, comment: ZChannels, brief: ZChannels }).strict(),
     topic_overrides: z.array(ZTopicOverride).max(TOPIC_OVERRIDES_MAX),
-    /** Push and email wait while it is quiet and go out when the window ends; null: no quiet hours. */
+    /** Push and email are held while it is quiet (see quiet_hours_held); null: no quiet hours. */
     quiet_hours: ZQuietHours.nullable(),
+    /** What quiet hours hold (QUIET_HOURS_HELD); 'wait' when not given. */
+    quiet_hours_held: z.enum(QUIET_HOURS_HELD).default('wait'),
     time_zone: z.string().min(1).max(64).refine(isTimeZone, NOTIFY_MESSAGES.timeZoneInvalid),
   })
   .strict()

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { DEMO, demoArticle, inboxBell, shareWithAda, signInAs, test } from './kit';
 
 /**
@@ -16,6 +16,25 @@ async function expectAccessibleComments(page: Page) {
   const results = await new AxeBuilder({ page }).include('#comments').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+/**
+ * What floats at the bottom (Provide Feedback on a computer, the tab bar on a phone) never covers
+ * Post comment: with the button scrolled to the window's bottom edge, and at the page's end.
+ */
+async function expectPostClear(page: Page, info: TestInfo, mobile: boolean) {
+  const post = page.getByRole('region', { name: /^Comments/ }).getByRole('button', { name: 'Post comment' });
+  const floating = mobile ? page.getByRole('navigation', { name: 'Main' }) : page.getByRole('button', { name: 'Provide Feedback' });
+  const size = mobile ? { width: 375, height: 812 } : { width: 1280, height: 800 };
+  await page.setViewportSize(size);
+  for (const where of ['form', 'end'] as const) {
+    if (where === 'form') await post.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.screenshot({ path: info.outputPath(`post-clear-${where}-${size.width}x${size.height}.png`) });
+    const a = (await post.boundingBox())!;
+    const b = (await floating.boundingBox())!;
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, `${where}: Post comment ${JSON.stringify(a)}, floating ${JSON.stringify(b)}`).toBe(false);
+  }
 }
 test.setTimeout(180_000);
 
@@ -65,6 +84,7 @@ test('share -> inbox -> open -> comment with a mention -> the other sees the men
   await expect(box).toHaveValue('');
   await ada.screenshot({ path: info.outputPath('comment-posted.png') });
   await expectAccessibleComments(ada);
+  await expectPostClear(ada, info, mobile);
 
   // Dana sees the mention and opens the article at the comment.
   await page.goto('/');

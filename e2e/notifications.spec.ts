@@ -44,11 +44,15 @@ test('notification preferences save and reload; a device is tested and removed',
     await dialog.getByLabel('Hold push and email during quiet hours').check();
     await dialog.getByLabel('From').fill('23:00');
     await dialog.getByLabel('Until').fill('06:30');
+    await expect(dialog.getByRole('radio', { name: /^Wait/ })).toBeChecked();
+    await dialog.getByRole('radio', { name: /^Go to the brief/ }).check();
+    await expect(dialog.getByText(/Going to the brief needs the Daily Brief on/)).toBeHidden();
     await dialog.getByLabel(/Your time zone/).selectOption('Europe/Paris');
-    // Daily Brief off: its row is off on every channel.
+    // Daily Brief off: its row is off on every channel, and held notices cannot go to it (the screen says so).
     await dialog.getByLabel('Daily Brief', { exact: true }).uncheck();
     await expect(dialog.getByLabel('Daily brief: Email')).toBeDisabled();
     await expect(dialog.getByLabel('Daily brief: Email')).not.toBeChecked();
+    await expect(dialog.getByText(/Going to the brief needs the Daily Brief on/)).toBeVisible();
     await shoot(page, testInfo, 'notifications');
     if (isMobile) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await dialog.getByRole('button', { name: 'Save notifications' }).click();
@@ -61,6 +65,7 @@ test('notification preferences save and reload; a device is tested and removed',
     await expect(dialog.getByLabel('Breaking alerts: Email')).not.toBeChecked();
     await expect(dialog.getByLabel('From')).toHaveValue('23:00');
     await expect(dialog.getByLabel('Until')).toHaveValue('06:30');
+    await expect(dialog.getByRole('radio', { name: /^Go to the brief/ })).toBeChecked();
     await expect(dialog.getByLabel(/Your time zone/)).toHaveValue('Europe/Paris');
     await expect(dialog.getByLabel('Daily Brief', { exact: true })).not.toBeChecked();
     const me = await (await request.get('/api/me/', { headers: auth(tokens) })).json();

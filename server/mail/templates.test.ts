@@ -150,3 +150,20 @@ describe('names people typed, in emails', () => {
     expect(own).not.toMatch(/evil\.example|https?:/);
   });
 });
+
+describe('the daily brief’s “While you were away”', () => {
+  const away = [{ title: 'Emergency rate cut', kindLabel: 'Breaking alert', link: 'https://herald.example.com/a/9' }];
+  it('lists what quiet hours held, before the articles, with its link', () => {
+    const email = renderEmail('daily-brief', { ...SAMPLES['daily-brief'], away }, ctx);
+    expect(email.text).toContain('While you were away\n\nBreaking alert: Emergency rate cut\nOpen: https://herald.example.com/a/9');
+    expect(email.text.indexOf('While you were away')).toBeLessThan(email.text.indexOf('Fed cuts rates'));
+    expect(email.html).toContain('href="https://herald.example.com/a/9"');
+  });
+
+  it('says so in the subject when held notices are all there is, and leaves the section out when nothing was held', () => {
+    const only = renderEmail('daily-brief', { ...SAMPLES['daily-brief'], articles: [], away }, ctx);
+    expect(only.subject).toBe('Your Herald brief for 3 March 2026: 1 notice');
+    expect(only.text).toContain('no new article since your last brief');
+    expect(renderEmail('daily-brief', SAMPLES['daily-brief'], ctx).text).not.toContain('While you were away');
+  });
+});

@@ -26,6 +26,8 @@ export interface TemplateData {
     articles: { title: string; topicName: string; introduction: string; link: string; breaking?: boolean; impact?: ImpactLines }[];
     /** Spikes and rising names of the day, each with its topic dashboard. */
     trending?: { topicName: string; text: string; link: string }[];
+    /** Notices quiet hours held for the brief (the reader's choice): "While you were away". */
+    away?: { title: string; kindLabel: string; link: string }[];
     feedUrl: string;
   };
 }
@@ -240,10 +242,11 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
     ],
   }),
   'daily-brief': (d) => ({
-    subject: `Your ${PRODUCT_NAME} brief for ${d.date}: ${d.articles.length} ${d.articles.length === 1 ? 'article' : 'articles'}`,
+    subject: `Your ${PRODUCT_NAME} brief for ${d.date}: ${d.articles.length ? plural(d.articles.length, 'article') : plural(d.away?.length ?? 0, 'notice')}`,
     blocks: [
       hi(d.firstName),
-      { kind: 'p', text: `Your brief for ${d.date}: the most important news on your topics since your last brief.` },
+      { kind: 'p', text: d.articles.length ? `Your brief for ${d.date}: the most important news on your topics since your last brief.` : `Your brief for ${d.date}: no new article since your last brief.` },
+      ...awayBlocks(d.away),
       ...d.articles.flatMap((a, i): Block[] => [
         { kind: 'p', text: `${i + 1}. ${a.breaking ? 'Breaking: ' : ''}${a.title} (${a.topicName})` },
         { kind: 'p', text: a.introduction },
@@ -264,6 +267,14 @@ const TEMPLATES: { [N in TemplateName]: (data: TemplateData[N], ctx: EmailContex
     ],
   }),
 };
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What quiet hours held for the brief: one line and link an item, before the articles. */
+function awayBlocks(away: TemplateData['daily-brief']['away']): Block[] {
+  if (!away?.length) return [];
+  return [{ kind: 'p', text: 'While you were away' }, ...away.map((a): Block => ({ kind: 'links', text: `${a.kindLabel}: ${a.title}`, links: [{ label: 'Open', url: a.link }] }))];
+}
 
 /** An article's impact as an email says it (citations left out: the article page carries them). */
 export interface ImpactLines {

@@ -7,7 +7,7 @@ import { inboxItems, notificationDeliveries, pushSubscriptions, users, type Inbo
 import type { Queue } from '../jobs/types.js';
 import { dispatchEmails, queueEmail } from '../mail/outbox.js';
 import type { TemplateData } from '../mail/templates.js';
-import { channelsFor, loadNotifySettings, notifyKindOf, type NotifySettings } from './preferences.js';
+import { channelsFor, holdOf, loadNotifySettings, notifyKindOf, type NotifySettings } from './preferences.js';
 import { sendPush } from './push.js';
 import { quietUntil } from './quiet-hours.js';
 import { vapidKeys, vapidSubject } from './vapid.js';
@@ -46,7 +46,8 @@ const pushPayloadOf = (item: WrittenItem): TPushPayload => ({ title: item.title,
  * preferences (preferences.ts): in the app (an item whose in-app channel is off is written
  * archived, so it never shows, but push and email still read it), push (a row for the notify job
  * when the reader has a device), email (an alert's or spike's own email written now, or a notice
- * row for the job). Quiet hours hold push and email rows until the window ends. Answers the ids of
+ * row for the job). Quiet hours hold push and email rows until the window ends, or for the next
+ * brief when the reader chose so (preferences.ts holdOf). Answers the ids of
  * emails written now, for dispatchEmails after commit.
  */
 export async function queueItemNotifications(tx: DbOrTx, items: WrittenItem[], emails: Map<string, ItemEmail>, now = new Date()): Promise<string[]> {
@@ -64,13 +65,14 @@ export async function queueItemNotifications(tx: DbOrTx, items: WrittenItem[], e
     if (!who) continue;
     const channels = channelsFor(who, notifyKindOf(item.kind)!, item.topicId);
     if (!channels.in_app) hidden.push(item.id);
-    const held = quietUntil(now, who.quiet, who.timeZone);
-    const notBefore = held ?? now;
-    if (channels.push && withDevices.has(item.userId)) rows.push({ userId: item.userId, inboxItemId: item.id, channel: 'push', key: item.key, payload: pushPayloadOf(item), notBefore });
+    const held = holdOf(who, now);
+    // Held for the brief: status 'brief', which the notify job never sends; the next brief lists the item (brief-held.ts).
+    const row = { userId: item.userId, inboxItemId: item.id, key: item.key, notBefore: held?.until ?? now, ...(held?.to === 'brief' ? { status: 'brief' as const } : {}) };
+    if (channels.push && withDevices.has(item.userId)) rows.push({ ...row, channel: 'push', payload: pushPayloadOf(item) });
     if (channels.email) {
       const rich = emails.get(`${item.userId}:${item.key}`);
       if (rich && !held) emailIds.push(await queueEmail(tx, who.email, rich.template as 'breaking-alert', rich.data as TemplateData['breaking-alert'], { publicUrl: rich.publicUrl }));
-      else rows.push({ userId: item.userId, inboxItemId: item.id, channel: 'email', key: item.key, payload: rich ? ({ template: rich.template, data: rich.data } as StoredEmail) : noticeOf(who, item), notBefore });
+      else rows.push({ ...row, channel: 'email', payload: rich ? ({ template: rich.template, data: rich.data } as StoredEmail) : noticeOf(who, item) });
     }
   }
   if (hidden.length) await tx.update(inboxItems).set({ archivedAt: now }).where(inArray(inboxItems.id, hidden));

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_CHANNELS, NOTIFY_KINDS, type TChannels, type TNotifyKind, type TQuietHours, type TTopicOverride } from '../../contract/notifications.js';
+import { DEFAULT_CHANNELS, NOTIFY_KINDS, type TChannels, type TNotifyKind, type TQuietHours, type TQuietHoursHeld, type TTopicOverride } from '../../contract/notifications.js';
 import type { DbOrTx } from '../db/client.js';
 import { notificationPreferences, users, type InboxKind } from '../db/schema/index.js';
+import { quietUntil } from './quiet-hours.js';
 
 /** One user's preferences as delivery reads them: the switches, channels, overrides and quiet hours in their zone. */
 export interface NotifySettings {
@@ -13,6 +14,8 @@ export interface NotifySettings {
   channels: Record<TNotifyKind, TChannels>;
   topicOverrides: TTopicOverride[];
   quiet: TQuietHours | null;
+  /** What the reader chose quiet hours do with push and email (contract QUIET_HOURS_HELD). */
+  quietHeld: TQuietHoursHeld;
   timeZone: string;
 }
 
@@ -55,6 +58,7 @@ export async function loadNotifySettings(db: DbOrTx, userIds: string[]): Promise
         channels: channelsWithDefaults(prefs?.channels),
         topicOverrides: prefs?.topicOverrides ?? [],
         quiet: prefs?.quietStart && prefs.quietEnd ? { start: prefs.quietStart, end: prefs.quietEnd } : null,
+        quietHeld: prefs?.quietHoursHeld ?? 'wait',
         timeZone: user.timezone,
       },
     ]),
@@ -73,4 +77,19 @@ export function channelsFor(settings: NotifySettings, kind: TNotifyKind, topicId
   const override = topicId == null ? undefined : settings.topicOverrides.find((o) => o.kind === kind && o.topic_id === topicId);
   const channels = override?.channels ?? settings.channels[kind];
   return kind === 'brief' ? { ...channels, in_app: false } : channels;
+}
+
+/** How quiet hours hold a notice at `now`: not at all (null), until the window ends ('wait'), or for the next daily brief ('brief'). */
+export type Hold = null | { until: Date; to: TQuietHoursHeld };
+
+/**
+ * The hold of a push or email written at `now`. 'brief' is kept only when the reader gets the
+ * brief by email (the Daily Brief switch on and its email channel): else the held notice could
+ * never be told, so it waits for the window's end as with 'wait'.
+ */
+export function holdOf(settings: NotifySettings, now: Date): Hold {
+  const until = quietUntil(now, settings.quiet, settings.timeZone);
+  if (!until) return null;
+  const toBrief = settings.quietHeld === 'brief' && channelsFor(settings, 'brief').email;
+  return { until, to: toBrief ? 'brief' : 'wait' };
 }

@@ -5,6 +5,7 @@ import { dispatchEmails, queueEmail } from '../mail/outbox.js';
 import { dispatchDeliveries, queueDeliveries } from '../deliveries/outbox.js';
 import { dispatchNotifications, queuePushNotice } from '../notifications/outbox.js';
 import { channelsFor, loadNotifySettings } from '../notifications/preferences.js';
+import { takeHeldForBrief } from '../notifications/brief-held.js';
 import { deliveredArticle, deliveredUser } from '../deliveries/payload.js';
 import { briefTrends } from '../trends/topic-trends.js';
 import type { StageContext } from './context.js';
@@ -30,7 +31,8 @@ const heldBack = sql<boolean>`coalesce(${events.alertDecision}->>'decision' = 'h
 
 /**
  * One user's daily brief: the recommended articles (rank above 0) published since the last
- * brief (at most a day back), the breaking ones held back from alerts first, then best first. Nothing new, no email. Marking the brief sent and
+ * brief (at most a day back), the breaking ones held back from alerts first, then best first,
+ * after what quiet hours held for it ("While you were away"). Nothing new and nothing held, no email. Marking the brief sent and
  * writing the email share one transaction, guarded by the previous `last_brief_at`, so two
  * schedulers or a retry never send it twice.
  */
@@ -54,12 +56,15 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
       .set({ lastBriefAt: now })
       .where(and(eq(users.id, userId), user.lastBriefAt ? eq(users.lastBriefAt, user.lastBriefAt) : sql`${users.lastBriefAt} IS NULL`))
       .returning({ id: users.id });
-    if (claimed.length === 0 || rows.length === 0) return { told: false, emails: [], deliveries: [] };
-    const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: user.timezone }).format(now);
+    if (claimed.length === 0) return { told: false, emails: [], deliveries: [] };
     // By email and push per the reader's preferences for the brief (the Daily Brief switch was checked above); webhooks always.
     const settings = (await loadNotifySettings(tx, [userId])).get(userId)!;
     const channels = channelsFor(settings, 'brief');
-    const first = (rows[0]!.article as { title: string }).title;
+    // What quiet hours held for the brief is told in its email only (holdOf holds for it only then), once.
+    const away = channels.email ? await takeHeldForBrief(tx, userId, now) : [];
+    if (rows.length === 0 && away.length === 0) return { told: false, emails: [], deliveries: [] };
+    const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: user.timezone }).format(now);
+    const first = rows.length ? (rows[0]!.article as { title: string }).title : `While you were away: ${away[0]!.title}`;
     const pushed = channels.push
       ? await queuePushNotice(tx, settings, `brief:${now.toISOString().slice(0, 10)}`, { title: `Your Daily Brief: ${rows.length} ${rows.length === 1 ? 'article' : 'articles'}`, body: first, url: '/', tag: 'brief' }, now)
       : false;
@@ -75,11 +80,13 @@ export async function sendBrief(context: StageContext & { queue?: Queue }, userI
           return { title: a.title, topicName: r.topicName, introduction: withoutCitations(a.introduction), link: `${context.config.publicUrl}/a/${r.id}`, breaking: r.held, impact: impactLines(r.article) };
         }),
         trending: trending.map((t) => ({ topicName: t.topicName, text: t.text, link: `${context.config.publicUrl}/topics/${t.topicId}` })),
+        away: away.map((a) => ({ title: a.title, kindLabel: a.kindLabel, link: `${context.config.publicUrl}${a.path}` })),
         feedUrl: `${context.config.publicUrl}/`,
       },
       { publicUrl: context.config.publicUrl },
     ) : null;
-    const deliveries = await queueDeliveries(tx, {
+    // Webhooks carry the articles: a brief of held notices only is not sent to them.
+    const deliveries = rows.length === 0 ? [] : await queueDeliveries(tx, {
       userId,
       type: 'brief',
       itemKey: `brief:${userId}:${now.toISOString().slice(0, 10)}`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { TChannels, TNotifyKind, TTopicOverride } from '../../../contract/notifications.js';
+import { QUIET_HOURS_HELD, type TChannels, type TNotifyKind, type TTopicOverride } from '../../../contract/notifications.js';
 import { accounts, users } from './accounts.js';
 import { inboxItems } from './inbox.js';
 
@@ -45,10 +45,13 @@ export const notificationPreferences = pgTable('notification_preferences', {
   /** 'HH:MM' in the user's time zone; both null: no quiet hours. */
   quietStart: text('quiet_start'),
   quietEnd: text('quiet_end'),
+  /** What quiet hours hold: 'wait' (sent when the window ends) or 'brief' (listed in the next daily brief instead). */
+  quietHoursHeld: text('quiet_hours_held', { enum: QUIET_HOURS_HELD }).notNull().default('wait'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const NOTIFICATION_DELIVERY_STATUSES = ['pending', 'sent', 'skipped', 'failed'] as const;
+/** 'brief': held by quiet hours for the next daily brief (never sent by the notify job); 'briefed': listed in one. */
+export const NOTIFICATION_DELIVERY_STATUSES = ['pending', 'sent', 'skipped', 'failed', 'brief', 'briefed'] as const;
 
 /**
  * A notice to push or email, written in the transaction of its inbox item (or of the brief) and

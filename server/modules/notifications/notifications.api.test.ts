@@ -44,7 +44,7 @@ describe('notification preferences', () => {
   it('start at the defaults, save whole and read back; the two switches are the profile’s', async () => {
     const me = await accounts.admin();
     const first = await prefsOf(me);
-    expect(first).toEqual({ alerts: true, brief: true, channels: DEFAULT_CHANNELS, topic_overrides: [], quiet_hours: null, time_zone: 'UTC' });
+    expect(first).toEqual({ alerts: true, brief: true, channels: DEFAULT_CHANNELS, topic_overrides: [], quiet_hours: null, quiet_hours_held: 'wait', time_zone: 'UTC' });
     const topic = await topicOf(me);
     const wanted: TNotificationPreferences = {
       alerts: false,
@@ -52,6 +52,7 @@ describe('notification preferences', () => {
       channels: { ...DEFAULT_CHANNELS, alert: { in_app: true, email: false, push: true }, comment: { in_app: true, email: true, push: true } },
       topic_overrides: [{ topic_id: topic.id, kind: 'spike', channels: { in_app: true, email: false, push: true } }],
       quiet_hours: { start: '22:30', end: '06:45' },
+      quiet_hours_held: 'brief',
       time_zone: 'Europe/Paris',
     };
     const saved = await call('PUT', '/api/me/notifications/', me, wanted);

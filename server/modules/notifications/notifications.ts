@@ -14,6 +14,7 @@ import { notificationPreferences, pushSubscriptions, topics, users } from '../..
 import { AppError } from '../../http/errors.js';
 import { pushToDevices, type NotifyContext } from '../../notifications/outbox.js';
 import { loadNotifySettings } from '../../notifications/preferences.js';
+import { releaseHeldForBrief } from '../../notifications/brief-held.js';
 import { endpointProblem, keysUsable } from '../../notifications/push.js';
 
 /** The caller's preferences, the defaults where they never chose. */
@@ -26,6 +27,7 @@ export async function getPreferences(database: Database, userId: string): Promis
     channels: settings.channels,
     topic_overrides: settings.topicOverrides,
     quiet_hours: settings.quiet,
+    quiet_hours_held: settings.quietHeld,
     time_zone: settings.timeZone,
   };
 }
@@ -49,12 +51,15 @@ export async function putPreferences(database: Database, userId: string, prefs: 
       topicOverrides: prefs.topic_overrides,
       quietStart: prefs.quiet_hours?.start ?? null,
       quietEnd: prefs.quiet_hours?.end ?? null,
+      quietHoursHeld: prefs.quiet_hours_held,
       updatedAt: new Date(),
     };
     await tx
       .insert(notificationPreferences)
       .values({ userId, ...row })
       .onConflictDoUpdate({ target: notificationPreferences.userId, set: row });
+    // No longer told in the brief: what quiet hours held for it goes out as 'wait' would have sent it.
+    if (!prefs.quiet_hours || prefs.quiet_hours_held !== 'brief' || !prefs.brief || !prefs.channels.brief.email) await releaseHeldForBrief(tx, userId, new Date());
   });
   return getPreferences(database, userId);
 }

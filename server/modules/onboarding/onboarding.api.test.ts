@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES, SUGGESTION_MESSAGES } from '../../../contract/onboarding.js';
 import { TOPIC_MESSAGES } from '../../../contract/topics.js';
-import { suggestions, topics, users } from '../../db/schema/index.js';
+import { notificationDeliveries, suggestions, topics, users } from '../../db/schema/index.js';
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { onboardingKit, PROFILE_FORM, seedCorpus, waitForJobs } from './onboarding-test-kit.js';
 
@@ -169,5 +169,15 @@ describe('PATCH /me/profile/', () => {
     expect(response.user).toMatchObject({ id: target.id, first_name: 'Grace', alerts: true, alert_daily_cap: 3, newsletter: true });
     const other = await kit.newUser();
     expect((await kit.call('PATCH', `/api/me/profile/?user_id=${target.id}`, other.access, form)).statusCode).toBe(403);
+  });
+
+  it('the Daily Brief turned off here releases what quiet hours held for the brief: it goes out as if waiting', async () => {
+    const user = await kit.profiledUser();
+    const statusOf = async () => (await herald.database.db.select({ status: notificationDeliveries.status }).from(notificationDeliveries).where(eq(notificationDeliveries.userId, user.id))).map((r) => r.status);
+    await herald.database.db.insert(notificationDeliveries).values({ userId: user.id, channel: 'push', key: 'test:held-for-brief', payload: { title: 'Held', body: '', url: '/', tag: 'test' }, status: 'brief' });
+    expect((await kit.call('PATCH', '/api/me/profile/', user.access, form)).json().status).toBe('validated');
+    expect(await statusOf()).toEqual(['brief']);
+    expect((await kit.call('PATCH', '/api/me/profile/', user.access, { ...form, newsletter: false })).json().status).toBe('validated');
+    expect(await statusOf()).toEqual(['pending']);
   });
 });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { releaseHeldForBrief } from '../../notifications/brief-held.js';
 import { SUGGESTIONS_ONBOARDING_MAX } from '../../../contract/constants.js';
 import { PROFILE_MESSAGES, type TCompleteProfileResponse, type TProfileUpdateResponse } from '../../../contract/onboarding.js';
 import { suggestions, users } from '../../db/schema/index.js';
@@ -219,6 +220,8 @@ export async function updateProfile(
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+  // The Daily Brief off: what quiet hours held for it goes out as 'wait' would have sent it.
+  if (actingAsSelf && body.newsletter === false) await releaseHeldForBrief(db, userId, now);
   await topUpSuggestions(context, await loadUser(db, userId));
   return { status: 'validated', user: (await presentMe(db, userId))!, question: null, conversation_id: null, error: null, errors: null };
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, Plus, Send, Trash2 } from 'lucide-react';
 import {
@@ -21,19 +21,12 @@ import { ApiError } from '../../lib/api';
 import { authClient } from '../../lib/auth-client';
 import { FlowHeader } from './flow-header';
 import { enablePush, pushSupported } from './push-device';
+import { QuietHoursFieldset } from './quiet-hours-fieldset';
 
 const PREFS = ['me', 'notifications'] as const;
 const DEVICES = ['me', 'push-devices'] as const;
 const box = 'size-4 accent-blue-700';
 const cell = 'px-2 py-2 text-center';
-
-const timeZones = (): string[] => {
-  try {
-    return (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
-  } catch {
-    return ['UTC'];
-  }
-};
 
 /**
  * My Profile → Notifications (issue 39 items 2, 3): the Breaking News Alerts and Daily Brief
@@ -60,16 +53,8 @@ function PreferencesForm({ initial, onSaved }: { initial: TNotificationPreferenc
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<string>();
   const topics = useQuery({ queryKey: ['topics', 'self'], queryFn: ({ signal }) => authClient.authedApi<{ topics: TTopic[] }>('/me/topics/', { signal }) });
-  const zoneId = useId();
-  const fromId = useId();
-  const untilId = useId();
   const alertsHint = useId();
   const briefHint = useId();
-  const zones = useMemo(() => {
-    const all = timeZones();
-    return all.includes(form.time_zone) ? all : [form.time_zone, ...all];
-  }, [form.time_zone]);
-  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   const save = useMutation({
     mutationFn: (body: TNotificationPreferences) => authClient.authedApi<TNotificationPreferences>('/me/notifications/', { method: 'PUT', body }),
@@ -166,49 +151,7 @@ function PreferencesForm({ initial, onSaved }: { initial: TNotificationPreferenc
         </p>
       </div>
 
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Quiet hours</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className={box} checked={form.quiet_hours !== null} onChange={(e) => setForm({ ...form, quiet_hours: e.target.checked ? { start: '22:00', end: '07:00' } : null })} /> Hold push and email during
-          quiet hours
-        </label>
-        {form.quiet_hours && (
-          <div className="flex flex-wrap items-end gap-3">
-            <div>
-              <label htmlFor={fromId} className="mb-1 block text-xs text-slate-700 dark:text-slate-300">
-                From
-              </label>
-              <input id={fromId} type="time" required className={`${selectClass} w-32`} value={form.quiet_hours.start} onChange={(e) => setForm({ ...form, quiet_hours: { ...form.quiet_hours!, start: e.target.value } })} />
-            </div>
-            <div>
-              <label htmlFor={untilId} className="mb-1 block text-xs text-slate-700 dark:text-slate-300">
-                Until
-              </label>
-              <input id={untilId} type="time" required className={`${selectClass} w-32`} value={form.quiet_hours.end} onChange={(e) => setForm({ ...form, quiet_hours: { ...form.quiet_hours!, end: e.target.value } })} />
-            </div>
-          </div>
-        )}
-        <p className="text-xs text-slate-600 dark:text-slate-400">Held push and email wait and go out when the quiet hours end (they do not move to the brief). The inbox in the app fills as usual.</p>
-        <div>
-          <label htmlFor={zoneId} className="mb-1 block text-xs text-slate-700 dark:text-slate-300">
-            Your time zone (quiet hours and the Daily Brief’s morning)
-          </label>
-          <div className="flex flex-wrap items-center gap-2">
-            <select id={zoneId} className={`${selectClass} max-w-64`} value={form.time_zone} onChange={(e) => setForm({ ...form, time_zone: e.target.value })}>
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone}
-                </option>
-              ))}
-            </select>
-            {browserZone && browserZone !== form.time_zone && (
-              <Button type="button" variant="secondary" className="w-auto!" onClick={() => setForm({ ...form, time_zone: browserZone })}>
-                Use {browserZone}
-              </Button>
-            )}
-          </div>
-        </div>
-      </fieldset>
+      <QuietHoursFieldset form={form} setForm={setForm} />
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Topic overrides</legend>

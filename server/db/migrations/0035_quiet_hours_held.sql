@@ -1,0 +1,1 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "quiet_hours_held" text DEFAULT 'wait' NOT NULL;

@@ -19,7 +19,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { COLLECTIONS } from '../../../contract/collections.js';
+import { COLLECTIONS, INDUSTRIES } from '../../../contract/collections.js';
 import { ROOT } from '../../paths.js';
 
 export const CURATED_DIR = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'datasets');
@@ -110,6 +110,16 @@ export const ZLegalForm = z.strictObject({ form: text, spellings: z.array(z.stri
 /** An action a title can report: the verbs that say it (base forms) and whether it marks a change of phase. */
 export const ZAction = z.strictObject({ action: word, verbs: words('verbs').refine((list) => list.length > 0, 'at least one verb'), phase: z.boolean(), source });
 
+/** An industry a profile can name (contract/collections.ts INDUSTRIES): the words that point to it, and topics to suggest in it. */
+export const ZIndustry = z.strictObject({
+  value: z.string().refine((v) => INDUSTRIES.some((i) => i.value === v), 'an industry of contract/collections.ts INDUSTRIES'),
+  cues: words('cues').min(1),
+  topics: z.array(z.strictObject({ name: text, sources: z.array(z.number().int().refine((id) => collectionIds.has(id), 'a collection id of contract/collections.ts')).min(1) })).min(1),
+  source,
+});
+/** What people in a role are responsible for, by words of their job title. */
+export const ZRole = z.strictObject({ role: word, cues: words('cues').min(1), responsibilities: z.array(text).min(1), source });
+
 /** Each file: what it holds, and how an entry is named in a message (its key or name). */
 export const CURATED_FILES = {
   kinds: { file: 'topic-kinds.json', entry: ZKind, id: 'key' },
@@ -121,6 +131,8 @@ export const CURATED_FILES = {
   broad: { file: 'broad-subjects.json', entry: ZBroad, id: 'word' },
   legalForms: { file: 'legal-forms.json', entry: ZLegalForm, id: 'form' },
   actions: { file: 'actions.json', entry: ZAction, id: 'action' },
+  industries: { file: 'industries.json', entry: ZIndustry, id: 'value' },
+  roles: { file: 'role-responsibilities.json', entry: ZRole, id: 'role' },
 } as const;
 type Files = typeof CURATED_FILES;
 export type CuratedTable = keyof Files;
@@ -257,4 +269,18 @@ let actions: CuratedEntry<'actions'>[] | undefined;
 export function actionVerbs(): CuratedEntry<'actions'>[] {
   actions ??= readCurated('actions');
   return actions;
+}
+
+let industries: CuratedEntry<'industries'>[] | undefined;
+/** The industries a profile can name, their cue words and topics to suggest, read and checked once (builtin/profile-lexicon.ts). */
+export function industryKnowledge(): CuratedEntry<'industries'>[] {
+  industries ??= readCurated('industries');
+  return industries;
+}
+
+let roles: CuratedEntry<'roles'>[] | undefined;
+/** What people in a role are responsible for, by words of their title, read and checked once (builtin/profile-lexicon.ts). */
+export function roleResponsibilities(): CuratedEntry<'roles'>[] {
+  roles ??= readCurated('roles');
+  return roles;
 }

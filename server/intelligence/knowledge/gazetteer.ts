@@ -15,9 +15,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
 import { ROOT } from '../../paths.js';
+import { lexiconTags } from './english-lexicon.js';
 import { groups } from './memberships.js';
 
 export type PlaceKind = 'country' | 'region' | 'city' | 'group';
@@ -391,13 +391,3 @@ export function nameIndex(language = 'en'): NameIndex {
   indexes.set(lang, index);
   return index;
 }
-
-const compromise = lazyRequire<typeof Compromise>('compromise');
-let lexicon: Record<string, string | string[]> | undefined;
-/** compromise's tags of a lower-case word (its lexicon: names, places, parts of speech). */
-export function lexiconTags(word: string): string[] {
-  lexicon ??= (compromise() as unknown as { model(): { one: { lexicon: Record<string, string | string[]> } } }).model().one.lexicon;
-  const tags = lexicon[word.toLowerCase()];
-  return tags === undefined ? [] : [tags].flat();
-}
-export { compromise };

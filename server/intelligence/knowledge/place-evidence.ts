@@ -4,7 +4,8 @@
  * comma, a capital standing for its government. The closed classes of English words it reads
  * are grammar, not lists of places.
  */
-import { compromise, fold, lexiconTags, nameIndex, theWorld, type NameRef } from './gazetteer.js';
+import { compromise, lexiconTags } from './english-lexicon.js';
+import { fold, nameIndex, theWorld, type NameRef } from './gazetteer.js';
 
 export interface Token {
   text: string;

@@ -22,7 +22,8 @@
  * The reading itself (tokens, candidate names, the evidence around each): place-reading.ts.
  */
 import { readOnce } from '../../lazy.js';
-import { englishRefsOf, fold, foldKeepingAccents, isTerritory, lexiconTags, nameIndex, theWorld, type NameKind, type NameRef, type Place, type PlaceKind } from './gazetteer.js';
+import { lexiconTags } from './english-lexicon.js';
+import { englishRefsOf, fold, foldKeepingAccents, isTerritory, nameIndex, theWorld, type NameKind, type NameRef, type Place, type PlaceKind } from './gazetteer.js';
 import { prior, rank, readPlaces } from './place-reading.js';
 
 export { fold, isTerritory, pluralOf, type GroupKind, type Place, type PlaceKind } from './gazetteer.js';

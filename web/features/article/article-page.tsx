@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft } from 'lucide-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { NotFoundSection } from '../../components/ui/not-found';
 import { SIDEBAR_LIST_MAX } from '../../../contract/constants';
 import { isJudgement } from '../../../contract/judgement-text';
 import { AddToBoard } from '../../components/add-to-board';
@@ -142,17 +142,5 @@ export default function ArticlePage() {
 }
 
 function NotFound({ reason }: { reason: string }) {
-  return (
-    <section aria-labelledby="article-error-title" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 id="article-error-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-        Article Not Found
-      </h1>
-      <p role="alert" className="mt-3 text-slate-600 dark:text-slate-400">
-        {reason}
-      </p>
-      <Link to="/" className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
-        <ArrowLeft aria-hidden className="size-4" /> Back to your feed
-      </Link>
-    </section>
-  );
+  return <NotFoundSection id="article-error-title" title="Article Not Found" reason={reason} />;
 }

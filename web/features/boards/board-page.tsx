@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, Lock, Pencil, Rss, Trash2, Users } from 'lucide-react';
+import { useNavigate, useParams } from 'react-router';
+import { Lock, Pencil, Rss, Trash2, Users } from 'lucide-react';
+import { NotFoundSection } from '../../components/ui/not-found';
 import type { TBoard, TBoardPage } from '../../../contract/boards';
 import { NewBoardForm } from '../../components/add-to-board';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -142,17 +143,5 @@ function DeleteBoard({ board, onClose }: { board: TBoard; onClose: () => void })
 }
 
 function Missing({ reason }: { reason: string }) {
-  return (
-    <section aria-labelledby="board-error-title" className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 id="board-error-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-        Board Not Found
-      </h1>
-      <p role="alert" className="mt-3 text-slate-600 dark:text-slate-400">
-        {reason}
-      </p>
-      <Link to="/" className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-blue-700 hover:underline dark:text-blue-400">
-        <ArrowLeft aria-hidden className="size-4" /> Back to your feed
-      </Link>
-    </section>
-  );
+  return <NotFoundSection id="board-error-title" title="Board Not Found" reason={reason} />;
 }

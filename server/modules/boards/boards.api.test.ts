@@ -38,10 +38,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, who: Person, payload?: unknown) =>
   herald.app!.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${who.access}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function articleOf(who: Person, title: string): Promise<number> {
-  const topic = await createTopic(herald.database.db, who.id, { name: `Policy ${Math.random().toString(36).slice(2, 7)}`, description: 'About rates.', query: 'rates' });
-  return feed.publish(who.id, topic.id, { title });
-}
+const articleOf = (who: Person, title: string) => feed.articleOnNewTopic(who.id, title);
 
 let named = 0;
 async function board(who: Person, visibility: 'account' | 'private' = 'account', name = `Board ${++named}`): Promise<number> {

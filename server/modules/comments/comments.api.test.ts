@@ -6,7 +6,6 @@ import { articleCommentMentions, articleComments, inboxItems, users } from '../.
 import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { accountKit, type Person } from '../accounts/account-test-kit.js';
 import { feedKit } from '../feed/feed-test-kit.js';
-import { createTopic } from '../user-topics/topics.js';
 
 let herald: TestHerald;
 let accounts: ReturnType<typeof accountKit>;
@@ -37,10 +36,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const call = (method: Method, url: string, who: Person, payload?: unknown) =>
   herald.app!.inject({ method, url: `/api${url}`, headers: { authorization: `Bearer ${who.access}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
 
-async function articleOf(who: Person, title: string): Promise<number> {
-  const topic = await createTopic(herald.database.db, who.id, { name: `Policy ${Math.random().toString(36).slice(2, 7)}`, description: 'About rates.', query: 'rates' });
-  return feed.publish(who.id, topic.id, { title });
-}
+const articleOf = (who: Person, title: string) => feed.articleOnNewTopic(who.id, title);
 
 async function share(who: Person, article: number, userIds: string[], wholeAccount = false) {
   const answer = await call('POST', `/articles/${article}/shares/`, who, { user_ids: userIds, whole_account: wholeAccount });

@@ -112,6 +112,12 @@ export function feedKit(herald: TestHerald) {
     return row!.id;
   }
 
+  /** One published article for the user on a topic of its own, made for it; returns the event id. */
+  async function articleOnNewTopic(userId: string, title: string): Promise<number> {
+    const topic = await createTopic(db, userId, { name: `Policy ${randomUUID().slice(0, 5)}`, description: 'About rates.', query: 'rates' });
+    return publish(userId, topic.id, { title });
+  }
+
   /** `count` articles, one a second apart ending now (newest last); ids oldest first. */
   async function publishMany(userId: string, topicId: number, count: number, start = Date.now() - count * 1000): Promise<number[]> {
     const ids: number[] = [];
@@ -129,5 +135,5 @@ export function feedKit(herald: TestHerald) {
 
   const get = (url: string, token: string) => herald.app!.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
-  return { ...kit, reader, publish, publishMany, story, squeezeTimes, addDocument, get };
+  return { ...kit, reader, publish, publishMany, articleOnNewTopic, story, squeezeTimes, addDocument, get };
 }

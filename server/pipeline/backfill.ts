@@ -5,7 +5,7 @@ import { documents, events, topics } from '../db/schema/index.js';
 import type { JobDefinition, Queue } from '../jobs/types.js';
 import { scoreDocument } from '../intelligence/builtin/topic-model.js';
 import type { StageContext } from './context.js';
-import { detect } from './detect.js';
+import { detectPairs } from './detect.js';
 import { CATCH_UP, consolidateAndWrite, novelEvents } from './jobs.js';
 import { STORY_JOB } from './pipeline.js';
 import { refreshTopicModel, storeSample } from './topic-models.js';
@@ -71,11 +71,12 @@ export async function backfillTopic(context: StageContext, topicId: number): Pro
     .map((d) => [d.id, Math.round(d.score * 1000) / 1000] as const);
   const detected: number[] = [];
   const judged: number[] = [];
-  for (const [documentId, score] of documentIds) {
-    if (detected.length >= CATCH_UP_DETECTED) break;
-    const result = await detect(context, { userId: topic.userId, topicId, documentId, score });
-    judged.push(documentId);
-    if (result?.status === 'detected') detected.push(result.eventId);
+  // As many at a time as are still wanted: the best first, no more judged than it takes.
+  while (judged.length < documentIds.length && detected.length < CATCH_UP_DETECTED) {
+    const batch = documentIds.slice(judged.length, judged.length + CATCH_UP_DETECTED - detected.length);
+    const results = await detectPairs(context, batch.map(([documentId, score]) => ({ userId: topic.userId, topicId, documentId, score })));
+    judged.push(...batch.map(([documentId]) => documentId));
+    for (const result of results) if (result?.status === 'detected') detected.push(result.eventId);
   }
   if (judged.length) {
     await db

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-o
 import { z } from 'zod';
 import { documents, documentSummaries, events, users } from '../db/schema/index.js';
 import type { JobContext, JobDefinition } from '../jobs/types.js';
-import { detect } from './detect.js';
+import { detectPairs } from './detect.js';
 import { checkNovelty } from './novelty.js';
 import { consolidateEvent } from './consolidate.js';
 import { writeArticle } from './article.js';
@@ -146,8 +146,7 @@ export const detectJob: JobDefinition<typeof ZPairs> = {
   async handler({ pairs }, context) {
     const counts: Record<string, number> = {};
     const detected: number[] = [];
-    for (const pair of pairs) {
-      const result = await detect(stage(context), pair);
+    for (const result of await detectPairs(stage(context), pairs)) {
       if (result) counts[result.status] = (counts[result.status] ?? 0) + 1;
       if (result?.status === 'detected') detected.push(result.eventId);
     }

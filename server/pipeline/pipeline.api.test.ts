@@ -11,7 +11,7 @@ import { createTopic } from '../modules/user-topics/topics.js';
 import { loadDemoCorpus } from '../sources/demo.js';
 import type { RawDocument } from '../sources/types.js';
 import { createTestHerald, type TestHerald } from '../test/harness.js';
-import { detect } from './detect.js';
+import { detect, detectPairs } from './detect.js';
 import { checkNovelty } from './novelty.js';
 import { assignStories } from './story.js';
 import { writeArticle } from './article.js';
@@ -83,7 +83,8 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     const pairs = await prefilter(stage(), stored.insertedIds);
     // Selectivity: far fewer pairs than documents x topics.
     expect(pairs.length).toBeLessThan(9 * 4);
-    for (const pair of pairs) await detect(stage(), pair);
+    const results = await detectPairs(stage(), pairs);
+    expect(results.every((r) => r && ['detected', 'dropped'].includes(r.status))).toBe(true);
 
     const rows = await herald.database.db.select({ event: events, topic: topics.name }).from(events).innerJoin(topics, eq(topics.id, events.topicId));
     const detected = (name: string) => rows.filter((r) => r.topic === name && r.event.status === 'detected').map((r) => r.event.documentId);
@@ -106,10 +107,16 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     expect(one.llmInteractions.relevance).toMatchObject({ model_used: 'builtin', stage: 'relevance' });
     expect((one.detectionDocuments as { document_id: number }[])[0]!.document_id).toBe(one.documentId);
 
-    // Idempotent: detection again changes nothing.
+    // Each pair's call is counted once (the batch sums its calls per topic and day).
+    const relevanceCalls = async () => Number((await herald.database.sql<{ n: string }>("SELECT coalesce(sum(calls), 0)::text AS n FROM llm_usage WHERE stage = 'relevance'", [])).rows[0]!.n);
+    expect(await relevanceCalls()).toBe(pairs.length);
+
+    // Idempotent: detection again changes nothing, and answers the same events.
     const before = rows.length;
-    for (const pair of pairs) await detect(stage(), pair);
+    expect(await detectPairs(stage(), pairs)).toEqual(results);
+    for (const pair of pairs.slice(0, 2)) expect(await detect(stage(), pair)).toEqual(results[pairs.indexOf(pair)]);
     expect(await herald.database.db.$count(events)).toBe(before);
+    expect(await relevanceCalls()).toBe(pairs.length);
   });
 
   it('records a model failure on the event, and a retry after recovery completes the same event', async () => {

@@ -160,6 +160,7 @@ async function newswireSet() {
     if (values.profiles) {
       console.log(`\n${topic.name}: ${asTyped.description ?? ''}\n  entities: ${(asTyped.keyEntities ?? []).join(' | ')}\n  query: ${asTyped.query ?? ''}`);
       console.log(`  model (${model.basis}, bar ${model.bar}): ${Object.entries(model.terms).sort((a, b) => b[1] - a[1]).slice(0, 16).map(([t, w]) => `${t} ${w.toFixed(3)}`).join(', ')}`);
+      if (model.senses) console.log(`  another sense in: ${Object.keys(model.senses).join(', ')}`);
     }
     const passed: Story[] = [];
     for (const story of stories) {

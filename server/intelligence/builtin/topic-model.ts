@@ -22,12 +22,13 @@ import { languageOf } from '../../search/terms.js';
 import { countryName } from '../knowledge/places.js';
 import { bm25, documentFeatures, idfOf, TITLE_WEIGHT, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { classLogit, isStemFeature, trainTopicClass, type TopicClass } from './topic-class.js';
+import { foreignPairs, inSense } from './topic-senses.js';
 import { conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
 
 export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
 export { ownWords } from './topic-concept.js';
 
-export const MODEL_VERSION = 3;
+export const MODEL_VERSION = 4;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
 export const DETECTION_BAR = 0.45;
 /** The bar of a topic the store holds nothing about yet (its score is then against a document naming its words): generous until documents arrive. */
@@ -217,8 +218,8 @@ function storeQuery(topic: TopicWords, own: Map<string, number>, holding: Sample
 }
 
 /** The model's unit: each document's raw score and the reference a score is divided by. */
-function referenceOf(terms: Record<string, number>, docs: SampleDocument[], holding: number, parts: string[][][], known: boolean, avgLength: number): { raw: Map<SampleDocument, number>; reference: number } {
-  const raw = new Map(docs.map((d) => [d, bm25(terms, d.features, avgLength)]));
+function referenceOf(terms: Record<string, number>, docs: SampleDocument[], read: (d: SampleDocument) => DocumentFeatures, holding: number, parts: string[][][], known: boolean, avgLength: number): { raw: Map<SampleDocument, number>; reference: number } {
+  const raw = new Map(docs.map((d) => [d, bm25(terms, read(d), avgLength)]));
   const scores = [...raw.values()].sort((a, b) => b - a);
   // The reference: the mean of the best documents, as many as hold the name (ten at most).
   const best = scores.slice(0, Math.max(MIN_EVIDENCE, Math.min(REFERENCE_DOCUMENTS, holding)));
@@ -281,16 +282,21 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   let query = storeQuery(topic, own, holding, known, sample, idf, affinity);
   if (judged.length) query = withJudgements(query, judged, idf, new Set(own.keys()));
   const terms = Object.fromEntries([...l1(query)].filter(([, w]) => Math.abs(w) > 1e-4).map(([f, w]) => [f, Math.round(w * 1e5) / 1e5]));
-  const { raw, reference } = referenceOf(terms, docs, holding.length, parts, known, sample.avgLength);
-  const normalised = (features: DocumentFeatures) => bm25(terms, features, sample.avgLength) / (reference || 1);
+  const named = conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity);
+  // The pairs in which the name's words have another sense: the store is read through them from here on.
+  const alone = new Set(parts.flatMap((part, i) => part.filter((_, j) => namesAlone(named[i]!, j)).map((forms) => forms[0]!)));
+  const senses = known ? foreignPairs(parts.flat(), alone, docs, sample, terms) : {};
+  const read = (features: DocumentFeatures) => inSense({ senses }, features);
+  const { raw, reference } = referenceOf(terms, docs, (d) => read(d.features), holding.length, parts, known, sample.avgLength);
+  const normalised = (features: DocumentFeatures) => bm25(terms, read(features), sample.avgLength) / (reference || 1);
   const more = judged.filter((j) => j.judgement === 'more');
   const less = judged.filter((j) => j.judgement === 'less');
   const young = 1 + YOUNG_STORE * Math.max(0, 1 - docs.length / MATURE_STORE);
   const bar = judgedBar((known ? DETECTION_BAR : WORDS_BAR) * young, more.map((j) => normalised(j.features)), less.map((j) => normalised(j.features)), BAR_RANGE);
   const llmScores = (js: Judged[]) => js.map((j) => j.llmScore).filter((s): s is number => typeof s === 'number');
   const kind = classOf(topic, sample, docs, judged, (d) => raw.get(d)! / (reference || 1) >= bar, known);
-  const concept = [...conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity), ...taughtParts(judged, own, idf, rarity, language, storeAgrees(docs, (d) => raw.get(d)! / (reference || 1), bar * PREFILTER_SHARE))];
-  const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept };
+  const concept = [...named, ...taughtParts(judged, own, idf, rarity, language, storeAgrees(docs, (d) => raw.get(d)! / (reference || 1), bar * PREFILTER_SHARE))];
+  const scored = { terms, avgLength: sample.avgLength, reference: reference || 1, bar, kind, concept, senses };
   return {
     version: MODEL_VERSION,
     language,
@@ -301,12 +307,13 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
     prefilterBar: Math.round(bar * PREFILTER_SHARE * 1e3) / 1e3,
     llmBar: Math.round(judgedBar(LLM_BAR, llmScores(more), llmScores(less), LLM_BAR_RANGE) * 1e3) / 1e3,
     basis: known ? 'store' : 'words',
-    evidence: docs.filter((d) => raw.get(d)! / (reference || 1) >= bar || classScore(scored, d.features) >= bar).length,
+    evidence: docs.filter((d) => raw.get(d)! / (reference || 1) >= bar || classScore(scored, read(d.features)) >= bar).length,
     sampleSize: docs.length,
     lastDocumentId: sample.lastDocumentId,
     judgements: { more: more.length, less: less.length },
     ...(kind ? { kind } : {}),
     concept,
+    ...(Object.keys(senses).length ? { senses } : {}),
     builtAt: new Date().toISOString(),
   };
 }
@@ -319,18 +326,19 @@ function idealScore(terms: Record<string, number>, features: string[], avgLength
 }
 
 /** The score of a document by the topic's words: BM25 over the model, 1 being "as much about it as the store's best". */
-export function wordScore(model: Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'>, features: DocumentFeatures): number {
-  return Math.max(0, bm25(model.terms, features, model.avgLength) / (model.reference || 1));
+export function wordScore(model: Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'> & Partial<Pick<TopicModelRecord, 'senses'>>, features: DocumentFeatures): number {
+  return Math.max(0, bm25(model.terms, inSense(model, features), model.avgLength) / (model.reference || 1));
 }
 
-type Scored = Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'> & Partial<Pick<TopicModelRecord, 'bar' | 'kind' | 'concept'>>;
+type Scored = Pick<TopicModelRecord, 'terms' | 'avgLength' | 'reference'> & Partial<Pick<TopicModelRecord, 'bar' | 'kind' | 'concept' | 'senses'>>;
 
 /**
  * A document's score by the topic's class: the bar for a document that names the topic's concept
  * and is of its class at a posterior of 0.99; 0 otherwise (the pre-filter sends on no more than
  * detection would pass: a share of the bar would send every near miss of every topic).
  */
-function classScore(model: Scored, features: DocumentFeatures): number {
+function classScore(model: Scored, unread: DocumentFeatures): number {
+  const features = inSense(model, unread);
   if (!model.kind || !model.concept || model.bar === undefined || !namesConcept(model.concept, gateOf(features))) return 0;
   return classLogit(model.kind, features.tf) >= CLASS_LOGIT ? model.bar : 0;
 }
@@ -339,14 +347,17 @@ function classScore(model: Scored, features: DocumentFeatures): number {
 const gateOf = (features: DocumentFeatures) => features.lead ?? features.tf;
 
 /** Whether a document's title or lead names the topic's concept (half of one part of its name, by rarity): what its words must do to pass. */
-export function namesTopic(model: Pick<TopicModelRecord, 'concept'>, features: DocumentFeatures): boolean {
-  return !model.concept || unweighed(model.concept) || namesConcept(model.concept, gateOf(features), NAME_SHARE);
+export function namesTopic(model: Pick<TopicModelRecord, 'concept'> & Partial<Pick<TopicModelRecord, 'senses'>>, features: DocumentFeatures): boolean {
+  return !model.concept || unweighed(model.concept) || namesConcept(model.concept, gateOf(inSense(model, features)), NAME_SHARE);
 }
 
 /** Whether a phrase says enough of the topic's concept to stand for it (CONCEPT_SHARE of one part of its name, by rarity): "language model" of "Large language model research", not "AI" of "AI chatbots in healthcare". */
 export function standsForTopic(model: Pick<TopicModelRecord, 'concept'>, phrase: string): boolean {
   return !model.concept || unweighed(model.concept) || namesConcept(model.concept, documentFeatures({ title: phrase, text: '' }).tf);
 }
+
+/** Whether a word of a part of the name names it alone (NAME_SHARE of the part's weight): "gasoline" of "Gasoline prices", not "prices". */
+const namesAlone = (part: Concept[number], word: number) => part[word]!.weight >= NAME_SHARE * part.reduce((sum, w) => sum + w.weight, 0) && part[word]!.weight > 0;
 
 /** A document's score for a topic: by its words (wordScore) or by its class (classScore), whichever says more. */
 export function scoreDocument(model: Scored, features: DocumentFeatures): number {

@@ -19,8 +19,9 @@ BEGIN
   -- it for update, counts from after this write or sees it counted here; a deleted topic has none.
   SELECT t.names_counted_at INTO counted FROM topics t WHERE t.id = topic FOR KEY SHARE;
   IF counted IS NULL THEN RETURN; END IF;
+  -- In the names' order: two writes of the same day lock its rows in the same order, never each other's first.
   INSERT INTO topic_name_days AS c (topic_id, day, name, n)
-    SELECT topic, today, u.name, sign * count(*) FROM unnest(names) AS u(name) WHERE u.name IS NOT NULL GROUP BY u.name
+    SELECT topic, today, u.name, sign * count(*) FROM unnest(names) AS u(name) WHERE u.name IS NOT NULL GROUP BY u.name ORDER BY u.name
     ON CONFLICT (topic_id, day, name) DO UPDATE SET n = c.n + excluded.n;
   IF sign < 0 THEN
     DELETE FROM topic_name_days WHERE topic_id = topic AND day = today AND n <= 0;

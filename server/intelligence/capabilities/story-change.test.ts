@@ -24,9 +24,20 @@ describe('what a report changes against the story\'s previous article', () => {
     });
   });
 
-  it('finds no moved figure when the same figure is stated again, and dates are no figures', () => {
+  it('says a figure stated again with the same value held, when nothing moved and nothing is new; dates are no figures', () => {
     const again = october.replace('met in September', 'met on September 17, 2015');
-    expect(storyChange({ text: again }, { text: october })).toBeUndefined();
+    expect(storyChange({ text: again }, { text: october })).toEqual({
+      kind: 'held',
+      subject: 'longer-run objective',
+      now: '2 percent',
+      sentence: "Inflation has continued to run below the Committee's 2 percent longer-run objective.",
+    });
+  });
+
+  it('names what a figure is about, not what is done to it ("to keep its target ...")', () => {
+    const before = 'The Committee decided today to keep its target for the federal funds rate at 5-1/4 percent.';
+    const after = 'The Committee decided today to keep its target for the federal funds rate at 5-1/2 percent.';
+    expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'its target for the federal funds rate', was: '5-1/4 percent', now: '5-1/2 percent' });
   });
 
   it('takes a figure said about something else for no change', () => {
@@ -46,8 +57,9 @@ describe('what a report changes against the story\'s previous article', () => {
     expect(storyChange({ text: current }, { text: previous }, [lead])).toEqual({ kind: 'new', sentence: 'The garment association promised compensation to the families of the dead workers.' });
   });
 
-  it('says nothing when the new report repeats the previous one', () => {
-    expect(storyChange({ text: october }, { text: october })).toBeUndefined();
+  it('says nothing when the new report has no figure and repeats the previous one, or has no sentence', () => {
+    const plain = 'Rescuers searched the collapsed factory in Dhaka for survivors on Wednesday. Dozens of workers remain missing after the collapse.';
+    expect(storyChange({ text: plain }, { text: plain })).toBeUndefined();
     expect(storyChange({ text: '' }, { text: october })).toBeUndefined();
   });
 });

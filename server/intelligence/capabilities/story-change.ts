@@ -8,14 +8,17 @@ import { saysAgain, sentences } from './summarise.js';
  * method for every kind: a figure both state about the same thing (the words around it) with a
  * value that moved (an FOMC statement's target range, a forecast, a count), else the first
  * statement of the new document the previous one does not make (most of its content words are
- * not in it). Dates are not figures: a statement's meeting day changes every time.
+ * not in it), else a figure that held its value. Dates are not figures: a statement's meeting day changes every time.
  */
 export interface StoryDocument {
   text: string;
   language?: string | null;
 }
 
-export type StoryChange = { kind: 'figure'; subject: string; was: string; now: string; sentence: string } | { kind: 'new'; sentence: string };
+export type StoryChange =
+  | { kind: 'figure'; subject: string; was: string; now: string; sentence: string }
+  | { kind: 'new'; sentence: string }
+  | { kind: 'held'; subject: string; now: string; sentence: string };
 
 /** Sentences read of each document, from its start: where a report and a statement put what they decide. */
 const MAX_SENTENCES = 60;
@@ -106,8 +109,19 @@ function sideOf(words: string[], lead: boolean, test: Words): { skipped: number;
 }
 
 /**
- * What a figure is about, as the new document writes it: the run of words next to it, on the side
- * nearer it (then the one saying more), whose content words the previous document's figure has
+ * A run that opens with a function word, one content word and another function word ("to keep
+ * its target ...") opens with what is done, not what it is done to: from the second function word
+ * on, when two content words are left.
+ */
+function withoutLeadingVerb(run: string[], content: (word: string) => boolean): string[] {
+  const [a, b, c] = run;
+  if (a === undefined || b === undefined || c === undefined || content(a) || !content(b) || content(c)) return run;
+  return run.slice(2).filter(content).length >= 2 ? run.slice(2) : run;
+}
+
+/**
+ * What a figure is about, as the new document writes it: the run of words next to it, after it when
+ * a content word follows it at once, else on the side nearer it (then the one saying more), whose content words the previous document's figure has
  * around it too ("the target range for the federal funds rate" of "... raise the target range for
  * the federal funds rate to 1/4 to 1/2 percent"); two content words at least, twelve words at most.
  */
@@ -115,25 +129,34 @@ function subjectOf(now: Figure, was: Figure, language?: string | null): string {
   const lang = language ?? 'en';
   const test: Words = { known: (w) => terms(w, lang).every((t) => was.context.has(t)), content: (w) => terms(w, lang).length > 0 };
   const before = sideOf([...now.before].reverse(), true, test);
-  const sides = [{ ...before, run: before.run.reverse() }, sideOf(now.after, false, test)].filter((x) => x.run.filter(test.content).length >= 2);
-  const run = sides.sort((x, y) => x.skipped - y.skipped || y.run.filter(test.content).length - x.run.filter(test.content).length)[0]?.run ?? [];
+  const after = sideOf(now.after, false, test);
+  // A figure right before a content word says what that is ("2 percent longer-run objective"); else the nearer side, then the one saying more.
+  const sides = [{ ...before, run: before.run.reverse() }, after].filter((x) => x.run.filter(test.content).length >= 2);
+  const nearer = sides.sort((x, y) => x.skipped - y.skipped || y.run.filter(test.content).length - x.run.filter(test.content).length);
+  const found = (sides.find((x) => x === after && after.skipped === 0) ?? nearer[0])?.run ?? [];
+  const run = withoutLeadingVerb(found, test.content);
   if (!run.length || run.length > 12) return '';
   return run.join(' ').replace(/[,;:.]+$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
 }
 
-/** The first figure of the new document whose subject the previous one states with another value (and never with the same one). */
-function movedFigure(current: string[], previous: string[], language?: string | null): StoryChange | undefined {
+/**
+ * The first figure of the new document whose subject the previous one states with another value
+ * (and never with the same one), else the first it states with the same value (held).
+ */
+function comparedFigure(current: string[], previous: string[], language?: string | null): StoryChange | undefined {
   const before = previous.flatMap((s) => figuresOf(s, language));
+  let held: StoryChange | undefined;
   for (const sentence of current) {
     for (const now of figuresOf(sentence, language)) {
-      const matches = before.filter((was) => sameThing(now, was));
-      if (!matches.length || matches.some((was) => was.number === now.number)) continue;
-      const was = matches.sort((a, b) => shared(now.context, b.context) - shared(now.context, a.context))[0]!;
-      const subject = subjectOf(now, was, language);
-      if (subject) return { kind: 'figure', subject, was: was.value, now: now.value, sentence };
+      const matches = before.filter((was) => sameThing(now, was)).sort((a, b) => shared(now.context, b.context) - shared(now.context, a.context));
+      const same = matches.find((was) => was.number === now.number);
+      const subject = matches[0] ? subjectOf(now, same ?? matches[0], language) : '';
+      if (!subject) continue;
+      if (!same) return { kind: 'figure', subject, was: matches[0]!.value, now: now.value, sentence };
+      held ??= { kind: 'held', subject, now: now.value, sentence };
     }
   }
-  return undefined;
+  return held;
 }
 
 /** The first statement of the new document whose content words the previous one mostly lacks, and that the article has not said already. */
@@ -151,11 +174,13 @@ function newStatement(current: string[], previous: string, said: readonly string
 /**
  * What the report (`current`) changes against the story's previous article (`previous`): a figure
  * that moved, else a statement the previous document did not make and the article's lead and
- * points (`said`) have not quoted; undefined when neither is there.
+ * points (`said`) have not quoted, else a figure both state with the same value (held);
+ * undefined when none is there.
  */
 export function storyChange(current: StoryDocument, previous: StoryDocument, said: readonly string[] = []): StoryChange | undefined {
   const now = sentences(current.text).slice(0, MAX_SENTENCES);
   const before = sentences(previous.text).slice(0, MAX_SENTENCES);
   if (!now.length || !before.length) return undefined;
-  return movedFigure(now, before, current.language) ?? newStatement(now, previous.text, said, current.language);
+  const figure = comparedFigure(now, before, current.language);
+  return (figure?.kind === 'figure' ? figure : undefined) ?? newStatement(now, previous.text, said, current.language) ?? figure;
 }

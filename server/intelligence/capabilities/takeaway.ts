@@ -35,7 +35,7 @@ function topicNamesLine(impact: TImpact, context: TakeawayContext): string | und
 
 const capitalised = (text: string) => text.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 
-/** What the report changes against the story's last article: a figure that moved, else a statement that one did not make. */
+/** What the report changes against the story's last article: a figure that moved, else a statement that one did not make, else a figure that held. */
 function changeLine(context: TakeawayContext, said: string[]): string | undefined {
   const { document, previous } = context;
   if (!previous || !document.text) return undefined;
@@ -44,6 +44,7 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
   const when = `the story's last article (${shortDate(previous.date) || previous.date})`;
   const cite = document.reference ? ` ${marks([document.reference])}` : '';
   if (change.kind === 'figure') return `${capitalised(change.subject)}: ${change.now}, against ${change.was} in ${when}.${cite}`;
+  if (change.kind === 'held') return `${capitalised(change.subject)}: ${change.now}, unchanged since ${when}.${cite}`;
   return `New since ${when}: ${change.sentence}${cite}`;
 }
 

@@ -16,6 +16,7 @@ import { createEmbedder } from './search/embeddings.js';
 import { openSearchIndex, type SearchIndex } from './search/index-state.js';
 import { REEMBED_JOB } from './search/reembed.js';
 import { FILL_TAKEAWAYS_JOB } from './pipeline/fill-takeaways.js';
+import { COUNT_TOPIC_NAMES_JOB } from './trends/count-names.js';
 import { SOURCES_TICK_JOB } from './sources/jobs.js';
 import { reconcileDemoSource } from './sources/service.js';
 import { seedDemo } from './demo/seed.js';
@@ -97,6 +98,8 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
       if (search.reembedPending) await queue.boss.send(REEMBED_JOB, {});
       // Articles stored before takeaways were always filled get theirs in the background.
       await queue.boss.send(FILL_TAKEAWAYS_JOB, {});
+      // Topics that had articles before topic_name_days get their names counted (trends read the articles until then).
+      await queue.boss.send(COUNT_TOPIC_NAMES_JOB, {});
     }
 
     let app: FastifyInstance | undefined;

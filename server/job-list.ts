@@ -9,6 +9,7 @@ import { alertJob, articleJob, briefJob, briefTickJob, consolidateJob, detectJob
 import { backfillJob } from './pipeline/backfill.js';
 import { fillTakeawaysJob } from './pipeline/fill-takeaways.js';
 import { trendSpikesJob } from './trends/jobs.js';
+import { countTopicNamesJob } from './trends/count-names.js';
 import { topicModelJob, topicModelsTickJob } from './pipeline/topic-models.js';
 import { startPipeline } from './pipeline/pipeline.js';
 import { topicEnrichJob } from './modules/topics/jobs.js';
@@ -44,6 +45,7 @@ export const JOBS: JobDefinition[] = [
   storyJob as JobDefinition,
   backfillJob as JobDefinition,
   fillTakeawaysJob as JobDefinition,
+  countTopicNamesJob as JobDefinition,
   topicModelJob as JobDefinition,
   topicModelsTickJob as JobDefinition,
   topicEnrichJob as JobDefinition,

@@ -70,4 +70,24 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
     expect((await stored(broken)).actionable_takeaway).toMatch(/^Report from Federal Reserve, [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
     expect((await kit.get(`/api/for-you/article/${broken}/`, user.access)).statusCode).toBe(200);
   });
+
+  it("says what a story's report changes against the story's previous article: the figure that moved, dated by the previous one", async () => {
+    const user = await kit.reader();
+    const topic = user.topics[0]!.id;
+    const storyId = await kit.story(user.userId);
+    const [before, after] = [await kit.publish(user.userId, topic, { storyId }), await kit.publish(user.userId, topic, { storyId })];
+    const texts: [number, string, string][] = [
+      [before, '2015-10-28T18:00:00Z', 'The Committee today reaffirmed its view that the current 0 to 1/4 percent target range for the federal funds rate remains appropriate.'],
+      [after, '2015-12-16T19:00:00Z', 'The Committee decided to raise the target range for the federal funds rate to 1/4 to 1/2 percent.'],
+    ];
+    // The documents as a replay stores them: what they are about in metadata, the later one arriving first.
+    for (const [id, about, text] of texts) {
+      await herald.database.db.execute(sql`UPDATE documents SET text = ${text}, metadata = jsonb_build_object('original_published_at', ${about}::text) FROM events WHERE events.id = ${id} AND documents.id = events.document_id`);
+    }
+    await herald.database.db.execute(sql`UPDATE events SET article = article || '{"actionable_takeaway": ""}'::jsonb WHERE id IN (${before}, ${after})`);
+    await fillTakeawaysJob.handler({}, context, attempt);
+    expect((await stored(after)).actionable_takeaway).toContain("The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article (Oct 28, 2015). [1]");
+    // The story's first report has nothing before it to compare with.
+    expect((await stored(before)).actionable_takeaway).not.toMatch(/story's last article/);
+  });
 });

@@ -1,9 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { COLLECTIONS } from '../../contract/collections.js';
 import { ZArticleImpact } from '../../contract/feed.js';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
-import { rowsOf } from '../db/client.js';
-import { users } from '../db/schema/index.js';
+import { rowsOf, type DbOrTx } from '../db/client.js';
+import { originalDate, originalDateSql } from '../db/original-date.js';
+import { documents, events, users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
 import { groundedTakeaway, type TakeawayContext } from '../intelligence/capabilities/takeaway.js';
@@ -72,14 +73,36 @@ export async function assessArticleImpact(
     model,
     { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
   );
-  return { impact, takeaway: article.actionable_takeaway.trim() || groundedTakeaway(impact, takeawayContext(row.topic, article, sources[0])), record };
+  const takeaway = article.actionable_takeaway.trim() || groundedTakeaway(impact, { ...takeawayContext(row.topic, article, sources[0]), previous: await previousInStory(context.database.db, row.event, sources[0].date) });
+  return { impact, takeaway, record };
+}
+
+/**
+ * The document of the story's article before this one: the reader's published article of the same
+ * story whose document is about the latest time before `about` (the reported document's date; a
+ * replayed story arrives out of order). Undefined outside a story or for its first article.
+ */
+export async function previousInStory(db: DbOrTx, event: { id: number; userId: string; storyId: number | null }, about: string): Promise<TakeawayContext['previous']> {
+  if (!event.storyId) return undefined;
+  const [row] = await db
+    .select({ doc: documents })
+    .from(events)
+    .innerJoin(documents, eq(documents.id, events.documentId))
+    .where(and(eq(events.userId, event.userId), eq(events.storyId, event.storyId), eq(events.articleGenerated, true), ne(events.id, event.id), lt(originalDateSql, new Date(about))))
+    .orderBy(desc(originalDateSql), desc(events.id))
+    .limit(1);
+  return row ? { date: originalDate(row.doc).toISOString(), text: row.doc.text, language: row.doc.language } : undefined;
 }
 
 /** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */
 export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
   const record = { kind: KEY_OF.get(reported.collectionId) ?? 'news', contentType: reported.contentType, publisher: reported.publisher, date: reported.date, metadata: reported.metadata };
   const reference = article.references.find((r) => r.document_id === reported.documentId)?.number;
-  return { topic: { name: topic.name, keyEntities: topic.keyEntities }, article: { introduction: article.introduction, points: article.bullet_points }, document: { record, ...(reference ? { reference } : {}) } };
+  return {
+    topic: { name: topic.name, keyEntities: topic.keyEntities },
+    article: { introduction: article.introduction, points: article.bullet_points },
+    document: { record, text: reported.text, language: reported.language ?? null, ...(reference ? { reference } : {}) },
+  };
 }
 
 /** The reader's recent articles a rank is compared with, and how many it takes to compare. */

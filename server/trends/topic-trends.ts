@@ -52,13 +52,17 @@ function windowOf(range: TopicTrendsRange, now: Date) {
   return { unit, size, end, from, queryFrom, buckets, offset: (from - queryFrom) / size };
 }
 
+/** What the trends read of a topic: whether topic_name_days counts its names too. */
+const TOPIC = { id: topics.id, name: topics.name, createdAt: topics.createdAt, namesCountedAt: topics.namesCountedAt };
+type TrendTopic = { id: number; createdAt: Date; namesCountedAt: Date | null };
+
 /** The user's topics they still follow, oldest first (the overview's cards, the brief's lines). */
 const activeTopicsOf = (db: DbOrTx, userId: string) =>
-  db.select({ id: topics.id, name: topics.name, createdAt: topics.createdAt }).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt))).orderBy(asc(topics.id));
+  db.select(TOPIC).from(topics).where(and(eq(topics.userId, userId), isNull(topics.retiredAt))).orderBy(asc(topics.id));
 
 /** The topic, the caller's (or the viewed user's): another user's topic is not found. */
 async function topicOf(db: DbOrTx, userId: string, topicId: number) {
-  const [topic] = await db.select({ id: topics.id, name: topics.name, createdAt: topics.createdAt }).from(topics).where(and(eq(topics.id, topicId), eq(topics.userId, userId)));
+  const [topic] = await db.select(TOPIC).from(topics).where(and(eq(topics.id, topicId), eq(topics.userId, userId)));
   if (!topic) throw new AppError(404, ErrorCode.notFound, 'Topic not found.');
   return topic;
 }
@@ -168,7 +172,7 @@ type Rising = Awaited<ReturnType<typeof readRising>>;
 const risingCache = new LRUCache<string, Rising>({ max: 2000 });
 
 /** The topic's rising names, each with the articles of the last 7 days that name it (none read with `articles: false`: the overview shows names only). */
-async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean } = {}): Promise<Rising> {
+async function risingOf(db: DbOrTx, topic: TrendTopic, now: Date, options: { articles?: boolean } = {}): Promise<Rising> {
   const key = `${topic.id}:${await latestPublished(db, topic.id)}:${Math.floor(now.getTime() / 60_000)}:${options.articles !== false}`;
   const cached = risingCache.get(key);
   if (cached) return cached;
@@ -177,12 +181,12 @@ async function risingOf(db: DbOrTx, topic: { id: number; createdAt: Date }, now:
   return rising;
 }
 
-async function readRising(db: DbOrTx, topic: { id: number; createdAt: Date }, now: Date, options: { articles?: boolean }) {
+async function readRising(db: DbOrTx, topic: TrendTopic, now: Date, options: { articles?: boolean }) {
   const topicId = topic.id;
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY);
   const previousFrom = new Date(recentFrom.getTime() - PREVIOUS_DAYS * DAY);
   // Every name named since the week began (and the longer names a short one may be cut from), fragments folded in.
-  const window = foldFragments(await nameCounts(db, { topicId, from: previousFrom }, recentFrom, 1)).filter((c) => c.recent >= RISING_MIN_COUNT);
+  const window = foldFragments(await nameCounts(db, { topicId, from: previousFrom }, recentFrom, 1, topic.namesCountedAt !== null)).filter((c) => c.recent >= RISING_MIN_COUNT);
   // Whether a name was named before the 37 days matters only to those not named in the 30 days before the week.
   const before = await namedBefore(db, topicId, window.filter((c) => c.previous === 0).flatMap((c) => c.aliases), previousFrom);
   const counts = window.map((c) => ({ ...c, ever: c.aliases.some((a) => before.has(a)) ? 1 : 0 }));

@@ -28,18 +28,27 @@ export interface TopicWindow {
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+const windowOf = ({ from, to }: { from: Date; to?: Date }, only?: SQL) => sql`published_at >= ${at(from)}${to ? sql` AND published_at < ${at(to)}` : sql``}${only ? sql` AND ${only}` : sql``}`;
+
+/** The topic's own published articles of [from, to) (the topic's index). */
+const ownArticles = (topicId: number, window: { from: Date; to?: Date }, list: SQL, only?: SQL) =>
+  sql`SELECT ${list} FROM events WHERE topic_id = ${topicId} AND article_generated AND ${windowOf(window, only)}`;
+
+/** The few articles of other topics the topic's events were merged into, published in [from, to). */
+const mergedArticles = (topicId: number, window: { from: Date; to?: Date }, list: SQL, only?: SQL) =>
+  sql`SELECT ${list} FROM events WHERE id IN (SELECT merged_into_id FROM events WHERE topic_id = ${topicId} AND merged_into_id IS NOT NULL)
+      AND topic_id <> ${topicId} AND article_generated AND ${windowOf(window, only)}`;
+
 /**
  * The topic's published articles of [from, to) as the derived table `a`: its own by the topic's
  * index, then the few of other topics its events were merged into (UNION ALL of two index reads,
  * where an OR of the two would read the whole table).
  */
 function topicArticles({ topicId, from, to }: TopicWindow, columns = FULL, only?: SQL): SQL {
-  const window = sql`published_at >= ${at(from)}${to ? sql` AND published_at < ${at(to)}` : sql``}${only ? sql` AND ${only}` : sql``}`;
   const list = sql.raw(columns.join(', '));
-  return sql`(SELECT ${list} FROM events WHERE topic_id = ${topicId} AND article_generated AND ${window}
+  return sql`(${ownArticles(topicId, { from, to }, list, only)}
     UNION ALL
-    SELECT ${list} FROM events WHERE id IN (SELECT merged_into_id FROM events WHERE topic_id = ${topicId} AND merged_into_id IS NOT NULL)
-      AND topic_id <> ${topicId} AND article_generated AND ${window}) a`;
+    ${mergedArticles(topicId, { from, to }, list, only)}) a`;
 }
 
 /** What a list needs of each article; the counts read only what events_topic_trend_idx holds (an index-only scan). */
@@ -84,17 +93,47 @@ export interface NameRow {
  * The names at least `minRecent` of the topic's articles since `recentFrom` name, and every name of
  * more than one word of the window (what a shorter one may be cut from: trend-maths foldFragments),
  * with how many articles named each then and before it in the window (from its `from`).
+ * `counted`: topic_name_days counts the topic's names (its names_counted_at is set), so whole
+ * days are read from it and only the two days cut by `from` and `recentFrom`, and the articles of
+ * other topics the topic's events were merged into, from the articles; the same figures.
  */
-export async function nameCounts(db: DbOrTx, window: TopicWindow, recentFrom: Date, minRecent: number): Promise<NameRow[]> {
+export async function nameCounts(db: DbOrTx, window: TopicWindow, recentFrom: Date, minRecent: number, counted = false): Promise<NameRow[]> {
+  const counts = counted ? countedNames(window, recentFrom) : namesOf(topicArticles(window, ['published_at', 'entity_names']), recentFrom);
   return rowsOf<NameRow>(
-    // Names unnested in the select list (a set-returning projection, not a lateral call per article)
-    // and counted once per name and side of recentFrom; the two sides are put together on the few names.
     await db.execute(sql`SELECT c.name, coalesce(sum(c.n) FILTER (WHERE c.recent), 0)::int AS recent, coalesce(sum(c.n) FILTER (WHERE NOT c.recent), 0)::int AS previous
-      FROM (SELECT u.name, u.recent, count(*) AS n
-        FROM (SELECT unnest(a.entity_names) AS name, a.published_at >= ${at(recentFrom)} AS recent FROM ${topicArticles(window, ['published_at', 'entity_names'])}) u
-        GROUP BY 1, 2) c
+      FROM (${counts}) c
       GROUP BY c.name HAVING coalesce(sum(c.n) FILTER (WHERE c.recent), 0) >= ${minRecent} OR c.name LIKE '% %'`),
   ).map((r) => ({ name: r.name, recent: Number(r.recent), previous: Number(r.previous) }));
+}
+
+/**
+ * (name, recent, n) of the articles `a`: names unnested in the select list (a set-returning
+ * projection, not a lateral call per article), counted once per name and side of recentFrom.
+ */
+const namesOf = (articles: SQL, recentFrom: Date) =>
+  sql`SELECT u.name, u.recent, count(*) AS n
+    FROM (SELECT unnest(a.entity_names) AS name, a.published_at >= ${at(recentFrom)} AS recent FROM ${articles}) u
+    WHERE u.name IS NOT NULL GROUP BY 1, 2`;
+
+const DAY_MS = 86_400_000;
+const dayStart = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The same (name, recent, n) of an open window from topic_name_days: its whole UTC days after the
+ * day of `from` (but the day of `recentFrom`), plus the articles of those two days cut short and
+ * the articles merged in from other topics, counted from the articles.
+ */
+function countedNames({ topicId, from }: TopicWindow, recentFrom: Date): SQL {
+  const cut = [from, recentFrom].map((d) => ({ from: d === from ? from : dayStart(d), to: new Date(dayStart(d).getTime() + DAY_MS) }));
+  // The days cut short, one range when they are the same day or touch.
+  const ranges = cut[1]!.from.getTime() <= cut[0]!.to.getTime() ? [{ from, to: cut[1]!.to }] : cut;
+  const list = sql.raw('published_at, entity_names');
+  const live = sql.join([...ranges.map((r) => ownArticles(topicId, r, list)), mergedArticles(topicId, { from }, list)], sql` UNION ALL `);
+  return sql`SELECT name, day > ${dayOf(recentFrom)}::date AS recent, sum(n) AS n FROM topic_name_days
+      WHERE topic_id = ${topicId} AND day > ${dayOf(from)}::date AND day <> ${dayOf(recentFrom)}::date GROUP BY 1, 2
+    UNION ALL
+    ${namesOf(sql`(${live}) a`, recentFrom)}`;
 }
 
 const nameList = (names: string[]) =>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 /** One row of a topic's relevance matrix: what counts as high, medium and low relevance. */
@@ -80,10 +80,34 @@ export const topics = pgTable(
     /** The start of the last spike the reader was told of (server/trends/spike-alerts.ts): one email a spike. */
     spikeNotifiedFor: timestamp('spike_notified_for', { withTimezone: true }),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /**
+     * Since when topic_name_days counts the topic's names (null: not yet, its trends read the
+     * articles; the count-topic-names job fills it for topics older than the table).
+     */
+    namesCountedAt: timestamp('names_counted_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [
     index('topics_user_idx').on(t.userId).where(sql`retired_at IS NULL`),
     // A user never follows the same name twice, even when two requests race (double submit).
     uniqueIndex('topics_user_active_name_key').on(t.userId, sql`lower(${t.name})`).where(sql`retired_at IS NULL`),
   ],
+);
+
+/**
+ * How many of a topic's published articles named each name, per UTC day of publication: what the
+ * trends' rising names read instead of unnesting every article's names (server/trends). Kept by
+ * the trigger events_topic_names of migration 0036 on every insert, update and delete of an
+ * article, for topics whose names_counted_at is set; count-topic-names fills older topics.
+ */
+export const topicNameDays = pgTable(
+  'topic_name_days',
+  {
+    topicId: bigint('topic_id', { mode: 'number' })
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.day, t.name] })],
 );

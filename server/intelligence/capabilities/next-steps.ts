@@ -88,6 +88,15 @@ export function dayNamed(sentence: string, since: Date, language?: string | null
   return parsed?.find((r) => r.start.isCertain('month') && r.start.isCertain('day'))?.start.date();
 }
 
+/**
+ * Where a sentence names a date or a time (chrono-node's parser for its language): [start, end) of
+ * each that has a word (three letters or more) or a four-digit year in it ("September 17", "2015-09-17", "12/16/2015"),
+ * not a bare "1/4" or "1/4 to 1/2", which are as often fractions.
+ */
+export function dateSpans(sentence: string, language?: string | null): [number, number][] {
+  return (parserOf(language)?.parse(sentence) ?? []).filter((r) => /\p{L}{3}|\d{4}/u.test(r.text)).map((r) => [r.index, r.index + r.text.length]);
+}
+
 // An English next step's when: a date, a month, a year, a weekday, a number of days.
 const EN_WHEN = new RegExp(
   [

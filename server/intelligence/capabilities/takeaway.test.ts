@@ -125,3 +125,43 @@ describe('groundedTakeaway', () => {
     expect(groundedTakeaway(impact, { topic, article, document })).toBe('Proposed Rule from Commodity Futures Trading Commission, Mar 20, 2024. [1] Watch Jun 12, 2024: The next meeting will be held on June 12, 2024. [1]');
   });
 });
+
+describe('the takeaway of a report in a story: what changed against its last article', () => {
+  const topic = { name: 'Interest rate decisions', keyEntities: [] };
+  const none = builtinImpact({
+    reader: nobody,
+    topic,
+    article: { title: 'Statement', introduction: 'The Committee met. [1]', points: [], sections: [] },
+    references: [{ number: 1, title: 'Statement', date: '2015-12-16T00:00:00Z', kind: 'economic_data', text: 'The Committee met.' }],
+    reported: '2015-12-16T00:00:00Z',
+    rank: 0.5,
+    standing: null,
+    phaseChange: false,
+  });
+  const record = { kind: 'economic_data', contentType: 'FOMC statement', publisher: 'Federal Reserve', date: '2015-12-16T00:00:00Z', metadata: {} };
+  const october =
+    'The Committee today reaffirmed its view that the current 0 to 1/4 percent target range for the federal funds rate remains appropriate. ' +
+    'Inflation is expected to rise toward 2 percent over the medium term.';
+  const december =
+    'The Committee decided to raise the target range for the federal funds rate to 1/4 to 1/2 percent. ' +
+    'Inflation is expected to rise toward 2 percent over the medium term.';
+  const article = { introduction: 'The Committee raised rates. [1]', points: [] };
+
+  it('says the figure that moved, with both values and the date of the article it moved from', () => {
+    const takeaway = groundedTakeaway(none, { topic, article, document: { record, reference: 1, text: december, language: 'en' }, previous: { date: '2015-10-28T00:00:00Z', text: october, language: 'en' } });
+    expect(takeaway).toBe(
+      "FOMC statement from Federal Reserve, Dec 16, 2015. [1] The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article (Oct 28, 2015). [1]",
+    );
+  });
+
+  it('says the statement a news report adds to its story, and nothing of the kind for the story\'s first report', () => {
+    const news = { ...record, kind: 'news', contentType: 'Report', publisher: 'Wire' };
+    const before = 'Rescuers searched the collapsed factory for survivors on Wednesday. Dozens of workers remain missing.';
+    const after = 'Rescuers searched the collapsed factory for survivors on Thursday. Police arrested the building owner at the border as he tried to leave.';
+    const context = { topic, article: { introduction: 'Rescuers searched the factory. [1]', points: [] }, document: { record: news, reference: 1, text: after } };
+    expect(groundedTakeaway(none, { ...context, previous: { date: '2015-12-15T00:00:00Z', text: before } })).toBe(
+      "Report from Wire, Dec 16, 2015. [1] New since the story's last article (Dec 15, 2015): Police arrested the building owner at the border as he tried to leave. [1]",
+    );
+    expect(groundedTakeaway(none, context)).toBe('Report from Wire, Dec 16, 2015. [1]');
+  });
+});

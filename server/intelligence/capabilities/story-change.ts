@@ -1,0 +1,186 @@
+import { terms } from '../../search/terms.js';
+import { dateSpans } from './next-steps.js';
+import { quotable } from './sentence-quality.js';
+import { saysAgain, sentences } from './summarise.js';
+
+/**
+ * What a report changes against the story's previous article, read from the two documents by one
+ * method for every kind: a figure both state about the same thing (the words around it) with a
+ * value that moved (an FOMC statement's target range, a forecast, a count), else the first
+ * statement of the new document the previous one does not make (most of its content words are
+ * not in it), else a figure that held its value. Dates are not figures: a statement's meeting day changes every time.
+ */
+export interface StoryDocument {
+  text: string;
+  language?: string | null;
+}
+
+export type StoryChange =
+  | { kind: 'figure'; subject: string; was: string; now: string; sentence: string }
+  | { kind: 'new'; sentence: string }
+  | { kind: 'held'; subject: string; now: string; sentence: string };
+
+/** Sentences read of each document, from its start: where a report and a statement put what they decide. */
+const MAX_SENTENCES = 60;
+/** Words either side of a figure that say what it is about. */
+const CONTEXT_WORDS = 10;
+/** A figure is about the same thing when at least this many of its context's content words are shared, and this share of the smaller context. */
+const MIN_SHARED = 3;
+const MIN_OVERLAP = 0.6;
+/** ... and their sentences share half the smaller one's content words: the same statement made again, not another event's count. */
+const MIN_SENTENCE_OVERLAP = 0.5;
+/** A new statement: at most this share of its content words in the previous document, and a length a reader takes in. */
+const MAX_KNOWN = 0.5;
+const WORDS = { min: 8, max: 45 };
+
+/** A number as written: 2.1, 1,500, 1/4, 1-1/4 (or 1 1/4); a currency sign before it. */
+const NUMBER = String.raw`[$€£¥]?\d+(?:[.,]\d+)*(?:[-\u2011 ]\d+\/\d+|\/\d+)?`;
+/** A figure: numbers joined by a short word or a dash ("0 to 1/4", "3-4"), with a percent sign or the word after it (its unit). */
+const FIGURE = new RegExp(String.raw`(?<![\p{L}\p{N}])${NUMBER}(?:\s*(?:[-\u2013]|\p{Ll}{1,3})\s*${NUMBER})*(?:\s*%|\s+\p{L}+)?`, 'gu');
+
+interface Figure {
+  value: string;
+  /** The value without its unit, its mixed fractions written one way ("1 3/4" is "1-3/4"): what is compared. */
+  number: string;
+  /** The word after it (or %), lower case; '' without one. */
+  unit: string;
+  /** Content words of the words around it (numbers and dates left out). */
+  context: Set<string>;
+  /** The words before and after it, as written. */
+  before: string[];
+  after: string[];
+  sentence: string;
+  /** Content words of its whole sentence. */
+  said: Set<string>;
+}
+
+/** A sentence with its dates blanked: what is left of its numbers are figures. */
+function undated(sentence: string, language?: string | null): string {
+  let out = sentence;
+  for (const [start, end] of dateSpans(sentence, language)) out = out.slice(0, start) + ' '.repeat(end - start) + out.slice(end);
+  return out;
+}
+
+const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/** A sentence's figures, each with its unit and the words around it. */
+function figuresOf(sentence: string, language?: string | null): Figure[] {
+  const text = undated(sentence, language);
+  const said = new Set(terms(wordsOf(text).filter((w) => !/\d/.test(w)).join(' '), language ?? 'en'));
+  const matches = [...text.matchAll(FIGURE)];
+  return matches.map((m, i) => {
+    const value = m[0].trim();
+    const unit = /\s+(\p{L}+)$/u.exec(value)?.[1] ?? (value.endsWith('%') ? '%' : '');
+    const number = (unit && unit !== '%' ? value.slice(0, -unit.length) : value.replace(/\s*%$/, '')).trim().replace(/\s+/g, ' ').replace(/[-\u2011 ](?=\d+\/)/g, '-');
+    // The words next to it as far as the figures either side: what it is about, not what they are.
+    const previous = matches[i - 1];
+    const before = wordsOf(text.slice(previous ? previous.index + previous[0].length : 0, m.index)).slice(-CONTEXT_WORDS);
+    const after = wordsOf(text.slice(m.index + m[0].length, matches[i + 1]?.index)).slice(0, CONTEXT_WORDS);
+    return { value, number, unit: unit.toLowerCase(), context: new Set(terms([...before, unit, ...after].join(' '), language ?? 'en')), before, after, sentence, said };
+  });
+}
+
+const shared = (a: Set<string>, b: Set<string>) => [...a].filter((w) => b.has(w)).length;
+const overlap = (a: Set<string>, b: Set<string>) => shared(a, b) / Math.max(1, Math.min(a.size, b.size));
+/** The same thing stated again: in the same unit, the words around the figures and their sentences mostly the same. */
+const sameThing = (a: Figure, b: Figure) => a.unit === b.unit && shared(a.context, b.context) >= MIN_SHARED && overlap(a.context, b.context) >= MIN_OVERLAP && overlap(a.said, b.said) >= MIN_SENTENCE_OVERLAP;
+
+interface Words {
+  /** A word the previous figure's context holds (a function word always). */
+  known: (word: string) => boolean;
+  /** A word with content (not a function word). */
+  content: (word: string) => boolean;
+}
+
+/** The words from a figure outwards the previous figure's context holds, ending on a content word, or (`lead`: a phrase's start) on one function word before one. */
+function runOf(words: string[], lead: boolean, { known, content }: Words): string[] {
+  let end = 0;
+  while (end < words.length && known(words[end]!)) end++;
+  const run = words.slice(0, end);
+  while (run.length && !content(run.at(-1)!)) run.pop();
+  if (lead && run.length && run.length < end) run.push(words[run.length]!);
+  return run;
+}
+
+/** One side of a figure read outwards past the function words next to it ("at", "of"): how many it skipped, and the run after them. */
+function sideOf(words: string[], lead: boolean, test: Words): { skipped: number; run: string[] } {
+  const skipped = words.findIndex(test.content);
+  return skipped < 0 ? { skipped: words.length, run: [] } : { skipped, run: runOf(words.slice(skipped), lead, test) };
+}
+
+/**
+ * A run that opens with a function word, one content word and another function word ("to keep
+ * its target ...") opens with what is done, not what it is done to: from the second function word
+ * on, when two content words are left.
+ */
+function withoutLeadingVerb(run: string[], content: (word: string) => boolean): string[] {
+  const [a, b, c] = run;
+  if (a === undefined || b === undefined || c === undefined || content(a) || !content(b) || content(c)) return run;
+  return run.slice(2).filter(content).length >= 2 ? run.slice(2) : run;
+}
+
+/**
+ * What a figure is about, as the new document writes it: the run of words next to it, after it when
+ * a content word follows it at once, else on the side nearer it (then the one saying more), whose content words the previous document's figure has
+ * around it too ("the target range for the federal funds rate" of "... raise the target range for
+ * the federal funds rate to 1/4 to 1/2 percent"); two content words at least, twelve words at most.
+ */
+function subjectOf(now: Figure, was: Figure, language?: string | null): string {
+  const lang = language ?? 'en';
+  const test: Words = { known: (w) => terms(w, lang).every((t) => was.context.has(t)), content: (w) => terms(w, lang).length > 0 };
+  const before = sideOf([...now.before].reverse(), true, test);
+  const after = sideOf(now.after, false, test);
+  // A figure right before a content word says what that is ("2 percent longer-run objective"); else the nearer side, then the one saying more.
+  const sides = [{ ...before, run: before.run.reverse() }, after].filter((x) => x.run.filter(test.content).length >= 2);
+  const nearer = sides.sort((x, y) => x.skipped - y.skipped || y.run.filter(test.content).length - x.run.filter(test.content).length);
+  const found = (sides.find((x) => x === after && after.skipped === 0) ?? nearer[0])?.run ?? [];
+  const run = withoutLeadingVerb(found, test.content);
+  if (!run.length || run.length > 12) return '';
+  return run.join(' ').replace(/[,;:.]+$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
+}
+
+/**
+ * The first figure of the new document whose subject the previous one states with another value
+ * (and never with the same one), else the first it states with the same value (held).
+ */
+function comparedFigure(current: string[], previous: string[], language?: string | null): StoryChange | undefined {
+  const before = previous.flatMap((s) => figuresOf(s, language));
+  let held: StoryChange | undefined;
+  for (const sentence of current) {
+    for (const now of figuresOf(sentence, language)) {
+      const matches = before.filter((was) => sameThing(now, was)).sort((a, b) => shared(now.context, b.context) - shared(now.context, a.context));
+      const same = matches.find((was) => was.number === now.number);
+      const subject = matches[0] ? subjectOf(now, same ?? matches[0], language) : '';
+      if (!subject) continue;
+      if (!same) return { kind: 'figure', subject, was: matches[0]!.value, now: now.value, sentence };
+      held ??= { kind: 'held', subject, now: now.value, sentence };
+    }
+  }
+  return held;
+}
+
+/** The first statement of the new document whose content words the previous one mostly lacks, and that the article has not said already. */
+function newStatement(current: string[], previous: string, said: readonly string[], language?: string | null): StoryChange | undefined {
+  const known = new Set(terms(previous, language ?? 'en'));
+  const sentence = current.find((s) => {
+    const length = s.split(' ').length;
+    const words = terms(s, language ?? 'en');
+    if (length < WORDS.min || length > WORDS.max || words.length === 0 || !quotable(s, language)) return false;
+    return words.filter((w) => known.has(w)).length / words.length <= MAX_KNOWN && !saysAgain(s, said);
+  });
+  return sentence ? { kind: 'new', sentence } : undefined;
+}
+
+/**
+ * What the report (`current`) changes against the story's previous article (`previous`): a figure
+ * that moved, else a statement the previous document did not make and the article's lead and
+ * points (`said`) have not quoted, else a figure both state with the same value (held);
+ * undefined when none is there.
+ */
+export function storyChange(current: StoryDocument, previous: StoryDocument, said: readonly string[] = []): StoryChange | undefined {
+  const now = sentences(current.text).slice(0, MAX_SENTENCES);
+  const before = sentences(previous.text).slice(0, MAX_SENTENCES);
+  if (!now.length || !before.length) return undefined;
+  const figure = comparedFigure(now, before, current.language);
+  return (figure?.kind === 'figure' ? figure : undefined) ?? newStatement(now, previous.text, said, current.language) ?? figure;
+}

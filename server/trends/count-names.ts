@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rowsOf, type AppDb } from '../db/client.js';
+import type { JobDefinition } from '../jobs/types.js';
+
+export const COUNT_TOPIC_NAMES_JOB = 'count-topic-names';
+
+/**
+ * Counts one topic's names into topic_name_days from its published articles and marks it counted,
+ * in one transaction: the topic's row is locked for update first, so an article written meanwhile
+ * (whose trigger holds the row in key share) is either seen here or counted by its trigger after
+ * this commits; never both, never neither. False when the topic is gone or already counted.
+ */
+export async function countTopicNames(db: AppDb, topicId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [topic] = rowsOf<{ counted: boolean }>(await tx.execute(sql`SELECT names_counted_at IS NOT NULL AS counted FROM topics WHERE id = ${topicId} FOR UPDATE`));
+    if (!topic || topic.counted) return false;
+    await tx.execute(sql`DELETE FROM topic_name_days WHERE topic_id = ${topicId}`);
+    await tx.execute(sql`INSERT INTO topic_name_days (topic_id, day, name, n)
+      SELECT ${topicId}::bigint, u.day, u.name, count(*)::int
+      FROM (SELECT (published_at AT TIME ZONE 'UTC')::date AS day, unnest(entity_names) AS name FROM events
+        WHERE topic_id = ${topicId} AND article_generated AND published_at IS NOT NULL) u
+      WHERE u.name IS NOT NULL GROUP BY 1, 2, 3`);
+    await tx.execute(sql`UPDATE topics SET names_counted_at = now() WHERE id = ${topicId}`);
+    return true;
+  });
+}
+
+/** Counts the names of every topic not counted yet, one topic a transaction; how many it counted. */
+export async function countWaitingTopics(db: AppDb): Promise<number> {
+  const waiting = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM topics WHERE names_counted_at IS NULL ORDER BY id`));
+  let counted = 0;
+  for (const { id } of waiting) if (await countTopicNames(db, Number(id))) counted++;
+  return counted;
+}
+
+/**
+ * The upgrade of topics that had articles before topic_name_days (migration 0036): each topic's
+ * names counted, one topic a transaction. Sent at every start by the scheduler (singleton); until
+ * a topic is counted its trends read the articles, so the figures are the same before and after.
+ */
+export const countTopicNamesJob: JobDefinition<z.ZodObject> = {
+  name: COUNT_TOPIC_NAMES_JOB,
+  payload: z.object({}),
+  queue: { policy: 'singleton', retryLimit: 3, retryDelay: 60, expireInSeconds: 4 * 3600 },
+  async handler(_payload, context) {
+    const counted = await countWaitingTopics(context.database.db);
+    if (counted) context.logger.info({ counted }, 'topics whose names trends now count');
+    return { counted };
+  },
+};

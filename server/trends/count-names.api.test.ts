@@ -4,20 +4,15 @@ import type { TTopicTrends } from '../../contract/trends.js';
 import { rowsOf } from '../db/client.js';
 import { events, topics } from '../db/schema/index.js';
 import type { JobContext } from '../jobs/types.js';
-import { feedKit } from '../modules/feed/feed-test-kit.js';
-import { createTestHerald, type TestHerald } from '../test/harness.js';
+import { feedKit, jobHerald } from '../modules/feed/feed-test-kit.js';
+import type { TestHerald } from '../test/harness.js';
 import { countTopicNames, countTopicNamesJob } from './count-names.js';
 import { nameCounts, type NameRow } from './trend-queries.js';
 
 let herald: TestHerald;
 let kit: ReturnType<typeof feedKit>;
 let context: JobContext;
-beforeAll(async () => {
-  // No scheduler: the run it sends at start would race the runs this test makes.
-  herald = await createTestHerald({ HERALD_ROLES: 'api,worker' });
-  kit = feedKit(herald);
-  context = { database: herald.database, logger: herald.logger, config: herald.config, queue: herald.queue, search: herald.search };
-});
+beforeAll(async () => ({ herald, kit, context } = await jobHerald()));
 afterAll(async () => herald?.close());
 
 const DAY = 86_400_000;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { documents, events, sources, stories, users } from '../../db/schema/index.js';
-import type { TestHerald } from '../../test/harness.js';
+import type { JobContext } from '../../jobs/types.js';
+import { createTestHerald, type TestHerald } from '../../test/harness.js';
 import { authKit } from '../auth/auth-test-kit.js';
 import { createTopic } from '../user-topics/topics.js';
 
@@ -136,4 +137,13 @@ export function feedKit(herald: TestHerald) {
   const get = (url: string, token: string) => herald.app!.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   return { ...kit, reader, publish, publishMany, articleOnNewTopic, story, squeezeTimes, addDocument, get };
+}
+
+/**
+ * A Herald for a background job's API test, with the feed kit and the job's context: API and
+ * worker roles, no scheduler (the runs it sends at start would race the test's own).
+ */
+export async function jobHerald(): Promise<{ herald: TestHerald; kit: ReturnType<typeof feedKit>; context: JobContext }> {
+  const herald = await createTestHerald({ HERALD_ROLES: 'api,worker' });
+  return { herald, kit: feedKit(herald), context: { database: herald.database, logger: herald.logger, config: herald.config, queue: herald.queue, search: herald.search } };
 }

@@ -285,6 +285,8 @@ export function sentenceCase(phrase: string): string {
 /** Words that only say what kind of topic it is when they end its name ("battery regulation"). */
 const KIND_HEADS = new Set(['regulation', 'regulations', 'rules', 'legislation', 'litigation', 'lawsuits', 'research', 'trials', 'news', 'developments', 'updates']);
 const JOINERS = new Set(['the', 'of', 'in', 'and', 'on', 'for', 'to', 'a', 'an', 'against', 'about', 'with', 'from', 'by', 'at', 'across', 'within']);
+/** A word that joins the name's words and says nothing alone: those above, or what the English tagger reads as a preposition, conjunction or determiner ("into" of "Refugees crossing into Austria"). */
+const joins = (word: string) => JOINERS.has(word.toLowerCase()) || compromise()(word.toLowerCase()).has('(#Preposition|#Conjunction|#Determiner)');
 
 /**
  * What the topic is about, for the sentences written about it: the name without its places and
@@ -302,10 +304,10 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
   // A place inside a name stays: "Bank of England" is not about England.
   for (const entity of entities) if (entity.includes(' ')) for (const w of entity.toLowerCase().split(' ')) drop.delete(w);
   let kept = wordsOf(name).filter((w) => !drop.has(w.toLowerCase()));
-  while (kept.length && JOINERS.has(kept[0]!.toLowerCase())) kept.shift();
-  while (kept.length && JOINERS.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
+  while (kept.length && joins(kept[0]!)) kept.shift();
+  while (kept.length && joins(kept[kept.length - 1]!)) kept.pop();
   if (kept.length > 1 && KIND_HEADS.has(kept[kept.length - 1]!.toLowerCase())) kept = kept.slice(0, -1);
-  while (kept.length && JOINERS.has(kept[kept.length - 1]!.toLowerCase())) kept.pop();
+  while (kept.length && joins(kept[kept.length - 1]!)) kept.pop();
   // A capital only because the name starts with it ("Lithium mining") is not a name.
   if (kept.length > 1 && name.startsWith(kept[0]!) && /^\p{Lu}\p{Ll}+$/u.test(kept[0]!) && /^\p{Ll}/u.test(kept[1]!)) {
     const lower = kept[0]!.toLowerCase();

@@ -115,6 +115,8 @@ describe('built-in topic profile on real documents', () => {
     const batteries = [doc('Batteries regulation adopted', 'New rules on batteries and waste batteries apply to every battery sold in the Union.'), doc('Rules on portable batteries', 'Producers of batteries must collect them.')];
     expect(buildTopicProfile({ name: 'Battery regulation', context: [], sources: [], profilePlaces: ['Germany'], evidence: batteries }).description).toMatch(/concerning batteries in /);
     expect(buildTopicProfile({ name: 'Battery regulation', context: [], sources: [], profilePlaces: ['Germany'], evidence: [] }).description).toMatch(/concerning battery in /);
+    // A word left joining nothing once the places go is no part of the subject.
+    expect(buildTopicProfile({ name: 'Refugees crossing into Austria and Germany', context: [], sources: [], profilePlaces: [], evidence: [] }).description).toMatch(/concerning refugees crossing in Austria and Germany\./);
   });
 
   it('takes refugee quotas for migration and import quotas for trade', () => {

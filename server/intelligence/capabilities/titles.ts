@@ -1,6 +1,6 @@
 import { federalRegisterTitle } from '../../documents/formats/index.js';
 import { terms } from '../../search/terms.js';
-import { actionWordsIn } from '../lexicon/actions.js';
+import { actionWordsIn, actsIn } from '../lexicon/actions.js';
 import { presentTense } from '../lexicon/word-forms.js';
 import { anyRule, appliesTo, fired, rewrite, ruleNamed, type NamedRule, type RewriteRule, type TextRule } from '../rules.js';
 
@@ -81,10 +81,15 @@ function namesAKindByItsHead(title: string, language?: string | null): boolean {
   return appliesTo(rule, language) && terms(title).length >= 2 && terms(title).length <= GENERIC_TITLE_WORDS && rule.test(title);
 }
 
-/** Whether a text reports an action of the lexicon by a verb: inflected ("raises", "approved") or decided ("decided today to raise", "voted to cut"). */
+/**
+ * Whether a text reports an action of the lexicon by a verb: inflected and read as the text's verb
+ * ("raises", "approved"; not the noun of "in accordance with Rules 211": actsIn), or decided
+ * ("decided today to raise", "voted to cut").
+ */
 function reportsAnAction(text: string): boolean {
   const lower = text.toLowerCase();
-  return actionWordsIn(text).some((a) => a.inflected || new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower));
+  const decided = actionWordsIn(text).some((a) => new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower));
+  return decided || actsIn(text).length > 0;
 }
 
 /**

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isClause, usedAsVerb } from './clause.js';
+
+// Made-up sentences: [sentence, is it a clause with a finite verb].
+const clauses: [string, boolean][] = [
+  ['The Widget Board is correcting a final rule.', true],
+  ['The Widget Board decided to raise its fee by 25 basis points.', true],
+  ['Widget makers arrive in Aville.', true],
+  ['Aville and Bland augment their widget swap line.', true],
+  ['Thousands rally against widget taxes.', true],
+  ['Comments must be received by May 16, 2099.', true],
+  ['Widget Board raises fees.', true],
+  ['Final rule.', false],
+  ['Proposed rule; reopening of comment period.', false],
+  ['Notice of public meeting of the Widget Advisory Board.', false],
+  ['Notice to alter a system of widget records.', false],
+  ['Request for comments concerning a widget safety standard.', false],
+  ['Description: Widget filing to be effective 6/3/2099.', false],
+  ['Notice of the award of a single-source widget supplement grant to the Aville Widget Office.', false],
+];
+
+describe('a clause', () => {
+  it.each(clauses)('%s -> %s', (sentence, expected) => expect(isClause(sentence)).toBe(expected));
+});
+
+// Made-up texts: [text, an inflected word of it, is it read as the text's verb].
+const verbs: [string, string, boolean][] = [
+  ['Widget court rules against Acme in patent case', 'rules', true],
+  ['Widget Board raises fees by a quarter point', 'raises', true],
+  ['The Board approved the widget amendments on Monday.', 'approved', true],
+  ['Any person must file in accordance with Rules 211 and 214 of the Widget Regulations.', 'rules', false],
+  ['Widget Capital Rules: Final Revisions Applicable to Widget Banks', 'rules', false],
+  ['Cuts to Widget Payments', 'cuts', false],
+  ['Combined Notice of Widget Filings #1', 'filings', false],
+  ['The proposed rule would amend the widget regulations.', 'proposed', false],
+];
+
+describe('a word read as a verb', () => {
+  it.each(verbs)('%s: %s -> %s', (text, word, expected) => expect(usedAsVerb(text, word)).toBe(expected));
+});

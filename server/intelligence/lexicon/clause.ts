@@ -1,0 +1,87 @@
+/**
+ * Whether a sentence is a clause (it has a subject and a finite verb: "The FDIC is correcting a
+ * final rule") or a noun phrase ("Final rule.", "Notice of public meeting.", "Request for comments
+ * concerning ..."), and whether a word of it is read as its verb ("Court rules against ...") or as
+ * a noun ("... in accordance with Rules 211 and 214"). compromise (an English part-of-speech
+ * tagger) tags the words; the syntax around a word settles what the tagger leaves open. For English
+ * only: a caller that knows a text's language asks only for English.
+ */
+import { LRUCache } from 'lru-cache';
+import { compromise } from '../knowledge/english-lexicon.js';
+
+interface Term {
+  text: string;
+  normal: string;
+  tags: Set<string>;
+  post: string;
+}
+
+const tagged = new LRUCache<string, Term[]>({ max: 4000 });
+
+/** The sentence's words with compromise's tags (kept for the sentences read again: each stage reads the same leads). */
+function termsOf(text: string): Term[] {
+  let terms = tagged.get(text);
+  if (!terms) {
+    const json = compromise()(text).json() as { terms: { text: string; normal: string; tags: string[]; post: string }[] }[];
+    terms = json.flatMap((s) => s.terms.map((t) => ({ text: t.text, normal: t.normal, tags: new Set(t.tags), post: t.post })));
+    tagged.set(text, terms);
+  }
+  return terms;
+}
+
+const is = (term: Term | undefined, ...tags: string[]) => Boolean(term && tags.some((t) => term.tags.has(t)));
+/**
+ * A word that can end a clause's subject: a noun, a name, a number ("Thousands") or a pronoun (not a
+ * possessive one); or a headline's capitalised first word, which the tagger often reads as a verb
+ * ("Court rules against ...").
+ */
+const subjectLike = (terms: readonly Term[], i: number) => {
+  const term = terms[i];
+  if (!term || is(term, 'Possessive', 'Determiner', 'Preposition')) return false;
+  return is(term, 'Noun', 'Pronoun', 'Value') || (i === 0 && /^\p{Lu}/u.test(term.text));
+};
+/** A word that opens or stands in a noun phrase: after it, a word is a noun ("the cuts", "with Rules", "Capital's rules"). */
+const nounOpener = (term: Term | undefined) => is(term, 'Determiner', 'Preposition', 'Possessive', 'Adjective', 'Value');
+/** Punctuation after a word that ends a heading or a clause without an object: a colon, a semicolon, a dash. */
+const headingEnd = (term: Term) => /[:;–—]/.test(term.post);
+
+/**
+ * Whether the verb at `i` is finite with a subject before it: a tense, a modal or the copula
+ * ("is", "raised", "must"), not a participle or an infinitive ("desiring", "to alter"), and not
+ * the first word (an imperative or a caption: "Request for comments", "Proposed rule"). A verb in
+ * its base form ("arrive") agrees with a plural subject or a pronoun before it ("Migrants arrive"),
+ * not with a singular noun ("a supplement grant").
+ */
+function finiteAt(terms: readonly Term[], i: number): boolean {
+  const term = terms[i]!;
+  const before = terms[i - 1];
+  if (i === 0 || !is(term, 'Verb') || is(term, 'Imperative')) return false;
+  if (is(term, 'Copula', 'Modal', 'Auxiliary')) return true;
+  if (is(term, 'Gerund') || before?.normal === 'to' || is(before, 'Modal', 'Auxiliary')) return false;
+  // A plural subject: a plural noun, a number, a pronoun, or two joined by "and" ("X and Y augment").
+  if (is(term, 'Infinitive')) return subjectLike(terms, i - 1) && (is(before, 'Plural', 'Pronoun', 'Value') || terms.slice(0, i).some((t) => t.normal === 'and'));
+  return is(term, 'PastTense', 'PresentTense') && !nounOpener(before);
+}
+
+/** Whether a sentence is a clause with a finite verb (finiteAt), not a noun phrase or a caption. */
+export function isClause(sentence: string): boolean {
+  const terms = termsOf(sentence);
+  return terms.some((_, i) => finiteAt(terms, i));
+}
+
+/**
+ * Whether `word` (lower case, as the text writes it) is read as a verb where the text says it: as
+ * compromise tags it, else (tagged a noun) where it can only be a verb, with a subject right before
+ * it and its object or complement after it. "Court rules against Apple" reads "rules" as the act;
+ * "with Rules 211 and 214" (after a preposition, before a number) and "Capital Rules: ..." (a
+ * heading) as a noun.
+ */
+export function usedAsVerb(text: string, word: string): boolean {
+  const terms = termsOf(text);
+  return terms.some((term, i) => {
+    if (term.normal !== word && term.text.toLowerCase() !== word) return false;
+    if (is(term, 'Verb')) return i > 0 && !nounOpener(terms[i - 1]);
+    const after = terms[i + 1];
+    return i > 0 && subjectLike(terms, i - 1) && !nounOpener(terms[i - 1]) && !headingEnd(term) && !!after && !is(after, 'Value', 'Cardinal');
+  });
+}

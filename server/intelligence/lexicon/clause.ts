@@ -60,7 +60,25 @@ function finiteAt(terms: readonly Term[], i: number): boolean {
   if (is(term, 'Gerund') || before?.normal === 'to' || is(before, 'Modal', 'Auxiliary')) return false;
   // A plural subject: a plural noun, a number, a pronoun, or two joined by "and" ("X and Y augment").
   if (is(term, 'Infinitive')) return subjectLike(terms, i - 1) && (is(before, 'Plural', 'Pronoun', 'Value') || terms.slice(0, i).some((t) => t.normal === 'and'));
+  // A passive participle without its auxiliary ("the Center operated by ...") describes a noun; a
+  // verb right after "and" ("blouses and tops") joins a verb before it, which counts by itself.
+  if (is(term, 'Passive') || before?.normal === 'and' || before?.normal === 'or') return false;
+  // A past form after a preposition's object and before a preposition is a participle ("tops made
+  // from ..."); one with its own object is the verb ("The Committee on Friday announced its ...").
+  if (is(term, 'PastTense') && is(terms[i + 1], 'Preposition') && inPrepositionalPhrase(terms, i)) return false;
   return is(term, 'PastTense', 'PresentTense') && !nounOpener(before);
+}
+
+/**
+ * Whether the noun phrase before `i` is a preposition's object ("comments on rules for tops made
+ * from ..."): a past form after it is a participle describing it, since a clause's subject is no
+ * preposition's object. "of" aside: its phrase belongs to the noun before it ("Members of the
+ * Board approved ...").
+ */
+function inPrepositionalPhrase(terms: readonly Term[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && (is(terms[j], 'Noun', 'Adjective', 'Determiner', 'Value') || terms[j]!.normal === 'and' || terms[j]!.normal === 'or')) j--;
+  return j >= 0 && j < i - 1 && is(terms[j], 'Preposition') && terms[j]!.normal !== 'of';
 }
 
 /** Whether a sentence is a clause with a finite verb (finiteAt), not a noun phrase or a caption. */

@@ -42,6 +42,8 @@ const subjectLike = (terms: readonly Term[], i: number) => {
 };
 /** A word that opens or stands in a noun phrase: after it, a word is a noun ("the cuts", "with Rules", "Capital's rules"). */
 const nounOpener = (term: Term | undefined) => is(term, 'Determiner', 'Preposition', 'Possessive', 'Adjective', 'Value');
+/** A number that names what comes before it ("Rules 211 and 214", "Form 4"), not one that counts what follows ("convicts twelve men"). */
+const designation = (terms: readonly Term[], i: number) => is(terms[i], 'Value') && !is(terms[i + 1], 'Noun', 'Adjective');
 /** Punctuation after a word that ends a heading or a clause without an object: a colon, a semicolon, a dash. */
 const headingEnd = (term: Term) => /[:;–—]/.test(term.post);
 
@@ -54,19 +56,58 @@ const headingEnd = (term: Term) => /[:;–—]/.test(term.post);
  */
 function finiteAt(terms: readonly Term[], i: number): boolean {
   const term = terms[i]!;
-  const before = terms[i - 1];
-  if (i === 0 || !is(term, 'Verb') || is(term, 'Imperative')) return false;
+  const b = beforeAdverbs(terms, i);
+  const before = terms[b];
+  if (b < 0 || !is(term, 'Verb') || is(term, 'Imperative')) return false;
   if (is(term, 'Copula', 'Modal', 'Auxiliary')) return true;
   if (is(term, 'Gerund') || before?.normal === 'to' || is(before, 'Modal', 'Auxiliary')) return false;
-  // A plural subject: a plural noun, a number, a pronoun, or two joined by "and" ("X and Y augment").
-  if (is(term, 'Infinitive')) return subjectLike(terms, i - 1) && (is(before, 'Plural', 'Pronoun', 'Value') || terms.slice(0, i).some((t) => t.normal === 'and'));
+  if (is(term, 'Infinitive')) return subjectLike(terms, b) && pluralBefore(terms, i);
   // A passive participle without its auxiliary ("the Center operated by ...") describes a noun; a
   // verb right after "and" ("blouses and tops") joins a verb before it, which counts by itself.
   if (is(term, 'Passive') || before?.normal === 'and' || before?.normal === 'or') return false;
   // A past form after a preposition's object and before a preposition is a participle ("tops made
   // from ..."); one with its own object is the verb ("The Committee on Friday announced its ...").
   if (is(term, 'PastTense') && is(terms[i + 1], 'Preposition') && inPrepositionalPhrase(terms, i)) return false;
-  return is(term, 'PastTense', 'PresentTense') && !nounOpener(before);
+  return is(term, 'PastTense', 'PresentTense') && !is(before, 'Determiner', 'Preposition', 'Possessive', 'Adjective');
+}
+
+/** The word before `i` that is no adverb ("agents increasingly rely": "agents"); -1 at the start. */
+function beforeAdverbs(terms: readonly Term[], i: number): number {
+  let j = i - 1;
+  while (j > 0 && is(terms[j], 'Adverb') && !/,/.test(terms[j]!.post)) j--;
+  return j;
+}
+
+/**
+ * A plural subject before `i`, for a verb in its base form ("Migrants arrive", "Authorities in
+ * Aville close"): a plural noun, a number, a pronoun, or two joined by "and" ("X and Y augment").
+ */
+const pluralBefore = (terms: readonly Term[], i: number) => terms.slice(0, i).some((t) => (is(t, 'Plural', 'Pronoun', 'Value') && !is(t, 'Possessive')) || t.normal === 'and');
+
+const canBeVerb = new LRUCache<string, boolean>({ max: 2000 });
+/** Whether compromise reads a word as a verb after a subject ("it launches", "they offer"). */
+function verbForm(word: string, subject: 'it' | 'they'): boolean {
+  const key = `${subject} ${word}`;
+  let found = canBeVerb.get(key);
+  if (found === undefined) canBeVerb.set(key, (found = is(termsOf(key)[1], 'Verb')));
+  return found;
+}
+
+/**
+ * Whether a word the tagger read as a noun is the verb, as the syntax around it says: a subject
+ * right before it (no adjective, article or preposition), an object or a complement after it (not a
+ * number, not the end of a heading), and a verb form that agrees ("Russian rocket launches a crew",
+ * "This study aims to ...", "Government cuts Medicare payments"; not "with Rules 211", "Capital
+ * Rules: ...", "the lessons").
+ */
+function nounAsVerbAt(terms: readonly Term[], i: number): boolean {
+  const term = terms[i]!;
+  const after = terms[i + 1];
+  const b = beforeAdverbs(terms, i);
+  if (b < 0 || !is(term, 'Noun') || is(term, 'ProperNoun', 'Possessive', 'Pronoun') || headingEnd(term)) return false;
+  // A list of nouns ("skirts, blouses and tops") is no subject and its verb.
+  if (!subjectLike(terms, b) || is(terms[b], 'Adjective') || /,/.test(terms[b]!.post) || !after || designation(terms, i + 1) || after.normal === 'and' || after.normal === 'or') return false;
+  return /s$/.test(term.normal) ? verbForm(term.normal, 'it') : pluralBefore(terms, i) && verbForm(term.normal, 'they');
 }
 
 /**
@@ -77,14 +118,15 @@ function finiteAt(terms: readonly Term[], i: number): boolean {
  */
 function inPrepositionalPhrase(terms: readonly Term[], i: number): boolean {
   let j = i - 1;
-  while (j >= 0 && (is(terms[j], 'Noun', 'Adjective', 'Determiner', 'Value') || terms[j]!.normal === 'and' || terms[j]!.normal === 'or')) j--;
+  // A comma ends the phrase: "For 1998, the Committee agreed on ..." has its subject after it.
+  while (j >= 0 && !/,/.test(terms[j]!.post) && (is(terms[j], 'Noun', 'Adjective', 'Determiner', 'Value') || terms[j]!.normal === 'and' || terms[j]!.normal === 'or')) j--;
   return j >= 0 && j < i - 1 && is(terms[j], 'Preposition') && terms[j]!.normal !== 'of';
 }
 
 /** Whether a sentence is a clause with a finite verb (finiteAt), not a noun phrase or a caption. */
 export function isClause(sentence: string): boolean {
   const terms = termsOf(sentence);
-  return terms.some((_, i) => finiteAt(terms, i));
+  return terms.some((_, i) => finiteAt(terms, i)) || terms.some((_, i) => nounAsVerbAt(terms, i));
 }
 
 /**
@@ -99,7 +141,6 @@ export function usedAsVerb(text: string, word: string): boolean {
   return terms.some((term, i) => {
     if (term.normal !== word && term.text.toLowerCase() !== word) return false;
     if (is(term, 'Verb')) return i > 0 && !nounOpener(terms[i - 1]);
-    const after = terms[i + 1];
-    return i > 0 && subjectLike(terms, i - 1) && !nounOpener(terms[i - 1]) && !headingEnd(term) && !!after && !is(after, 'Value', 'Cardinal');
+    return nounAsVerbAt(terms, i);
   });
 }

@@ -58,13 +58,18 @@ function finiteAt(terms: readonly Term[], i: number): boolean {
   const term = terms[i]!;
   const b = beforeAdverbs(terms, i);
   const before = terms[b];
-  if (b < 0 || !is(term, 'Verb') || is(term, 'Imperative')) return false;
+  // The tagger's imperative is the first word's ("Request for comments"); after a subject and its
+  // aside ("We, the Widget Service, announce ...") it is a base form like any other.
+  if (b < 0 || !is(term, 'Verb')) return false;
   if (is(term, 'Copula', 'Modal', 'Auxiliary')) return true;
   if (is(term, 'Gerund') || before?.normal === 'to' || is(before, 'Modal', 'Auxiliary')) return false;
-  if (is(term, 'Infinitive')) return subjectLike(terms, b) && pluralBefore(terms, i);
+  if (is(term, 'Infinitive', 'Imperative')) return subjectLike(terms, b) && pluralBefore(terms, i);
   // A passive participle without its auxiliary ("the Center operated by ...") describes a noun; a
   // verb right after "and" ("blouses and tops") joins a verb before it, which counts by itself.
   if (is(term, 'Passive') || before?.normal === 'and' || before?.normal === 'or') return false;
+  // Two verbs side by side, the first no auxiliary: the second is a participle ("tops made from");
+  // a headline's first word aside, which the tagger often reads as a verb ("Fed raises").
+  if (b > 0 && is(before, 'Verb') && !is(before, 'Copula', 'Modal', 'Auxiliary')) return false;
   // A past form after a preposition's object and before a preposition is a participle ("tops made
   // from ..."); one with its own object is the verb ("The Committee on Friday announced its ...").
   if (is(term, 'PastTense') && is(terms[i + 1], 'Preposition') && inPrepositionalPhrase(terms, i)) return false;
@@ -105,9 +110,11 @@ function nounAsVerbAt(terms: readonly Term[], i: number): boolean {
   const after = terms[i + 1];
   const b = beforeAdverbs(terms, i);
   if (b < 0 || !is(term, 'Noun') || is(term, 'ProperNoun', 'Possessive', 'Pronoun') || headingEnd(term)) return false;
-  // A list of nouns ("skirts, blouses and tops") is no subject and its verb.
-  if (!subjectLike(terms, b) || is(terms[b], 'Adjective') || /,/.test(terms[b]!.post) || !after || designation(terms, i + 1) || after.normal === 'and' || after.normal === 'or') return false;
-  return /s$/.test(term.normal) ? verbForm(term.normal, 'it') : pluralBefore(terms, i) && verbForm(term.normal, 'they');
+  // A list of nouns ("skirts, blouses and tops") is no subject and its verb; a noun's "of" follows a noun ("rules of origin").
+  if (!subjectLike(terms, b) || is(terms[b], 'Adjective') || /,/.test(terms[b]!.post) || !after || designation(terms, i + 1) || ['and', 'or', 'of'].includes(after.normal)) return false;
+  // The tagger reads any unknown word after "they" as a verb: a name ("(RHYTTAC)", "Center") is none.
+  if (is(term, 'Acronym') || /^\p{Lu}{2,}/u.test(term.text)) return false;
+  return /s$/.test(term.normal) ? verbForm(term.normal, 'it') : /^\p{Ll}/u.test(term.text) && pluralBefore(terms, i) && verbForm(term.normal, 'they');
 }
 
 /**

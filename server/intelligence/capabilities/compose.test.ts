@@ -286,6 +286,7 @@ describe('headlines of one-line items (a title that is its sentence cut short)',
 
   it('leaves a short sentence and a title that is no cut sentence as they are', () => {
     expect(headlineOf('Germany closes its border with Austria.')).toBe('Germany closes its border with Austria');
+    expect(headlineOf('Protests are due by 5:00 p.m.')).toBe('Protests are due by 5:00 p.m.');
     expect(articleTitle('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods', '2026-06-16T00:00:00Z', 'With the increasing development of models, it becomes imperative. [1]')).toBe('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods');
   });
 });

@@ -277,7 +277,8 @@ const PURPOSE = new RegExp(String.raw`(?<!\b(?:${TAKES_TO.join('|')}))\s+to\s+(?
  * ...", ", after ..."), each only while the headline is long; no final full stop.
  */
 export function headlineOf(sentence: string, language?: string | null): string {
-  let h = sentence.replace(/[.。]$/, '').trim();
+  // No full stop, unless it ends an abbreviation of letters and stops ("5:00 p.m.", "the U.S.").
+  let h = (/(?:^|[\s(])(?:\p{L}\.){2,}$/u.test(sentence.trim()) ? sentence : sentence.replace(/[.。]$/, '')).trim();
   for (const rule of HEADLINE_RULES) {
     if (h.length <= 80 || !appliesTo(rule, language)) continue;
     const out = rule.apply(h);

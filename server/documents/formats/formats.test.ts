@@ -12,6 +12,17 @@ const rule = (format: SourceFormat, part: 'text' | 'title', name: string): Rule 
 describe.each<[SourceFormat, 'text' | 'title', string, [string, string][]]>([
   ['plain', 'text', 'html-entities', [['Call 1300&nbsp;735 or R&amp;D &#8212; now', 'Call 1300 735 or R&D — now'], ['AT&T stays', 'AT&T stays'], ['&bogus; stays', '&bogus; stays']]],
   ['plain', 'text', 'html-tags', [['A <b>bold</b> move.<br/>Next', 'A bold move.\nNext'], ['the token <part_k> stays', 'the token <part_k> stays'], ['if a < b and c > d', 'if a < b and c > d']]],
+  ['plain', 'text', 'page-footer-menu', [
+    ['Widgets will be sold in May. 1999 Widget news | 1999 Other notes', 'Widgets will be sold in May.'],
+    ['See www.widget.test/list.htm Widget report May 3, 1999: 12 KB PDF | HTML', 'See www.widget.test/list.htm'],
+    ['Widgets will be sold in May. The price is P(A | B) for buyers.', 'Widgets will be sold in May. The price is P(A | B) for buyers.'],
+    ['The widgets are: • red • blue', 'The widgets are: • red • blue'],
+  ]],
+  ['plain', 'text', 'page-menu', [
+    ['The board met on May 3 (Monday) and June 7 (Monday) 1999 Widget news | 1999 Other notes', 'The board met on May 3 (Monday) and June 7 (Monday)'],
+    ['Home · News · About\nThe board met.', '\nThe board met.'],
+    ['Either a | b, or c | d, holds.', 'Either a | b, or c | d, holds.'],
+  ]],
   ['latex', 'text', 'latex-citations', [['grown \\cite{smith2020,lee2021}. Next', 'grown. Next'], ['see Section~\\ref{sec:x} for', 'see Section for']]],
   ['latex', 'text', 'latex-inline-math', [['improves by $+33.5\\%$ over', 'improves by +33.5% over'], ['the $\\alpha$ weight', 'the α weight'], ['PM$_{2.5}$ levels', 'PM2.5 levels'], ['Model-SR$^2$ wins', 'Model-SR² wins'], ['codes over $\\mathbb{F}_q \\times \\mathbb{F}_q$', 'codes over Fq × Fq'], ['for $q>2$ and $2\\le q$ only', 'for q>2 and 2≤ q only'], ['costs $5 and $6 each: $\\alpha$', 'costs $5 and $6 each: α'], ['the bound $\\min\\{k, n\\}$ holds', 'the bound min{k, n} holds'], ['observe \\(\\ell_o\\) nodes', 'observe ℓo nodes']]],
   ['latex', 'text', 'latex-text-commands', [['\\textbf{Widget} beats \\emph{all}', 'Widget beats all'], ['\\textsc{DiARC}: a method', 'DiARC: a method'], ['code at \\href{https://x.test}{our repository}.', 'code at our repository.']]],

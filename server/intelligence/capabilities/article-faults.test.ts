@@ -84,6 +84,8 @@ describe('the fault checks', () => {
     ['boilerplate', { bullet_points: ['C. To draw foreign currencies and to permit foreign banks to draw dollars. [1]'] }],
     ['fragment', { bullet_points: ['the action was requested by the Federal Reserve Banks of Atlanta and Dallas. [1]'] }],
     ['fragment', { introduction: 'In accordance with the following domestic policy directive: [1]' }],
+    ['caption_lead', { introduction: 'Proposed rule; reopening of comment period. [1]' }],
+    ['caption_lead', { introduction: 'Notice of public meeting of the Widget Advisory Board. [1]' }],
     ['background_undated', { sections: [{ heading: 'Background', content: 'The Federal Reserve raised the discount rate to 5-1/2 percent. [2]' }] }],
     ['background_order', { sections: [{ heading: 'Background', content: 'Mar 21, 2000: The Federal Reserve raised the discount rate. [3] Feb 1, 2000: The Federal Reserve raised the discount rate to 5-1/2 percent. [2]' }] }],
     ['background_unrelated', { sections: [{ heading: 'Background', content: 'Feb 1, 2000: Thousands of migrants crossed into Hungary overnight. [2]' }] }],

@@ -1,7 +1,7 @@
 import { sharesSubject } from './compose.js';
 import { saysAgain } from './summarise.js';
 import { wholeLabel } from './key-metrics.js';
-import { boilerplate, fragment } from './sentence-quality.js';
+import { boilerplate, fragment, statesSomething } from './sentence-quality.js';
 import { namesAKindOfDocument } from './titles.js';
 
 /**
@@ -14,6 +14,7 @@ export const ARTICLE_FAULTS = {
   duplicate_title: 'title another article of the same reader already has',
   boilerplate: 'lead or point quotes furniture: a header, a reference line, a list item, a roster',
   fragment: 'lead or point is a piece of a sentence',
+  caption_lead: 'lead is no clause: a caption or a noun phrase without a finite verb ("Final rule.", "Notice of public meeting.")',
   background_unrelated: 'background sentence shares no name and few words with the article',
   background_undated: 'background sentence without its date',
   background_order: 'background not in date order',
@@ -49,6 +50,7 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
   if (namesAKindOfDocument(title, language) && !/\b(?:19|20)\d\d\b/.test(title)) faults.add('generic_title');
   const lead = uncited(text(article.introduction));
   const points = (Array.isArray(article.bullet_points) ? article.bullet_points : []).map((p) => uncited(text(p))).filter(Boolean);
+  if (lead && !boilerplate(lead, language) && !fragment(lead, language) && !statesSomething(lead, language)) faults.add('caption_lead');
   for (const sentence of [lead, ...points]) {
     if (!sentence) continue;
     if (boilerplate(sentence, language)) faults.add('boilerplate');

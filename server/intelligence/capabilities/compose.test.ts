@@ -61,6 +61,12 @@ describe('built-in composition', () => {
     expect(points.filter((p) => p.includes('$7.3 billion'))).toHaveLength(1);
   });
 
+  it('leads with a clause, not a summary\'s caption ("Notice of public meeting.")', () => {
+    const caption = { ...main, title: 'Widget Advisory Board', summary: 'Notice of the public meeting of the Widget Advisory Board. The Widget Advisory Board will review widget safety labels on May 5.', text: 'Notice of the public meeting of the Widget Advisory Board. The Widget Advisory Board will review widget safety labels on May 5.' };
+    const a = builtinCompose({ topic: { name: 'Widgets' }, main: caption, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(a.introduction).toBe('The Widget Advisory Board will review widget safety labels on May 5. [1]');
+  });
+
   it('says a one-sentence document once as introduction and point, and gives the background', () => {
     const one = { ...main, text: 'Germany says it can take 500,000 asylum seekers a year while calling on other nations to take their share.', summary: 'Germany says it can take 500,000 asylum seekers a year while calling on other nations to take their share.' };
     const background = { ...supporting[0]!, title: 'EU ministers agree to relocate asylum seekers', text: 'European Union ministers agree on a plan to relocate 120,000 asylum seekers across member states, Germany included.' };
@@ -280,6 +286,7 @@ describe('headlines of one-line items (a title that is its sentence cut short)',
 
   it('leaves a short sentence and a title that is no cut sentence as they are', () => {
     expect(headlineOf('Germany closes its border with Austria.')).toBe('Germany closes its border with Austria');
+    expect(headlineOf('Protests are due by 5:00 p.m.')).toBe('Protests are due by 5:00 p.m.');
     expect(articleTitle('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods', '2026-06-16T00:00:00Z', 'With the increasing development of models, it becomes imperative. [1]')).toBe('GridVQA-X: A Framework for Evaluating Multimodal Explainability Methods');
   });
 });

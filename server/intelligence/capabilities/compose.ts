@@ -3,7 +3,7 @@ import { terms } from '../../search/terms.js';
 import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
-import { cleaned, quotable } from './sentence-quality.js';
+import { cleaned, quotable, statesSomething } from './sentence-quality.js';
 import { repairArticle } from './compose-repair.js';
 import { pickDistinct, rankedStatements, saysAgain, sentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
@@ -202,15 +202,21 @@ function picker(candidates: Candidate[], language: string | null) {
 
 /**
  * The introduction: the summary's first sentence (when it is a statement, not a header or a piece
- * of one: else the document's best statement); nothing below repeats it. A next step (the next
+ * of one, and a clause, not a caption: else the document's best such statement); nothing below repeats it. A next step (the next
  * meeting, a deadline) is the takeaway's: the summary's next sentence leads then.
  */
 function introductionOf(input: ComposeInput, candidates: Candidate[]): string | undefined {
-  const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => cleaned(s, input.language)) : [];
-  const summaryLead = input.main.summary ? (summarySentences.find((s) => !statesNextStep(s, input.language)) ?? summarySentences[0] ?? input.main.summary) : undefined;
-  return summaryLead && quotable(summaryLead, input.language)
-    ? summaryLead
-    : (candidates.filter((c) => c.source === 1 && quotable(c.sentence, input.language)).sort((a, b) => b.score - a.score)[0]?.sentence ?? (summaryLead && beforeList(summaryLead, input.language)));
+  const language = input.language;
+  // A lead is a clause: a caption or a noun phrase ("Final rule.", "Notice of public meeting.") names a thing, it does not say what happened.
+  const leads = (s: string) => quotable(s, language) && statesSomething(s, language);
+  const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => cleaned(s, language)) : [];
+  const summaryLead = input.main.summary ? (summarySentences.find((s) => !statesNextStep(s, language) && leads(s)) ?? summarySentences.find((s) => !statesNextStep(s, language)) ?? summarySentences[0] ?? input.main.summary) : undefined;
+  if (summaryLead && leads(summaryLead)) return summaryLead;
+  const own = candidates.filter((c) => c.source === 1 && quotable(c.sentence, language)).sort((a, b) => b.score - a.score);
+  const clause = own.find((c) => statesSomething(c.sentence, language));
+  if (clause) return clause.sentence;
+  if (summaryLead && quotable(summaryLead, language)) return summaryLead;
+  return own[0]?.sentence ?? (summaryLead && beforeList(summaryLead, language));
 }
 
 /**

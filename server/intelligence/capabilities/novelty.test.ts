@@ -26,5 +26,9 @@ describe('built-in novelty', () => {
     // "Banks" is no ban: an action is one of its verb's forms, not a word it begins.
     expect(builtinNovelty({ document: doc(['Banks warned of slower growth.'], 'Banks warn of slower growth'), earlier }).phase_change).toBe(false);
     expect(builtinNovelty({ document: doc(['The Fed raised its rate.'], 'Fed hikes its rate'), earlier }).phase_change_explanation).toMatch(/"hikes"/);
+    // A noun in a heading ("Widget Rules: ...") is no act, nor a rule's number ("with Rules 211").
+    expect(builtinNovelty({ document: doc(['The Board corrects a rule.'], 'Widget Capital Rules: Final Revisions Applicable to Widget Banks'), earlier }).phase_change).toBe(false);
+    expect(builtinNovelty({ document: doc(['Protests are due.'], 'Protests filed in accordance with Rules 211 and 214'), earlier }).phase_change).toBe(false);
+    expect(builtinNovelty({ document: doc(['The court ruled.'], 'Widget court rules against Acme'), earlier }).phase_change).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { terms } from '../../search/terms.js';
-import { actionsIn, actionWordsIn } from '../lexicon/actions.js';
+import { actionsIn, actsIn } from '../lexicon/actions.js';
 import type { Capability } from '../types.js';
 
 export interface NoveltyInput {
@@ -51,9 +51,9 @@ export function builtinNovelty(input: NoveltyInput): TNovelty {
     else novel.push({ fact, citations: [input.document.id] });
   }
   const score = facts.length ? novel.length / facts.length : 1;
-  // A headline verb is inflected (raises, approved, resigning); a bare form is usually a noun
-  // ("Straight Leg Raise", "Rate Cut Watch") and reports no change.
-  const action = actionWordsIn(input.document.title).find((a) => a.phase && a.inflected);
+  // A headline verb is inflected (raises, approved, resigning) and read as the title's verb; a bare
+  // form ("Straight Leg Raise", "Rate Cut Watch") or a noun ("Regulatory Capital Rules: ...") reports no change.
+  const action = actsIn(input.document.title).find((a) => a.phase);
   const phaseChange = Boolean(action) && input.earlier.length > 0 && !input.earlier.some((e) => actionsIn(e.title).has(action!.action));
   const isNovel = novel.length > 0;
   return {

@@ -10,6 +10,7 @@
 
 import { anyRule, rewrite, type NamedRule, type RewriteRule, type TextRule } from '../rules.js';
 import { boilerplate, BOILERPLATE_RULES, STATEMENT_RULES } from './sentence-boilerplate.js';
+import { isClause } from '../lexicon/clause.js';
 
 export { boilerplate, BOILERPLATE_RULES, LIST_RULES, listLike, STATEMENT_RULES } from './sentence-boilerplate.js';
 
@@ -158,6 +159,26 @@ export function quotable(sentence: string, language?: string | null): boolean {
   return !boilerplate(sentence, language) && !fragment(sentence, language);
 }
 
+/**
+ * What a lead or a point must be beyond quotable: a clause that says something happened or holds,
+ * with a finite verb ("The FDIC is correcting a final rule"), not a caption or a noun phrase ("Final
+ * rule.", "Notice of public meeting.", "Request for comments concerning ..."). Asked only of the few
+ * sentences an article leads with (the tagger costs a millisecond or more a sentence).
+ */
+export const CLAUSE_RULES: readonly TextRule[] = [
+  {
+    name: 'no-finite-verb',
+    language: 'en',
+    reason: 'a sentence without a finite verb (a caption, a noun phrase: "Proposed rule; reopening of comment period.") names a thing, it does not say what happened',
+    test: (s) => !isClause(s),
+  },
+];
+
+/** Whether a quotable sentence can lead an article or be one of its points: a clause (CLAUSE_RULES). */
+export function statesSomething(sentence: string, language?: string | null): boolean {
+  return !anyRule(CLAUSE_RULES, sentence.trim(), language);
+}
+
 /** A rule's section label: furniture, which a speaker's label is not. */
 const RULE_SECTION_LABEL = /^(?:AGENCY|ACTION|DATES?|ADDRESSES|FOR FURTHER INFORMATION CONTACT|SUPPLEMENTARY INFORMATION):/;
 /** A transcript's speaker label: "THE PRESIDENT: ", "MR. SMITH: ". */
@@ -282,4 +303,4 @@ export function cleaned(sentence: string, language?: string | null): string {
   return finished(withoutFurniture(sentence, language), language);
 }
 
-export const ALL_SENTENCE_RULES: readonly NamedRule[] = [...BOILERPLATE_RULES, ...STATEMENT_RULES, ...FRAGMENT_RULES, ...STANDS_ALONE_RULES, ...FURNITURE_RULES, ...FINISHING_RULES];
+export const ALL_SENTENCE_RULES: readonly NamedRule[] = [...BOILERPLATE_RULES, ...STATEMENT_RULES, ...FRAGMENT_RULES, ...CLAUSE_RULES, ...STANDS_ALONE_RULES, ...FURNITURE_RULES, ...FINISHING_RULES];

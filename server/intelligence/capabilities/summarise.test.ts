@@ -16,6 +16,16 @@ describe('sentences', () => {
     expect(sentences(text)).toEqual(expected);
   });
 
+  it('leads with a clause, not the caption of a preamble\'s ACTION line', () => {
+    // The caption restates the title and opens a news section: the method ranks it first.
+    const text =
+      'WIDGET SAFETY BOARD Widget Safety Standard AGENCY: Widget Safety Board. ACTION: Proposed widget safety standard; reopening of the widget comment period. ' +
+      'SUMMARY: The Widget Safety Board is reopening the comment period on its proposed widget safety standard. Widgets sold in Aville must carry a label. ' +
+      'DATES: Comments must be received by May 5, 2099.';
+    const { summary } = extractiveSummary({ title: 'Widget Safety Standard: reopening of the widget comment period', text });
+    expect(sentences(summary)[0]).toMatch(/^The Widget Safety Board is reopening/);
+  });
+
   it('summarises a document without cutting it at an abbreviation', () => {
     const { summary } = extractiveSummary({
       title: 'U.S. Senate approves the budget',

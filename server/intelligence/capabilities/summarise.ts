@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { terms } from '../../search/terms.js';
 import type { Capability } from '../types.js';
 import { rankSentences, sectionRoles, type RankedSentence } from './lead.js';
-import { finished, quotable, withoutFurniture } from './sentence-quality.js';
+import { finished, quotable, statesSomething, withoutFurniture } from './sentence-quality.js';
 
 export interface SummariseInput {
   title: string;
@@ -63,9 +63,12 @@ const SENTENCE_START = /^["'\u201c\u2018(]?(?:The|A|An|It|Its|In|On|At|He|She|Th
 export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSummary {
   const scored = rankedStatements(input.title, input.text, input.language);
   if (scored.length === 0) return { summary: input.title, key_facts: [] };
-  // Furniture and fragments only when the document has nothing else.
+  // Furniture and fragments only when the document has nothing else; a caption or a noun phrase
+  // ("Final rule.", "Notice of public meeting.") never leads when a clause is there.
   const statements = scored.filter((s) => quotable(s.sentence, input.language));
-  const [best, ...rest] = pickDistinct(statements.length ? statements : scored, maxSentences);
+  const pool = statements.length ? statements : scored;
+  const lead = pickDistinct(pool, 1, (s) => statesSomething(s.sentence, input.language))[0];
+  const [best, ...rest] = lead ? [lead, ...pickDistinct(pool.filter((s) => s !== lead && !saysAgain(s.sentence, [lead.sentence])), maxSentences - 1)] : pickDistinct(pool, maxSentences);
   const summary = [best!, ...rest.sort((a, b) => a.index - b.index)].map((s) => s.sentence).join(' ');
   const facts = pickDistinct(statements.filter((s) => FACT.test(s.sentence)), 5)
     .sort((a, b) => a.index - b.index)
@@ -82,12 +85,15 @@ export function rankedStatements(title: string, text: string, language?: string 
   return rankSentences(title, kept.map((k) => k.s), kept.map((k) => k.role));
 }
 
-/** The best `count` sentences, best first, never one that says what a better one says (most of its words). */
-export function pickDistinct(ranked: readonly RankedSentence[], count: number): RankedSentence[] {
+/**
+ * The best `count` sentences, best first, never one that says what a better one says (most of its
+ * words), each one `accept`s (asked last, of the sentences in the running only: it may be costly).
+ */
+export function pickDistinct(ranked: readonly RankedSentence[], count: number, accept: (s: RankedSentence) => boolean = () => true): RankedSentence[] {
   const picked: RankedSentence[] = [];
   for (const candidate of [...ranked].sort((a, b) => b.score - a.score || a.index - b.index)) {
     if (picked.length >= count) break;
-    if (!saysAgain(candidate.sentence, picked.map((p) => p.sentence))) picked.push(candidate);
+    if (!saysAgain(candidate.sentence, picked.map((p) => p.sentence)) && accept(candidate)) picked.push(candidate);
   }
   return picked;
 }

@@ -132,6 +132,13 @@ const decisions: [string, string, string, string[], string][] = [
     'WBB statement, Mar 3, 2099: Widget output grew in the first quarter',
   ],
   [
+    'a rule\'s number is no act ("in accordance with Rules 211 and 214"): the lead',
+    'Combined Notice of Widget Filings #1',
+    'The Widget Commission received the following widget filings.',
+    ['Any person desiring to protest must file in accordance with Rules 211 and 214 of the Widget Regulations.', 'The Widget Commission received the following widget filings.'],
+    'Combined Notice of Widget Filings #1, Mar 3, 2099: The Widget Commission received the following widget filings',
+  ],
+  [
     'a title that says what happened stays whole',
     'Widget Board raises its rate and approves fee requests of the Widget Banks of Aville, Bland and Cove',
     'The Widget Board of Bland decided to raise its rate.',

@@ -1,6 +1,6 @@
 import { federalRegisterTitle } from '../../documents/formats/index.js';
 import { terms } from '../../search/terms.js';
-import { actionWordsIn } from '../lexicon/actions.js';
+import { actionWordsIn, actsIn } from '../lexicon/actions.js';
 import { presentTense } from '../lexicon/word-forms.js';
 import { anyRule, appliesTo, fired, rewrite, ruleNamed, type NamedRule, type RewriteRule, type TextRule } from '../rules.js';
 
@@ -81,10 +81,15 @@ function namesAKindByItsHead(title: string, language?: string | null): boolean {
   return appliesTo(rule, language) && terms(title).length >= 2 && terms(title).length <= GENERIC_TITLE_WORDS && rule.test(title);
 }
 
-/** Whether a text reports an action of the lexicon by a verb: inflected ("raises", "approved") or decided ("decided today to raise", "voted to cut"). */
+/**
+ * Whether a text reports an action of the lexicon by a verb: inflected and read as the text's verb
+ * ("raises", "approved"; not the noun of "in accordance with Rules 211": actsIn), or decided
+ * ("decided today to raise", "voted to cut").
+ */
 function reportsAnAction(text: string): boolean {
   const lower = text.toLowerCase();
-  return actionWordsIn(text).some((a) => a.inflected || new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower));
+  const decided = actionWordsIn(text).some((a) => new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower));
+  return decided || actsIn(text).length > 0;
 }
 
 /**
@@ -272,7 +277,8 @@ const PURPOSE = new RegExp(String.raw`(?<!\b(?:${TAKES_TO.join('|')}))\s+to\s+(?
  * ...", ", after ..."), each only while the headline is long; no final full stop.
  */
 export function headlineOf(sentence: string, language?: string | null): string {
-  let h = sentence.replace(/[.。]$/, '').trim();
+  // No full stop, unless it ends an abbreviation of letters and stops ("5:00 p.m.", "the U.S.").
+  let h = (/(?:^|[\s(])(?:\p{L}\.){2,}$/u.test(sentence.trim()) ? sentence : sentence.replace(/[.。]$/, '')).trim();
   for (const rule of HEADLINE_RULES) {
     if (h.length <= 80 || !appliesTo(rule, language)) continue;
     const out = rule.apply(h);

@@ -5,6 +5,7 @@
  * ruling, which a prefix would read as the same action.
  */
 import { actionVerbs } from '../knowledge/curated.js';
+import { usedAsVerb } from './clause.js';
 import { formsOf, padded } from './word-forms.js';
 
 export interface ActionWord {
@@ -42,3 +43,13 @@ export function actionWordsIn(text: string): ActionWord[] {
 
 /** The actions a text says, by their groups' names. */
 export const actionsIn = (text: string): Set<string> => new Set(actionWordsIn(text).map((a) => a.action));
+
+/**
+ * The action words a text reports as acts: inflected ("raises", "approved": a bare form in a title
+ * is usually a noun, "Rate Cut Watch") and read as its verb where the text says them (clause.ts):
+ * "Court rules against ..." reports a ruling, "in accordance with Rules 211 and 214" and "Capital
+ * Rules: ..." do not.
+ */
+export function actsIn(text: string): ActionWord[] {
+  return actionWordsIn(text).filter((a) => a.inflected && usedAsVerb(text, a.word));
+}

@@ -1,0 +1,153 @@
+/**
+ * Whether a sentence is a clause (it has a subject and a finite verb: "The FDIC is correcting a
+ * final rule") or a noun phrase ("Final rule.", "Notice of public meeting.", "Request for comments
+ * concerning ..."), and whether a word of it is read as its verb ("Court rules against ...") or as
+ * a noun ("... in accordance with Rules 211 and 214"). compromise (an English part-of-speech
+ * tagger) tags the words; the syntax around a word settles what the tagger leaves open. For English
+ * only: a caller that knows a text's language asks only for English.
+ */
+import { LRUCache } from 'lru-cache';
+import { compromise } from '../knowledge/english-lexicon.js';
+
+interface Term {
+  text: string;
+  normal: string;
+  tags: Set<string>;
+  post: string;
+}
+
+const tagged = new LRUCache<string, Term[]>({ max: 4000 });
+
+/** The sentence's words with compromise's tags (kept for the sentences read again: each stage reads the same leads). */
+function termsOf(text: string): Term[] {
+  let terms = tagged.get(text);
+  if (!terms) {
+    const json = compromise()(text).json() as { terms: { text: string; normal: string; tags: string[]; post: string }[] }[];
+    terms = json.flatMap((s) => s.terms.map((t) => ({ text: t.text, normal: t.normal, tags: new Set(t.tags), post: t.post })));
+    tagged.set(text, terms);
+  }
+  return terms;
+}
+
+const is = (term: Term | undefined, ...tags: string[]) => Boolean(term && tags.some((t) => term.tags.has(t)));
+/**
+ * A word that can end a clause's subject: a noun, a name, a number ("Thousands") or a pronoun (not a
+ * possessive one); or a headline's capitalised first word, which the tagger often reads as a verb
+ * ("Court rules against ...").
+ */
+const subjectLike = (terms: readonly Term[], i: number) => {
+  const term = terms[i];
+  if (!term || is(term, 'Possessive', 'Determiner', 'Preposition')) return false;
+  return is(term, 'Noun', 'Pronoun', 'Value') || (i === 0 && /^\p{Lu}/u.test(term.text));
+};
+/** A word that opens or stands in a noun phrase: after it, a word is a noun ("the cuts", "with Rules", "Capital's rules"). */
+const nounOpener = (term: Term | undefined) => is(term, 'Determiner', 'Preposition', 'Possessive', 'Adjective', 'Value');
+/** A number that names what comes before it ("Rules 211 and 214", "Form 4"), not one that counts what follows ("convicts twelve men"). */
+const designation = (terms: readonly Term[], i: number) => is(terms[i], 'Value') && !is(terms[i + 1], 'Noun', 'Adjective');
+/** Punctuation after a word that ends a heading or a clause without an object: a colon, a semicolon, a dash. */
+const headingEnd = (term: Term) => /[:;–—]/.test(term.post);
+
+/**
+ * Whether the verb at `i` is finite with a subject before it: a tense, a modal or the copula
+ * ("is", "raised", "must"), not a participle or an infinitive ("desiring", "to alter"), and not
+ * the first word (an imperative or a caption: "Request for comments", "Proposed rule"). A verb in
+ * its base form ("arrive") agrees with a plural subject or a pronoun before it ("Migrants arrive"),
+ * not with a singular noun ("a supplement grant").
+ */
+function finiteAt(terms: readonly Term[], i: number): boolean {
+  const term = terms[i]!;
+  const b = beforeAdverbs(terms, i);
+  const before = terms[b];
+  // The tagger's imperative is the first word's ("Request for comments"); after a subject and its
+  // aside ("We, the Widget Service, announce ...") it is a base form like any other.
+  if (b < 0 || !is(term, 'Verb')) return false;
+  if (is(term, 'Copula', 'Modal', 'Auxiliary')) return true;
+  if (is(term, 'Gerund') || before?.normal === 'to' || is(before, 'Modal', 'Auxiliary')) return false;
+  if (is(term, 'Infinitive', 'Imperative')) return subjectLike(terms, b) && pluralBefore(terms, i);
+  // A passive participle without its auxiliary ("the Center operated by ...") describes a noun; a
+  // verb right after "and" ("blouses and tops") joins a verb before it, which counts by itself.
+  if (is(term, 'Passive') || before?.normal === 'and' || before?.normal === 'or') return false;
+  // Two verbs side by side, the first no auxiliary: the second is a participle ("tops made from");
+  // a headline's first word aside, which the tagger often reads as a verb ("Fed raises").
+  if (b > 0 && is(before, 'Verb') && !is(before, 'Copula', 'Modal', 'Auxiliary')) return false;
+  // A past form after a preposition's object and before a preposition is a participle ("tops made
+  // from ..."); one with its own object is the verb ("The Committee on Friday announced its ...").
+  if (is(term, 'PastTense') && is(terms[i + 1], 'Preposition') && inPrepositionalPhrase(terms, i)) return false;
+  return is(term, 'PastTense', 'PresentTense') && !is(before, 'Determiner', 'Preposition', 'Possessive', 'Adjective');
+}
+
+/** The word before `i` that is no adverb ("agents increasingly rely": "agents"); -1 at the start. */
+function beforeAdverbs(terms: readonly Term[], i: number): number {
+  let j = i - 1;
+  while (j > 0 && is(terms[j], 'Adverb') && !/,/.test(terms[j]!.post)) j--;
+  return j;
+}
+
+/**
+ * A plural subject before `i`, for a verb in its base form ("Migrants arrive", "Authorities in
+ * Aville close"): a plural noun, a number, a pronoun, or two joined by "and" ("X and Y augment").
+ */
+const pluralBefore = (terms: readonly Term[], i: number) => terms.slice(0, i).some((t) => (is(t, 'Plural', 'Pronoun', 'Value') && !is(t, 'Possessive')) || t.normal === 'and');
+
+const canBeVerb = new LRUCache<string, boolean>({ max: 2000 });
+/** Whether compromise reads a word as a verb after a subject ("it launches", "they offer"). */
+function verbForm(word: string, subject: 'it' | 'they'): boolean {
+  const key = `${subject} ${word}`;
+  let found = canBeVerb.get(key);
+  if (found === undefined) canBeVerb.set(key, (found = is(termsOf(key)[1], 'Verb')));
+  return found;
+}
+
+/**
+ * Whether a word the tagger read as a noun is the verb, as the syntax around it says: a subject
+ * right before it (no adjective, article or preposition), an object or a complement after it (not a
+ * number, not the end of a heading), and a verb form that agrees ("Russian rocket launches a crew",
+ * "This study aims to ...", "Government cuts Medicare payments"; not "with Rules 211", "Capital
+ * Rules: ...", "the lessons").
+ */
+function nounAsVerbAt(terms: readonly Term[], i: number): boolean {
+  const term = terms[i]!;
+  const after = terms[i + 1];
+  const b = beforeAdverbs(terms, i);
+  if (b < 0 || !is(term, 'Noun') || is(term, 'ProperNoun', 'Possessive', 'Pronoun') || headingEnd(term)) return false;
+  // A list of nouns ("skirts, blouses and tops") is no subject and its verb; a noun's "of" follows a noun ("rules of origin").
+  if (!subjectLike(terms, b) || is(terms[b], 'Adjective') || /,/.test(terms[b]!.post) || !after || designation(terms, i + 1) || ['and', 'or', 'of'].includes(after.normal)) return false;
+  // The tagger reads any unknown word after "they" as a verb: a name ("(RHYTTAC)", "Center") is none.
+  if (is(term, 'Acronym') || /^\p{Lu}{2,}/u.test(term.text)) return false;
+  return /s$/.test(term.normal) ? verbForm(term.normal, 'it') : /^\p{Ll}/u.test(term.text) && pluralBefore(terms, i) && verbForm(term.normal, 'they');
+}
+
+/**
+ * Whether the noun phrase before `i` is a preposition's object ("comments on rules for tops made
+ * from ..."): a past form after it is a participle describing it, since a clause's subject is no
+ * preposition's object. "of" aside: its phrase belongs to the noun before it ("Members of the
+ * Board approved ...").
+ */
+function inPrepositionalPhrase(terms: readonly Term[], i: number): boolean {
+  let j = i - 1;
+  // A comma ends the phrase: "For 1998, the Committee agreed on ..." has its subject after it.
+  while (j >= 0 && !/,/.test(terms[j]!.post) && (is(terms[j], 'Noun', 'Adjective', 'Determiner', 'Value') || terms[j]!.normal === 'and' || terms[j]!.normal === 'or')) j--;
+  return j >= 0 && j < i - 1 && is(terms[j], 'Preposition') && terms[j]!.normal !== 'of';
+}
+
+/** Whether a sentence is a clause with a finite verb (finiteAt), not a noun phrase or a caption. */
+export function isClause(sentence: string): boolean {
+  const terms = termsOf(sentence);
+  return terms.some((_, i) => finiteAt(terms, i)) || terms.some((_, i) => nounAsVerbAt(terms, i));
+}
+
+/**
+ * Whether `word` (lower case, as the text writes it) is read as a verb where the text says it: as
+ * compromise tags it, else (tagged a noun) where it can only be a verb, with a subject right before
+ * it and its object or complement after it. "Court rules against Apple" reads "rules" as the act;
+ * "with Rules 211 and 214" (after a preposition, before a number) and "Capital Rules: ..." (a
+ * heading) as a noun.
+ */
+export function usedAsVerb(text: string, word: string): boolean {
+  const terms = termsOf(text);
+  return terms.some((term, i) => {
+    if (term.normal !== word && term.text.toLowerCase() !== word) return false;
+    if (is(term, 'Verb')) return i > 0 && !nounOpener(terms[i - 1]);
+    return nounAsVerbAt(terms, i);
+  });
+}

@@ -27,6 +27,8 @@ describe('extractEntitiesOffThread', () => {
     expect(none).toEqual([]);
     expect(displayNames(["the Federal Reserve's", 'Federal Reserve', 'fed officials', 'X'])).toEqual(['Federal Reserve']);
     expect(displayNames(['Market Committee', 'Federal Open Market Committee', 'New York'])).toEqual(['Federal Open Market Committee', 'New York']);
+    // A legal form the library kept alone is no name.
+    expect(displayNames(['Inc', 'Ltd.', 'Bank of America'])).toEqual(['Bank of America']);
   });
 
   it('answers an empty list without starting threads', async () => {

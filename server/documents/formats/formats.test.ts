@@ -12,6 +12,12 @@ const rule = (format: SourceFormat, part: 'text' | 'title', name: string): Rule 
 describe.each<[SourceFormat, 'text' | 'title', string, [string, string][]]>([
   ['plain', 'text', 'html-entities', [['Call 1300&nbsp;735 or R&amp;D &#8212; now', 'Call 1300 735 or R&D — now'], ['AT&T stays', 'AT&T stays'], ['&bogus; stays', '&bogus; stays']]],
   ['plain', 'text', 'html-tags', [['A <b>bold</b> move.<br/>Next', 'A bold move.\nNext'], ['the token <part_k> stays', 'the token <part_k> stays'], ['if a < b and c > d', 'if a < b and c > d']]],
+  ['plain', 'text', 'lost-block-break', [
+    ['January 30-31 (Tuesday-Wednesday)March 20-21 (Tuesday)May 9', 'January 30-31 (Tuesday-Wednesday) March 20-21 (Tuesday) May 9'],
+    ['the rate.The Board approved it.', 'the rate. The Board approved it.'],
+    ['the U.S. Treasury, e.g. Widgets (ACME)Corp and www.example.com/News stay', 'the U.S. Treasury, e.g. Widgets (ACME)Corp and www.example.com/News stay'],
+    ['email Jane.Roe@agency.gov or www.WidgetFacts.org today', 'email Jane.Roe@agency.gov or www.WidgetFacts.org today'],
+  ]],
   ['plain', 'text', 'page-footer-menu', [
     ['Widgets will be sold in May. 1999 Widget news | 1999 Other notes', 'Widgets will be sold in May.'],
     ['See www.widget.test/list.htm Widget report May 3, 1999: 12 KB PDF | HTML', 'See www.widget.test/list.htm'],

@@ -22,4 +22,9 @@ export const MARKUP_RULES: readonly Rule[] = [
     reason: 'a tag left in text (<b>, </p>, <br/>) is markup, not words; a bracketed word such as <think> or <O, x> is not a tag and stays',
     apply: (t) => t.replace(/<\/?(?:a|b|i|u|em|strong|p|br|span|div|sup|sub|li|ul|ol|h[1-6])(?:\s[^<>]*)?\s*\/?>/gi, (tag) => (/^<\/?(?:p|br|div|li|h[1-6])\b/i.test(tag) ? '\n' : '')),
   },
+  {
+    name: 'lost-block-break',
+    reason: "a page's lines or list items joined with no space when it became text ('(Tuesday)March 20', 'the decision.The Board'): a word starts there (not in an address: Jane.Roe@agency.gov)",
+    apply: (t) => t.replace(/(?<=\p{Ll}\)|\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll}+(?:[\s,;:]|$))/gu, ' '),
+  },
 ];

@@ -13,14 +13,15 @@ const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}.&'’/-]*/gu;
 const capitalised = (word: string) => /^\p{Lu}/u.test(word);
 
 let forms: Set<string> | undefined;
+/** Whether a word is a legal form ("Corp", "Inc.,": the dot of a sentence or clause read off). */
+export const isLegalForm = (word: string) => (forms ??= new Set(legalForms())).has(word) || forms.has(word.replace(/\.$/, ''));
 
 /** The names of companies a text holds, each as its words (without the legal form): one pass over the text's words. */
 function namesIn(text: string, words: RegExpMatchArray[]): string[][] {
-  forms ??= new Set(legalForms());
   const names = new Map<string, string[]>();
   words.forEach((match, i) => {
     // "Corp." and "Inc.," end a sentence or a clause: the form is read without the dot.
-    if (!forms!.has(match[0]) && !forms!.has(match[0].replace(/\.$/, ''))) return;
+    if (!isLegalForm(match[0])) return;
     let start = i;
     while (start > 0 && i - start < NAME_WORDS[1] && capitalised(words[start - 1]![0]) && onlySpaceBetween(text, words[start - 1]!, words[start]!)) start--;
     const name = words.slice(start, i).map((w) => w[0]);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { lazyRequire } from '../../lazy.js';
 import { ROOT } from '../../paths.js';
 import { stem, STOP_WORDS } from '../../search/terms.js';
-import { legalForms } from '../knowledge/curated.js';
+import { isLegalForm } from './company-names.js';
 import { countryOrGroupNamed, fold, oneWordName, type Place } from '../knowledge/places.js';
 
 /** compromise's names of a lead, title-case headlines re-cased first: the entity pool's worker file, so both give the same answers. */
@@ -167,9 +167,6 @@ export function displayNames(names: string[]): string[] {
   const within = (short: string, long: string) => long.length > short.length && ` ${long.toLowerCase()} `.includes(` ${short.toLowerCase()} `);
   return all.filter((name) => !all.some((other) => within(name, other))).slice(0, DISPLAY_NAMES);
 }
-
-let forms: Set<string> | undefined;
-const isLegalForm = (name: string) => (forms ??= new Set(legalForms())).has(name) || forms.has(name.replace(/\.$/, ''));
 
 /** Words that qualify a name without naming anything: compass points, kinds of place or body. */
 const QUALIFIERS = new Set(

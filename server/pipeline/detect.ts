@@ -39,6 +39,7 @@ export async function detectPairs(context: StageContext, pairs: Pair[]): Promise
   const read = await readPairs(context, pairs);
   const tally = new UsageTally();
   const judged: EventRow[] = [];
+  const seen = new Set<string>();
   const settled: (Detected | undefined)[] = [];
   try {
     for (const [i, pair] of pairs.entries()) {
@@ -47,7 +48,8 @@ export async function detectPairs(context: StageContext, pairs: Pair[]): Promise
       const doc = read.docs.get(pair.documentId);
       if (existing && existing.status !== 'failed') settled[i] = existing;
       else if (!doc || !topic || topic.topic.retiredAt || topic.topic.userId !== pair.userId) settled[i] = undefined;
-      else if (!judged.some((row) => keyOf(row) === keyOf(pair))) {
+      else if (!seen.has(keyOf(pair))) {
+        seen.add(keyOf(pair));
         const row = await judge(context, pair, doc, topic, read.models.get(pair.topicId)!, tally);
         judged.push(row);
         // A language model's answers are written as they come (each took seconds).

@@ -24,6 +24,7 @@ import {
   wordsOf,
 } from './topic-analysis.js';
 import type { Domain } from '../knowledge/curated.js';
+import { withThe } from '../lexicon/definite.js';
 import { cueGroups, cueText, cueWordsIn, saysCue } from '../lexicon/word-forms.js';
 import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
@@ -69,12 +70,6 @@ const uniqueBy = (items: string[], key = (s: string) => s.toLowerCase()) => {
   });
 };
 const wordCount = (s: string) => s.split(/\s+/).filter(Boolean).length;
-/** "the European Union", "the United States", but "Germany". */
-const withArticle = (place: string) => (/^(?:United|European|Middle|Netherlands|Philippines|Czech|Gulf|Mediterranean)\b/.test(place) ? `the ${place}` : place);
-/** Names said with "the": "the World Trade Organization", "the Federal Reserve", but "Lufthansa", "FDA", "Vladimir Putin". */
-const THE_FIRST = /^(?:World|European|United|International|Federal|Food|Department|Securities|Office|Council|House|National|Bank|Board|Centers|Environmental|Organization)\b/;
-const THE_LAST = /\b(?:Organization|Agency|Commission|Office|Board|Bank|Committee|Authority|Council|Parliament|Union|Reserve|Administration|Congress|Senate|Institute)$/;
-const withThe = (name: string) => (THE_FIRST.test(name) || THE_LAST.test(name) ? `the ${name}` : name);
 /** Names with an acronym of another written once, as the name and its acronym: "the Food and Drug Administration (FDA)", not "FDA and the Food and Drug Administration". */
 function spelledOnce(names: string[]): string[] {
   const merged = new Set<string>();
@@ -307,8 +302,11 @@ function profileSources(input: TopicProfileInput, { evidence, primary, secondary
 }
 
 /** What the topic covers, its typical developments, its key players and its sources, in at least 25 words. */
-function profileDescription({ primary }: Reading, subject: string, places: string[], entities: string[], spoken: string[], chosen: number[]): string {
-  const where = places.length ? ` in ${listing(places.slice(0, 4).map(withArticle))}` : '';
+function profileDescription({ primary, evidence }: Reading, subject: string, places: string[], entities: string[], spoken: string[], chosen: number[]): string {
+  // "the" as the documents about the topic write each name (their text: a headline drops articles), else as English grammar has it.
+  const texts = evidence.map((d) => d.summary);
+  const the = (name: string) => withThe(name, texts);
+  const where = places.length ? ` in ${listing(places.slice(0, 4).map(the))}` : '';
   const players = spelledOnce(entities.filter((e) => e.toLowerCase() !== subject.toLowerCase())).slice(0, 4);
   // An event or a law is "the" subject ("the Syrian civil war", "the AI Act").
   const event = /\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject);
@@ -317,7 +315,7 @@ function profileDescription({ primary }: Reading, subject: string, places: strin
   const sentences = [
     `${primary.scope} concerning ${article}${subject}${where}.`,
     spoken.length ? `Typical developments: ${spoken.slice(0, 4).map(lowerFirst).join('; ')}.` : '',
-    players.length ? `Key players include ${listing(players.map(withThe))}.` : '',
+    players.length ? `Key players include ${listing(players.map(the))}.` : '',
     chosen.length >= SELECTABLE.length ? 'Drawn from every kind of source Herald reads.' : `Drawn from ${listing(chosen.map((id) => collectionName(id).toLowerCase()))}.`,
   ].filter(Boolean);
   let description = sentences.join(' ');
@@ -326,7 +324,7 @@ function profileDescription({ primary }: Reading, subject: string, places: strin
 }
 
 /** How much an action, a player and a place make a document relevant to the topic. */
-function relevanceMatrixOf({ primary }: Reading, subject: string, entities: string[], places: string[]): RelevanceMatrix {
+function relevanceMatrixOf({ primary, evidence }: Reading, subject: string, entities: string[], places: string[]): RelevanceMatrix {
   const named = entities.slice(0, 3);
   return {
     action_outcome: primary.outcome(subject),
@@ -336,7 +334,7 @@ function relevanceMatrixOf({ primary }: Reading, subject: string, entities: stri
       low: 'They are mentioned in passing',
     },
     places: places.length
-      ? { high: `In ${listing(places.slice(0, 4).map(withArticle))}`, medium: 'In linked jurisdictions or markets', low: 'Elsewhere, with no effect there' }
+      ? { high: `In ${listing(places.slice(0, 4).map((p) => withThe(p, evidence.map((d) => d.summary))))}`, medium: 'In linked jurisdictions or markets', low: 'Elsewhere, with no effect there' }
       : { high: 'Anywhere: place does not decide relevance', medium: 'Anywhere', low: 'Anywhere' },
   };
 }

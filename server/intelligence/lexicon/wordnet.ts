@@ -153,6 +153,21 @@ export function relationsOf(lemma: string, part: PartOfSpeech): Relations {
   return sensesOf(lemma, part, 1)[0] ?? { derived: [], synonyms: [], hyponyms: [], gloss: '' };
 }
 
+/**
+ * Whether a word is a common noun: WordNet writes one of its noun senses, or one of its base
+ * form's, in lower case ("commission", "states" -> "state"); a proper noun's senses are written
+ * with a capital ("Germany", "FDA") and a word WordNet lacks is no common noun.
+ */
+export function isCommonNoun(word: string): boolean {
+  const lower = word.toLowerCase();
+  return basesOf(lower, 'noun').some((base) =>
+    senses('noun', base).some((offset) => {
+      const fields = synsetLine('noun', offset).split(' ');
+      return Array.from({ length: parseInt(fields[3]!, 16) }, (_, i) => fields[4 + 2 * i]!.replace(/\(.*\)$/, '')).includes(base);
+    }),
+  );
+}
+
 /** Closes the data files (tests). */
 export function closeWordNet(): void {
   for (const fd of files.values()) closeSync(fd);

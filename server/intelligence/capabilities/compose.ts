@@ -5,7 +5,8 @@ import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { cleaned, quotable, statesSomething } from './sentence-quality.js';
 import { repairArticle } from './compose-repair.js';
-import { pickDistinct, rankedStatements, saysAgain, sentences } from './summarise.js';
+import { leadSentences, pickDistinct, rankedStatements, saysAgain, sentences } from './summarise.js';
+import { templateMask } from './repeated-sentences.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
 import { articleTitle, shortDate } from './titles.js';
 import { unshouted } from './document-record.js';
@@ -34,6 +35,8 @@ export interface ComposeSource {
   score: number;
   /** How the pipeline found it: 'consolidated event' is a report of the event itself (its figures are the event's), 'research' background. */
   strategy?: string;
+  /** Keys of the sentences its source repeats (repeated-sentences.ts): its template, quoted nowhere. */
+  sourceTemplate?: ReadonlySet<number>;
 }
 
 export interface ComposeInput {
@@ -165,9 +168,9 @@ const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
 function candidatesOf(input: ComposeInput, all: ComposeSource[]): Candidate[] {
   const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
   const candidates: Candidate[] = [];
-  const leadScore = new Map(rankedStatements(input.main.title, input.main.text, input.language).map((r) => [r.sentence, r.score]));
+  const leadScore = new Map(rankedStatements(input.main.title, input.main.text, input.language, input.main.sourceTemplate).map((r) => [r.sentence, r.score]));
   all.forEach((doc, index) => {
-    const pool = (index === 0 ? sentences(doc.text).slice(0, 60) : researchPool(doc)).map((s) => cleaned(s, input.language));
+    const pool = (index === 0 ? ownSentences(doc) : researchPool(doc)).map((s) => cleaned(s, input.language));
     pool.forEach((sentence, order) => {
       const words = new Set(terms(sentence));
       if (words.size < 4 || sentence.length > 400) return;
@@ -284,9 +287,16 @@ function metricsOf(all: ComposeSource[], chosen: Candidate[], candidates: Candid
   );
 }
 
-/** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster). */
+/** The main document's sentences the points may quote: its first 60, its source's template aside (as its summary sets it aside). */
+function ownSentences(doc: ComposeSource): string[] {
+  const raw = leadSentences(doc.text);
+  const template = templateMask(raw, doc.sourceTemplate);
+  return raw.slice(0, 60).filter((_, i) => !template[i]);
+}
+
+/** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster), its source's template aside. */
 function researchPool(doc: ComposeSource): string[] {
-  const best = pickDistinct(rankedStatements(doc.title, doc.text), 16).sort((a, b) => a.index - b.index);
+  const best = pickDistinct(rankedStatements(doc.title, doc.text, undefined, doc.sourceTemplate), 16).sort((a, b) => a.index - b.index);
   return [...sentences(doc.summary), ...best.map((r) => r.sentence)].slice(0, 20);
 }
 

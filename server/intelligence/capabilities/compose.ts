@@ -35,7 +35,7 @@ export interface ComposeSource {
   score: number;
   /** How the pipeline found it: 'consolidated event' is a report of the event itself (its figures are the event's), 'research' background. */
   strategy?: string;
-  /** Keys of the sentences its source repeats (repeated-sentences.ts): its template, quoted nowhere. */
+  /** Keys of the sentences its source repeats (repeated-sentences.ts): its template, never a point nor background. */
   sourceTemplate?: ReadonlySet<number>;
 }
 
@@ -218,6 +218,7 @@ function introductionOf(input: ComposeInput, candidates: Candidate[]): string | 
   const own = candidates.filter((c) => c.source === 1 && quotable(c.sentence, language)).sort((a, b) => b.score - a.score);
   const clause = own.find((c) => statesSomething(c.sentence, language));
   if (clause) return clause.sentence;
+  if (own.length === 0 && templateOnly(input.main, language)) return `${publishedLine(input.main)}.`;
   if (summaryLead && quotable(summaryLead, language)) return summaryLead;
   return own[0]?.sentence ?? (summaryLead && beforeList(summaryLead, language));
 }
@@ -296,7 +297,8 @@ function ownSentences(doc: ComposeSource): string[] {
 
 /** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster), its source's template aside. */
 function researchPool(doc: ComposeSource): string[] {
-  const best = pickDistinct(rankedStatements(doc.title, doc.text, undefined, doc.sourceTemplate), 16).sort((a, b) => a.index - b.index);
+  const ranked = rankedStatements(doc.title, doc.text, undefined, doc.sourceTemplate).filter((r) => !r.template);
+  const best = pickDistinct(ranked, 16).sort((a, b) => a.index - b.index);
   return [...sentences(doc.summary), ...best.map((r) => r.sentence)].slice(0, 20);
 }
 
@@ -342,13 +344,28 @@ function beforeList(sentence: string, language: string | null): string {
  * of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]"
  */
 function aboutSource(main: ComposeSource, points: number, language: string | null): string {
+  const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;
+  return `${publishedLine(main)}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
+}
+
+/** Who published the document, what and when: "The Board of Governors ... published “FOMC statement” on Jan 31, 1996". */
+function publishedLine(main: ComposeSource): string {
   const publisher = main.publisher?.trim() ?? '';
   // "DEPARTMENT OF DEFENSE" as it would be written in a sentence: "Department of Defense".
   const who = publisher ? unshouted(publisher) : 'The publisher';
   const when = shortDate(main.date);
   const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
-  const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;
-  return `${who} published ${what}${when ? ` on ${when}` : ''}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
+  return `${who} published ${what}${when ? ` on ${when}` : ''}`;
+}
+
+/**
+ * Whether all the document says is its source's template (a release that only says how its source
+ * publishes minutes): it is introduced by what it is, who published it and when, not by its template.
+ */
+function templateOnly(main: ComposeSource, language: string | null): boolean {
+  const raw = leadSentences(main.text);
+  const template = templateMask(raw, main.sourceTemplate);
+  return template.some(Boolean) && raw.every((s, i) => template[i] || !quotable(cleaned(s, language), language));
 }
 
 export const compose: Capability<ComposeInput, typeof ZArticle> = {

@@ -31,24 +31,26 @@ describe('repeated-sentences: a sentence its source repeats in many documents is
     expect(extractiveSummary({ title: minutes(0).title, text: minutes(0).text }).summary.split(/(?<=\.) /)[0]).toBe(TEMPLATE);
   });
 
+  const N = TEMPLATE_MIN_DOCUMENTS;
+  const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
   it.each([
-    ['repeated in 3 documents of its source: not the lead', [minutes(0), minutes(1), minutes(2)], NEWS[0]],
-    ['repeated in 4 documents of its source: not the lead', [minutes(0), minutes(1), minutes(2), minutes(3)], NEWS[0]],
-    ['repeated in only 2 documents: still the lead', [minutes(0), minutes(1)], TEMPLATE],
-    ["another source's repetition does not count", [minutes(0), minutes(1, 'pier'), minutes(2, 'pier'), minutes(3, 'pier')], TEMPLATE],
+    [`repeated in ${N} documents of its source: not the lead`, range(0, N).map((i) => minutes(i)), NEWS[0]],
+    [`repeated in ${N + 3} documents of its source: not the lead`, range(0, N + 3).map((i) => minutes(i)), NEWS[0]],
+    [`repeated in only ${N - 1} documents: still the lead`, range(0, N - 1).map((i) => minutes(i)), TEMPLATE],
+    ["another source's repetition does not count", [minutes(0), ...range(1, N).map((i) => minutes(i, 'pier'))], TEMPLATE],
     [
-      'a sentence with a figure is never template (a rate held for three meetings is still the decision)',
-      [0, 1, 2].map((i) => ({ source: 'bank', title: `Bank rate decision ${i}`, text: `The bank decided to keep its rate at 2 percent. Markets were calm. Officials spoke of exports ${i}.` })),
+      'a sentence with a figure is never template (a rate held for meetings on end is still the decision)',
+      range(0, N).map((i) => ({ source: 'bank', title: `Bank rate decision ${i}`, text: `The bank decided to keep its rate at 2 percent. Markets were calm. Officials spoke of exports ${i}.` })),
       'The bank decided to keep its rate at 2 percent.',
     ],
   ] as [string, Doc[], string][])('%s', (_, corpus, expected) => {
     expect(lead(corpus[0]!, corpus)).toBe(expected);
   });
 
-  it('a document that is all template keeps its sentences: it has nothing else to lead with', () => {
-    const same = [0, 1, 2].map((): Doc => ({ source: 'notices', title: 'Notice', text: 'Comments may be sent to the board by post. The board reads every comment it receives.' }));
-    expect(templateMask(['Comments may be sent to the board by post.'], templateOf(same, 'notices'))).toEqual([false]);
-    expect(same[0]!.text).toContain(lead(same[0]!, same));
+  it('a document that is all template is led by its title: it has no sentence of its own', () => {
+    const same = range(0, N).map((i): Doc => ({ source: 'notices', title: `Notice ${i}`, text: 'Comments may be sent to the board by post. The board reads every comment it receives.' }));
+    expect(templateMask(['Comments may be sent to the board by post.'], templateOf(same, 'notices'))).toEqual([true]);
+    expect(lead(same[0]!, same)).toBe('Notice 0');
   });
 
   it('keys ignore case, punctuation and spacing, not words', () => {
@@ -57,7 +59,7 @@ describe('repeated-sentences: a sentence its source repeats in many documents is
   });
 
   it("an article quotes its source's template neither as its introduction nor as a point", () => {
-    const corpus = [minutes(0), minutes(1), minutes(2)];
+    const corpus = Array.from({ length: TEMPLATE_MIN_DOCUMENTS }, (_, i) => minutes(i));
     const doc = corpus[0]!;
     const sourceTemplate = templateOf(corpus, 'harbour');
     const article = builtinCompose({
@@ -71,5 +73,23 @@ describe('repeated-sentences: a sentence its source repeats in many documents is
     });
     expect([article.introduction, ...article.bullet_points].join(' ')).not.toContain('published three weeks after');
     expect(article.introduction).toContain(NEWS[0]!.slice(0, -1));
+  });
+
+  it('an article of a document that is all template says who published what and when, not the template', () => {
+    const same = Array.from({ length: TEMPLATE_MIN_DOCUMENTS }, (_, i): Doc => ({ source: 'board', title: `Harbour board minutes ${i}`, text: TEMPLATE }));
+    const doc = same[0]!;
+    const sourceTemplate = templateOf(same, 'board');
+    const summary = extractiveSummary({ title: doc.title, text: doc.text, sourceTemplate }).summary;
+    const article = builtinCompose({
+      topic: { name: 'Harbours' },
+      main: { documentId: 1, title: doc.title, text: doc.text, summary, keyFacts: [], publisher: 'Harbour board', date: '2024-03-01', collectionId: 2, score: 1, sourceTemplate },
+      supporting: [],
+      novelFacts: [],
+      knownFacts: [],
+      phaseChange: null,
+      language: 'en',
+    });
+    expect(summary).toBe(doc.title);
+    expect(article.introduction).toBe('Harbour board published “Harbour board minutes 0” on Mar 1, 2024. [1]');
   });
 });

@@ -212,8 +212,8 @@ function introductionOf(input: ComposeInput, candidates: Candidate[]): string | 
   const language = input.language;
   // A lead is a clause: a caption or a noun phrase ("Final rule.", "Notice of public meeting.") names a thing, it does not say what happened.
   const leads = (s: string) => quotable(s, language) && statesSomething(s, language);
-  const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => cleaned(s, language)) : [];
-  const summaryLead = input.main.summary ? (summarySentences.find((s) => !statesNextStep(s, language) && leads(s)) ?? summarySentences.find((s) => !statesNextStep(s, language)) ?? summarySentences[0] ?? input.main.summary) : undefined;
+  const summarySentences = summaryStatements(input.main, language);
+  const summaryLead = summarySentences.find((s) => !statesNextStep(s, language) && leads(s)) ?? summarySentences.find((s) => !statesNextStep(s, language)) ?? summarySentences[0];
   if (summaryLead && leads(summaryLead)) return summaryLead;
   const own = candidates.filter((c) => c.source === 1 && quotable(c.sentence, language)).sort((a, b) => b.score - a.score);
   const clause = own.find((c) => statesSomething(c.sentence, language));
@@ -221,6 +221,19 @@ function introductionOf(input: ComposeInput, candidates: Candidate[]): string | 
   if (own.length === 0 && templateOnly(input.main, language)) return `${publishedLine(input.main)}.`;
   if (summaryLead && quotable(summaryLead, language)) return summaryLead;
   return own[0]?.sentence ?? (summaryLead && beforeList(summaryLead, language));
+}
+
+/**
+ * The summary's sentences (the summary whole when it splits into none), without its source's
+ * template: a summary written before the template was counted (a source's first documents, an
+ * install older than source_sentences) may quote it.
+ */
+function summaryStatements(main: ComposeSource, language: string | null): string[] {
+  if (!main.summary) return [];
+  const all = sentences(main.summary).map((s) => cleaned(s, language));
+  if (all.length === 0) return [main.summary];
+  const template = templateMask(all, main.sourceTemplate);
+  return all.filter((_, i) => !template[i]);
 }
 
 /**

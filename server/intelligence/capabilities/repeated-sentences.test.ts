@@ -92,4 +92,19 @@ describe('repeated-sentences: a sentence its source repeats in many documents is
     expect(summary).toBe(doc.title);
     expect(article.introduction).toBe('Harbour board published “Harbour board minutes 0” on Mar 1, 2024. [1]');
   });
+
+  it('a summary written before the template was counted (a source\'s first documents) does not introduce the article with it', () => {
+    const corpus = Array.from({ length: TEMPLATE_MIN_DOCUMENTS }, (_, i) => minutes(i));
+    const doc = corpus[0]!;
+    const article = builtinCompose({
+      topic: { name: 'Harbours' },
+      main: { documentId: 1, title: doc.title, text: doc.text, summary: `${TEMPLATE} ${NEWS[0]}`, keyFacts: [], publisher: 'Harbour board', date: '2024-03-01', collectionId: 2, score: 1, sourceTemplate: templateOf(corpus, 'harbour') },
+      supporting: [],
+      novelFacts: [],
+      knownFacts: [],
+      phaseChange: null,
+      language: 'en',
+    });
+    expect(article.introduction).toBe(`${NEWS[0]} [1]`);
+  });
 });

@@ -5,6 +5,9 @@
  * (fixtures/eval/SUMMARIES.md: Federal Register documents, the SUMMARY paragraph taken out of the
  * text and kept as the reference).
  *
+ * 'lead, template' is the built-in lead with its source's template set aside, as the product ranks a
+ * document whose source_sentences are counted (repeated-sentences.ts; setTemplate below).
+ *
  * The set is split in two halves by document number (the Federal Register's, "fr-2016-08717"):
  * even numbers are the tune half, on which the method's weights and changes are chosen; odd ones
  * the held-out half, which only checks them (a change is kept only if it holds there too).
@@ -17,7 +20,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { l as rougeL, n as rougeN } from 'js-rouge';
 import { ROOT } from '../server/paths.js';
-import { extractiveSummary, sentences } from '../server/intelligence/capabilities/summarise.js';
+import { extractiveSummary, leadSentenceKeys, sentences } from '../server/intelligence/capabilities/summarise.js';
+import { TEMPLATE_MIN_DOCUMENTS } from '../server/intelligence/capabilities/repeated-sentences.js';
 
 const SET = path.join(ROOT, 'fixtures', 'eval', 'summaries.jsonl');
 /** A document's text in the set is cut to this many characters (a whole sentence kept): the set stays small. */
@@ -72,8 +76,21 @@ function build(shared: string): void {
 /** The half a document is in: its Federal Register document number even (tune) or odd (held-out). */
 export const half = (c: SummaryCase): 'tune' | 'held-out' => (Number(c.id.match(/\d+$/)?.[0] ?? 0) % 2 === 0 ? 'tune' : 'held-out');
 
+/**
+ * What the set's documents repeat (in TEMPLATE_MIN_DOCUMENTS or more): their source's template, as
+ * source_sentences counts it at ingest. The set is one source (the Federal Register of one day)
+ * and keeps no publisher, so it is counted over the whole set, not per agency as ingest would.
+ */
+function setTemplate(cases: readonly SummaryCase[]): Set<number> {
+  const counts = new Map<number, number>();
+  for (const c of cases) for (const key of leadSentenceKeys(c.text)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n >= TEMPLATE_MIN_DOCUMENTS).map(([key]) => key));
+}
+let template = new Set<number>();
+
 const systems: Record<string, (c: SummaryCase) => string> = {
   'built-in lead': (c) => extractiveSummary({ title: c.title, text: c.text }).summary,
+  'lead, template': (c) => extractiveSummary({ title: c.title, text: c.text, sourceTemplate: template }).summary,
   'lead-3': (c) => lead3(c.text),
 };
 
@@ -90,6 +107,7 @@ function scores(system: (c: SummaryCase) => string, cases: readonly SummaryCase[
 
 function evaluate(): void {
   const cases = readFileSync(SET, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as SummaryCase);
+  template = setTemplate(cases);
   console.log(`${cases.length} documents with their own summaries (fixtures/eval/summaries.jsonl); ROUGE F, mean over documents`);
   const parts: [string, SummaryCase[]][] = [
     ['all', cases],

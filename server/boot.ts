@@ -17,6 +17,7 @@ import { openSearchIndex, type SearchIndex } from './search/index-state.js';
 import { REEMBED_JOB } from './search/reembed.js';
 import { FILL_TAKEAWAYS_JOB } from './pipeline/fill-takeaways.js';
 import { COUNT_TOPIC_NAMES_JOB } from './trends/count-names.js';
+import { COUNT_SOURCE_SENTENCES_JOB } from './documents/source-sentences.js';
 import { SOURCES_TICK_JOB } from './sources/jobs.js';
 import { reconcileDemoSource } from './sources/service.js';
 import { seedDemo } from './demo/seed.js';
@@ -100,6 +101,8 @@ export async function startHerald(config: Config, options: BootOptions = {}): Pr
       await queue.boss.send(FILL_TAKEAWAYS_JOB, {});
       // Topics that had articles before topic_name_days get their names counted (trends read the articles until then).
       await queue.boss.send(COUNT_TOPIC_NAMES_JOB, {});
+      // Sources that had documents before source_sentences get their sentences counted (their documents are ranked whole until then).
+      await queue.boss.send(COUNT_SOURCE_SENTENCES_JOB, {});
     }
 
     let app: FastifyInstance | undefined;

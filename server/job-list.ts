@@ -10,6 +10,7 @@ import { backfillJob } from './pipeline/backfill.js';
 import { fillTakeawaysJob } from './pipeline/fill-takeaways.js';
 import { trendSpikesJob } from './trends/jobs.js';
 import { countTopicNamesJob } from './trends/count-names.js';
+import { countSourceSentencesJob } from './documents/source-sentences.js';
 import { topicModelJob, topicModelsTickJob } from './pipeline/topic-models.js';
 import { startPipeline } from './pipeline/pipeline.js';
 import { topicEnrichJob } from './modules/topics/jobs.js';
@@ -46,6 +47,7 @@ export const JOBS: JobDefinition[] = [
   backfillJob as JobDefinition,
   fillTakeawaysJob as JobDefinition,
   countTopicNamesJob as JobDefinition,
+  countSourceSentencesJob as JobDefinition,
   topicModelJob as JobDefinition,
   topicModelsTickJob as JobDefinition,
   topicEnrichJob as JobDefinition,

@@ -8,6 +8,7 @@ import type { RawDocument } from './raw.js';
 import { bandsToSimhash, hammingDistance, NEAR_DUPLICATE_BITS } from './fingerprint.js';
 import { prepareDocument, RejectedDocument, type PreparedDocument } from './normalise.js';
 import { embedLiterals, prepareOffThread, type Prepared } from './prepare-pool.js';
+import { addSourceSentences } from './source-sentences.js';
 
 export interface IngestContext {
   database: Database;
@@ -144,6 +145,8 @@ export async function ingestDocuments(
           if (nearDuplicateOf.has(doc)) result.nearDuplicates++;
         }
       }
+      // The source's template is what its documents repeat: counted with the documents, in their transaction.
+      await addSourceSentences(tx, source.id, group.filter((d) => idByExternal.has(d.externalId)).map((d) => ({ publisher: d.publisher, keys: d.sentenceKeys })));
       for (let first = 0; first < chunkRows.length; first += CHUNK_ROWS_PER_STATEMENT) {
         const slice = chunkRows.slice(first, first + CHUNK_ROWS_PER_STATEMENT);
         await writeChunks(tx, slice, context.search.vectors);

@@ -5,6 +5,7 @@ import { canonicalUrl, contentHash, simhash, simhashBands } from './fingerprint.
 import { detectLanguage } from './language.js';
 import { cleanText, sizes } from '../text.js';
 import { normaliseSourceFormat } from './formats/index.js';
+import { leadSentenceKeys } from '../intelligence/capabilities/summarise.js';
 
 /** Longest text kept per document (a 614 KB notice is cut here; its chunks would swamp search). */
 export const MAX_DOCUMENT_CHARS = 200_000;
@@ -29,6 +30,8 @@ export interface PreparedDocument {
   charCount: number;
   wordCount: number;
   chunks: Chunk[];
+  /** Keys of the sentences a lead is chosen from, counted per source (documents/source-sentences.ts). */
+  sentenceKeys: number[];
 }
 
 export class RejectedDocument extends Error {}
@@ -83,5 +86,6 @@ export async function prepareDocument(raw: RawDocument, defaultCollectionId: num
     charCount: size.chars,
     wordCount: size.words,
     chunks: chunkDocument(title || 'Untitled', text),
+    sentenceKeys: leadSentenceKeys(text),
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { sourceTemplates } from '../documents/source-sentences.js';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { documents, documentSummaries, events, topics } from '../db/schema/index.js';
 import { ARTICLE_FAULTS, articleFaults, type CheckedArticle } from '../intelligence/capabilities/article-faults.js';
@@ -159,19 +160,22 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     score,
     strategy,
   });
-  const supporting = [
-    ...[...mergedDocs.values()].map((m) => asSupporting(m.doc, m.summary, 1, 'consolidated event')),
+  const supportingRows = [
+    ...[...mergedDocs.values()].map((m) => ({ ...m, score: 1, strategy: 'consolidated event' })),
     ...chosen.flatMap(([id, hit]) => {
       const r = byId.get(id);
-      return r ? [asSupporting(r.doc, r.summary, hit.score, 'research')] : [];
+      return r ? [{ ...r, score: hit.score, strategy: 'research' }] : [];
     }),
   ];
+  // What each document's source repeats is its template: quoted nowhere in the article.
+  const [mainTemplate, ...templates] = await sourceTemplates(db, [doc, ...supportingRows.map((r) => r.doc)]);
+  const supporting = supportingRows.map((r, i) => ({ ...asSupporting(r.doc, r.summary, r.score, r.strategy), sourceTemplate: templates[i] }));
 
   const article = await runCapability(
     compose,
     {
       topic: { name: topic.name, keyEntities: topic.keyEntities },
-      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, score: 1 },
+      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, score: 1, sourceTemplate: mainTemplate },
       supporting,
       novelFacts,
       knownFacts: (event.knownFacts ?? []).map((f) => f.fact),

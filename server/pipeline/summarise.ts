@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { documents, documentSummaries } from '../db/schema/index.js';
 import { summarise } from '../intelligence/capabilities/summarise.js';
 import { runCapability } from '../intelligence/engine.js';
+import { sourceTemplates } from '../documents/source-sentences.js';
 import type { StageContext } from './context.js';
 
 /**
@@ -14,7 +15,7 @@ const SUMMARIES_PER_STATEMENT = 25;
 export async function summariseDocuments(context: StageContext, documentIds: number[]): Promise<number[]> {
   if (documentIds.length === 0) return [];
   const rows = await context.database.db
-    .select({ id: documents.id, title: documents.title, text: documents.text, publisher: documents.publisher, canonicalAt: documents.canonicalAt, language: documents.language })
+    .select({ id: documents.id, sourceId: documents.sourceId, title: documents.title, text: documents.text, publisher: documents.publisher, canonicalAt: documents.canonicalAt, language: documents.language })
     .from(documents)
     .where(sql`${inArray(documents.id, documentIds)} AND NOT EXISTS (SELECT 1 FROM document_summaries s WHERE s.document_id = ${documents.id})`);
   // Written a few at a time: one statement per document was most of the stage on the built-in engine.
@@ -23,10 +24,12 @@ export async function summariseDocuments(context: StageContext, documentIds: num
     if (pending.length) await context.database.db.insert(documentSummaries).values(pending).onConflictDoNothing();
     pending = [];
   };
-  for (const doc of rows) {
+  // What each document's source repeats is its template, never its lead (one query for the batch).
+  const templates = await sourceTemplates(context.database.db, rows);
+  for (const [i, doc] of rows.entries()) {
     const { output, record } = await runCapability(
       summarise,
-      { title: doc.title, text: doc.text, publisher: doc.publisher, publishedAt: doc.canonicalAt.toISOString(), language: doc.language },
+      { title: doc.title, text: doc.text, publisher: doc.publisher, publishedAt: doc.canonicalAt.toISOString(), language: doc.language, sourceTemplate: templates[i] },
       context.config.llm.summaryModel,
       { llm: context.config.llm, logger: context.logger },
     );

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -39,6 +40,11 @@ export const sources = pgTable(
     nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
     documentsIngested: integer('documents_ingested').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Since when source_sentences counts the source's sentences (null: not yet; the
+     * count-source-sentences job fills sources older than the table, migration 0037).
+     */
+    sentencesCountedAt: timestamp('sentences_counted_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [uniqueIndex('sources_kind_name_key').on(t.kind, t.name), index('sources_due_idx').on(t.nextRunAt).where(sql`enabled`)],
 );
@@ -170,3 +176,23 @@ export const searchIndexState = pgTable('search_index_state', {
   dimensions: integer('dimensions').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * How many documents of a source, per publisher (one source may carry many publishers: the
+ * Federal Register's agencies, the demo's sets), hold each sentence: the source's template is
+ * what recurs (intelligence/capabilities/repeated-sentences.ts). Keys are hashes of the
+ * normalised sentences a lead is chosen from; ingest adds a document's in the transaction that
+ * writes it (documents/source-sentences.ts), for sources whose sentences_counted_at is set.
+ */
+export const sourceSentences = pgTable(
+  'source_sentences',
+  {
+    sourceId: bigint('source_id', { mode: 'number' })
+      .notNull()
+      .references(() => sources.id, { onDelete: 'cascade' }),
+    publisher: text('publisher').notNull(),
+    key: integer('key').notNull(),
+    documents: integer('documents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.publisher, t.key] })],
+);

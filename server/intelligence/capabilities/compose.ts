@@ -5,7 +5,8 @@ import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { cleaned, quotable, statesSomething } from './sentence-quality.js';
 import { repairArticle } from './compose-repair.js';
-import { pickDistinct, rankedStatements, saysAgain, sentences } from './summarise.js';
+import { leadSentences, pickDistinct, rankedStatements, saysAgain, sentences } from './summarise.js';
+import { templateMask } from './repeated-sentences.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
 import { articleTitle, shortDate } from './titles.js';
 import { unshouted } from './document-record.js';
@@ -34,6 +35,8 @@ export interface ComposeSource {
   score: number;
   /** How the pipeline found it: 'consolidated event' is a report of the event itself (its figures are the event's), 'research' background. */
   strategy?: string;
+  /** Keys of the sentences its source repeats (repeated-sentences.ts): its template, never a point nor background. */
+  sourceTemplate?: ReadonlySet<number>;
 }
 
 export interface ComposeInput {
@@ -165,9 +168,9 @@ const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
 function candidatesOf(input: ComposeInput, all: ComposeSource[]): Candidate[] {
   const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
   const candidates: Candidate[] = [];
-  const leadScore = new Map(rankedStatements(input.main.title, input.main.text, input.language).map((r) => [r.sentence, r.score]));
+  const leadScore = new Map(rankedStatements(input.main.title, input.main.text, input.language, input.main.sourceTemplate).map((r) => [r.sentence, r.score]));
   all.forEach((doc, index) => {
-    const pool = (index === 0 ? sentences(doc.text).slice(0, 60) : researchPool(doc)).map((s) => cleaned(s, input.language));
+    const pool = (index === 0 ? ownSentences(doc) : researchPool(doc)).map((s) => cleaned(s, input.language));
     pool.forEach((sentence, order) => {
       const words = new Set(terms(sentence));
       if (words.size < 4 || sentence.length > 400) return;
@@ -209,14 +212,28 @@ function introductionOf(input: ComposeInput, candidates: Candidate[]): string | 
   const language = input.language;
   // A lead is a clause: a caption or a noun phrase ("Final rule.", "Notice of public meeting.") names a thing, it does not say what happened.
   const leads = (s: string) => quotable(s, language) && statesSomething(s, language);
-  const summarySentences = input.main.summary ? sentences(input.main.summary).map((s) => cleaned(s, language)) : [];
-  const summaryLead = input.main.summary ? (summarySentences.find((s) => !statesNextStep(s, language) && leads(s)) ?? summarySentences.find((s) => !statesNextStep(s, language)) ?? summarySentences[0] ?? input.main.summary) : undefined;
+  const summarySentences = summaryStatements(input.main, language);
+  const summaryLead = summarySentences.find((s) => !statesNextStep(s, language) && leads(s)) ?? summarySentences.find((s) => !statesNextStep(s, language)) ?? summarySentences[0];
   if (summaryLead && leads(summaryLead)) return summaryLead;
   const own = candidates.filter((c) => c.source === 1 && quotable(c.sentence, language)).sort((a, b) => b.score - a.score);
   const clause = own.find((c) => statesSomething(c.sentence, language));
   if (clause) return clause.sentence;
+  if (own.length === 0 && templateOnly(input.main, language)) return `${publishedLine(input.main)}.`;
   if (summaryLead && quotable(summaryLead, language)) return summaryLead;
   return own[0]?.sentence ?? (summaryLead && beforeList(summaryLead, language));
+}
+
+/**
+ * The summary's sentences (the summary whole when it splits into none), without its source's
+ * template: a summary written before the template was counted (a source's first documents, an
+ * install older than source_sentences) may quote it.
+ */
+function summaryStatements(main: ComposeSource, language: string | null): string[] {
+  if (!main.summary) return [];
+  const all = sentences(main.summary).map((s) => cleaned(s, language));
+  if (all.length === 0) return [main.summary];
+  const template = templateMask(all, main.sourceTemplate);
+  return all.filter((_, i) => !template[i]);
 }
 
 /**
@@ -284,9 +301,17 @@ function metricsOf(all: ComposeSource[], chosen: Candidate[], candidates: Candid
   );
 }
 
-/** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster). */
+/** The main document's sentences the points may quote: its first 60, its source's template aside (as its summary sets it aside). */
+function ownSentences(doc: ComposeSource): string[] {
+  const raw = leadSentences(doc.text);
+  const template = templateMask(raw, doc.sourceTemplate);
+  return raw.slice(0, 60).filter((_, i) => !template[i]);
+}
+
+/** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster), its source's template aside. */
 function researchPool(doc: ComposeSource): string[] {
-  const best = pickDistinct(rankedStatements(doc.title, doc.text), 16).sort((a, b) => a.index - b.index);
+  const ranked = rankedStatements(doc.title, doc.text, undefined, doc.sourceTemplate).filter((r) => !r.template);
+  const best = pickDistinct(ranked, 16).sort((a, b) => a.index - b.index);
   return [...sentences(doc.summary), ...best.map((r) => r.sentence)].slice(0, 20);
 }
 
@@ -332,13 +357,28 @@ function beforeList(sentence: string, language: string | null): string {
  * of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]"
  */
 function aboutSource(main: ComposeSource, points: number, language: string | null): string {
+  const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;
+  return `${publishedLine(main)}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
+}
+
+/** Who published the document, what and when: "The Board of Governors ... published “FOMC statement” on Jan 31, 1996". */
+function publishedLine(main: ComposeSource): string {
   const publisher = main.publisher?.trim() ?? '';
   // "DEPARTMENT OF DEFENSE" as it would be written in a sentence: "Department of Defense".
   const who = publisher ? unshouted(publisher) : 'The publisher';
   const when = shortDate(main.date);
   const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
-  const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;
-  return `${who} published ${what}${when ? ` on ${when}` : ''}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
+  return `${who} published ${what}${when ? ` on ${when}` : ''}`;
+}
+
+/**
+ * Whether all the document says is its source's template (a release that only says how its source
+ * publishes minutes): it is introduced by what it is, who published it and when, not by its template.
+ */
+function templateOnly(main: ComposeSource, language: string | null): boolean {
+  const raw = leadSentences(main.text);
+  const template = templateMask(raw, main.sourceTemplate);
+  return template.some(Boolean) && raw.every((s, i) => template[i] || !quotable(cleaned(s, language), language));
 }
 
 export const compose: Capability<ComposeInput, typeof ZArticle> = {

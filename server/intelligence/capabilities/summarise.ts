@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { terms } from '../../search/terms.js';
 import type { Capability } from '../types.js';
 import { rankSentences, sectionRoles, type RankedSentence } from './lead.js';
+import { distinctKeys, templateMask } from './repeated-sentences.js';
 import { finished, quotable, statesSomething, withoutFurniture } from './sentence-quality.js';
 
 export interface SummariseInput {
@@ -11,6 +12,8 @@ export interface SummariseInput {
   publishedAt?: string | null;
   /** The document's stored language: the sentence rules written for English leave another language alone. */
   language?: string | null;
+  /** Keys of the sentences its source repeats (repeated-sentences.ts): its template, never quoted. */
+  sourceTemplate?: ReadonlySet<number>;
 }
 
 export const ZSummary = z.object({
@@ -61,11 +64,14 @@ const SENTENCE_START = /^["'\u201c\u2018(]?(?:The|A|An|It|Its|In|On|At|He|She|Th
  * else is there.
  */
 export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSummary {
-  const scored = rankedStatements(input.title, input.text, input.language);
+  const scored = rankedStatements(input.title, input.text, input.language, input.sourceTemplate);
   if (scored.length === 0) return { summary: input.title, key_facts: [] };
   // Furniture and fragments only when the document has nothing else; a caption or a noun phrase
-  // ("Final rule.", "Notice of public meeting.") never leads when a clause is there.
-  const statements = scored.filter((s) => quotable(s.sentence, input.language));
+  // ("Final rule.", "Notice of public meeting.") never leads when a clause is there. Its source's
+  // template is no statement of its own: a document that says nothing else (a release that only
+  // says how its source publishes minutes) is summed up by its title.
+  const statements = scored.filter((s) => !s.template && quotable(s.sentence, input.language));
+  if (statements.length === 0 && scored.some((s) => s.template)) return { summary: input.title, key_facts: [] };
   const pool = statements.length ? statements : scored;
   const lead = pickDistinct(pool, 1, (s) => statesSomething(s.sentence, input.language))[0];
   const [best, ...rest] = lead ? [lead, ...pickDistinct(pool.filter((s) => s !== lead && !saysAgain(s.sentence, [lead.sentence])), maxSentences - 1)] : pickDistinct(pool, maxSentences);
@@ -76,13 +82,30 @@ export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSum
   return { summary, key_facts: facts };
 }
 
-/** A document's sentences (at most its first 200) without the furniture in front of them, ranked by lead.ts, each with the role of its section. */
-export function rankedStatements(title: string, text: string, language?: string | null): RankedSentence[] {
-  const raw = sentences(text).slice(0, 200);
+/** The sentences a lead is chosen from: a document's first 200. */
+export const leadSentences = (text: string): string[] => sentences(text).slice(0, 200);
+
+/** The keys of the sentences a lead is chosen from, each once: what ingest counts per source (repeated-sentences.ts). */
+export const leadSentenceKeys = (text: string): number[] => distinctKeys(leadSentences(text));
+
+/** A ranked sentence, and whether it is its source's template (repeated-sentences.ts). */
+export interface RankedStatement extends RankedSentence {
+  template: boolean;
+}
+
+/**
+ * A document's sentences (at most its first 200) without the furniture in front of them, ranked by
+ * lead.ts, each with the role of its section, those of its source's template (`template`: keys of
+ * sentences the source repeats) marked: neither a summary nor an article leads with them.
+ */
+export function rankedStatements(title: string, text: string, language?: string | null, template?: ReadonlySet<number>): RankedStatement[] {
+  const raw = leadSentences(text);
   const roles = sectionRoles(raw);
+  const repeated = templateMask(raw, template);
   const cleaned = raw.map((s) => finished(withoutFurniture(s, language), language));
-  const kept = cleaned.map((s, i) => ({ s, role: roles[i] ?? null })).filter(({ s }) => s.split(' ').length >= 4);
-  return rankSentences(title, kept.map((k) => k.s), kept.map((k) => k.role));
+  const kept = cleaned.map((s, i) => ({ s, role: roles[i] ?? null, template: repeated[i] === true })).filter(({ s }) => s.split(' ').length >= 4);
+  // Ranked with the template in place: each sentence's centrality and position as without it.
+  return rankSentences(title, kept.map((k) => k.s), kept.map((k) => k.role)).map((r, i) => ({ ...r, template: kept[i]!.template }));
 }
 
 /**

@@ -12,6 +12,7 @@ import { IDF_FILE } from '../../search/embeddings.js';
 import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { countriesAndGroups, isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
 import type { Domain } from '../knowledge/curated.js';
+import { isCommonNoun, isOnlyCommonNoun, lemmasOf } from '../lexicon/wordnet.js';
 import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-forms.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, REGULATORS } from './world.js';
@@ -158,6 +159,56 @@ const placeWords = (): Set<string> => {
   return placeWordSet;
 };
 
+/** Whether a name's last word cannot end it: a joining word, or a word WordNet knows only as no noun ("Under"; a word it lacks may be a name). */
+const endsNoName = (word: string) => joins(word) || (/^\p{L}+$/u.test(word) && lemmasOf(word.toLowerCase()).length > 0 && !lemmasOf(word.toLowerCase()).some((l) => l.part === 'noun'));
+
+/** Whether every word of a name but its joining words has a capital ("Bank of England", "eBay"; not "Kenyan mobile"): English writes names so. */
+const writtenAsName = (name: string) => name.split(/\s+/).every((w) => /\p{Lu}|\p{N}/u.test(w) || joins(w));
+
+/**
+ * Whether a capitalised name is a description of something the text names otherwise: the text
+ * says it with "the" and it is made of common nouns alone (WordNet), one that is never a name ("the
+ * Board", "the Committee": a longer name said short; not "the Amazon") or several ending in a plural ("the Boards of Directors":
+ * a kind of body, not one). "the Federal Reserve" ends in a singular; "General Motors" is said
+ * without "the".
+ */
+function describes(name: string, text: string): boolean {
+  const words = name.split(/\s+/);
+  if (words.length > 1 && !/s$/.test(words[words.length - 1]!)) return false;
+  if (!new RegExp(String.raw`\bthe\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\b`, 'i').test(text)) return false;
+  const content = words.filter((w) => !joins(w));
+  return content.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && (content.length > 1 ? isCommonNoun(w) : isOnlyCommonNoun(w)));
+}
+
+/** The runs of capitalised words of a sentence (joined by "of"), a single word only away from its start. */
+function capitalisedRuns(sentence: string): string[] {
+  const runs: string[] = [];
+  let run: string[] = [];
+  let start = 0;
+  const flush = () => {
+    while (run.length && run[run.length - 1] === 'of') run.pop();
+    // A sentence's first "The" is its article, not the name's ("The Government of Morocco asked").
+    if (start === 0 && run.length > 1 && /^(?:The|A|An)$/.test(run[0]!)) run.shift();
+    if (run.length > 1 || (run.length === 1 && start > 0)) runs.push(run.join(' '));
+    run = [];
+  };
+  sentence.split(/\s+/).forEach((token, i) => {
+    if (/^\p{Lu}/u.test(token)) {
+      if (!run.length) start = i;
+      run.push(token);
+    } else if (token === 'of' && run.length) run.push(token);
+    else flush();
+  });
+  flush();
+  return runs;
+}
+
+/** A sentence of six words or more whose words of three letters or more, joining words aside, all begin with a capital: a header or a headline in title case. */
+function inTitleCase(sentence: string): boolean {
+  const words = sentence.split(/\s+/);
+  return words.length >= 6 && words.every((w) => !/^\p{Ll}{3}/u.test(w) || JOINERS.has(w.toLowerCase()));
+}
+
 /** Organisations, people and acronyms a text names (places left out). */
 export const findEntities = readOnce(entitiesOfText);
 
@@ -169,33 +220,28 @@ function entitiesOfText(text: string): string[] {
     let name = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, '').replace(/['’]s$/, '').trim();
     // A full stop ends the sentence unless it ends an abbreviation ("Inc.", "S.A.").
     if (name.endsWith('.') && !/(?:\b(?:Inc|Ltd|Co|Corp|Jr|Sr|St)|\b\p{L}\.\p{L})\.$/u.test(name)) name = name.slice(0, -1);
+    // A name ends on a noun of its own, not on a joining word ("... Request Under" of a title-case header).
+    while (/\s/.test(name) && endsNoName(name.slice(name.lastIndexOf(' ') + 1))) name = name.slice(0, name.lastIndexOf(' ')).trim();
     if (name.length < 2 || out.some((e) => e.toLowerCase() === name.toLowerCase())) return;
     if (places.has(name.toLowerCase())) return;
     if (name.split(/[\s-]+/).every((w) => placeWords().has(w.toLowerCase()) || GENERIC.has(w.toLowerCase()) || w === 'and' || places.has(w.toLowerCase()))) return;
+    if (!writtenAsName(name) || describes(name, text)) return;
     out.push(name);
   };
   for (const known of knownNamesIn(text)) add(known);
   for (const org of doc.organizations().out('array') as string[]) add(org);
-  for (const person of doc.people().out('array') as string[]) if (/\p{Lu}/u.test(person)) add(person);
+  const people = (doc.people().out('array') as string[]).filter((person) => /\p{Lu}/u.test(person));
+  for (const person of people) add(person);
   for (const word of wordsOf(text)) if (/^[A-Z][A-Z0-9&]{1,6}$/.test(word) && !placeWords().has(word.toLowerCase())) add(word);
-  // Runs of capitalised words ("Jaguar Land Rover", "Bank of England"); a single capitalised
-  // word only counts away from the start, where capitals are not just the sentence's.
-  const tokens = text.split(/\s+/);
-  let run: string[] = [];
-  let start = 0;
-  const flush = () => {
-    while (run.length && run[run.length - 1] === 'of') run.pop();
-    if (run.length > 1 || (run.length === 1 && start > 0)) add(run.join(' '));
-    run = [];
-  };
-  tokens.forEach((token, i) => {
-    if (/^\p{Lu}/u.test(token)) {
-      if (!run.length) start = i;
-      run.push(token);
-    } else if (token === 'of' && run.length) run.push(token);
-    else flush();
-  });
-  flush();
+  // Runs of capitalised words ("Jaguar Land Rover", "Bank of England") within a sentence; a single
+  // capitalised word only counts away from its start, where capitals are not just the sentence's.
+  // A sentence in title case ("Notice of Commercial Availability Request Under the ...") capitalises
+  // every word: its runs say nothing. A sentence ends after a word, not after an initial or a
+  // short abbreviation ("U.S.", "St. Louis").
+  for (const sentence of text.split(/(?<=(?:\p{Ll}{2}|\p{N}|\))[.!?])\s+/u)) if (!inTitleCase(sentence)) for (const run of capitalisedRuns(sentence)) {
+    // A run that ends in a person's name is that person with a title before it ("Russian President Vladimir Putin").
+    if (!people.some((name) => name.includes(' ') && run.endsWith(` ${name}`))) add(run);
+  }
   return out;
 }
 

@@ -153,20 +153,32 @@ export function relationsOf(lemma: string, part: PartOfSpeech): Relations {
   return sensesOf(lemma, part, 1)[0] ?? { derived: [], synonyms: [], hyponyms: [], gloss: '' };
 }
 
+/** How WordNet writes a word's noun senses (its base form's): some in lower case (a common noun), some with a capital (a name). */
+function nounCases(word: string): { common: boolean; proper: boolean } {
+  const cases = { common: false, proper: false };
+  for (const base of basesOf(word.toLowerCase(), 'noun')) {
+    for (const offset of senses('noun', base)) {
+      const fields = synsetLine('noun', offset).split(' ');
+      const written = Array.from({ length: parseInt(fields[3]!, 16) }, (_, i) => fields[4 + 2 * i]!.replace(/\(.*\)$/, '')).find((w) => w.toLowerCase() === base);
+      if (written === base) cases.common = true;
+      else if (written) cases.proper = true;
+    }
+  }
+  return cases;
+}
+
 /**
  * Whether a word is a common noun: WordNet writes one of its noun senses, or one of its base
  * form's, in lower case ("commission", "states" -> "state"); a proper noun's senses are written
  * with a capital ("Germany", "FDA") and a word WordNet lacks is no common noun.
  */
-export function isCommonNoun(word: string): boolean {
-  const lower = word.toLowerCase();
-  return basesOf(lower, 'noun').some((base) =>
-    senses('noun', base).some((offset) => {
-      const fields = synsetLine('noun', offset).split(' ');
-      return Array.from({ length: parseInt(fields[3]!, 16) }, (_, i) => fields[4 + 2 * i]!.replace(/\(.*\)$/, '')).includes(base);
-    }),
-  );
-}
+export const isCommonNoun = (word: string) => nounCases(word).common;
+
+/** Whether a word is a common noun and never a name in WordNet ("board", "committee"; not "Amazon", "Senate", "Treasury"). */
+export const isOnlyCommonNoun = (word: string) => {
+  const cases = nounCases(word);
+  return cases.common && !cases.proper;
+};
 
 /** Closes the data files (tests). */
 export function closeWordNet(): void {

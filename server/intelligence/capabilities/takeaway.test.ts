@@ -176,6 +176,10 @@ describe('the takeaway of a report in a story: what changed against its last art
     // Nothing new to the story: no line; nor without a last article to compare with.
     expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: `${vienna} Trains left Hungary.`, language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
     expect(groundedTakeaway(none, context)).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
+    // A city inside a longer name is no country the story reaches.
+    const bank = 'The Board approved the discount rate action of the Federal Reserve Bank of San Francisco.';
+    const bankContext = { topic, article: { introduction: `${bank} [1]`, points: [] }, document: { record: news, reference: 1, text: bank, language: 'en' } };
+    expect(groundedTakeaway(none, { ...bankContext, previous: { date: '2015-09-04T00:00:00Z', text: 'The Board approved the discount rate action.', language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
     // A longer report, with a statement its lead does not say: its countries are no change of the story.
     const longer = `${munich} Officials in Berlin expect more trains.`;
     expect(groundedTakeaway(none, { ...context, document: { ...context.document, text: longer }, previous: { date: '2015-09-04T00:00:00Z', text: vienna, language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');

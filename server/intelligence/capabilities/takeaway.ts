@@ -1,4 +1,4 @@
-import { countriesOf, countryName } from '../knowledge/places.js';
+import { countryName, countryOrGroupNamed, placesIn } from '../knowledge/places.js';
 import { actsIn } from '../lexicon/actions.js';
 import { whatItIs, type DocumentRecord } from './document-record.js';
 import { namedIn, type TImpact } from './impact.js';
@@ -113,9 +113,16 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
 /** Countries a takeaway lists at most. */
 const MAX_PLACES = 4;
 
+/** The countries a text names (ISO codes), but through a city or region inside a longer name: "Federal Reserve Bank of San Francisco" is no report from the United States. */
+function countriesNamed(text: string, language: string): string[] {
+  const found = new Set<string>();
+  for (const m of placesIn(text, language)) if (m.country && (!m.inName || countryOrGroupNamed(m.text))) found.add(m.country);
+  return [...found];
+}
+
 /**
  * Who a short report brings into its story: the countries it names (directly, by a people's word,
- * or through a city) that the story's last article did not, citing the report. Only for a report
+ * or through a city: countriesNamed) that the story's last article did not, citing the report. Only for a report
  * whose every statement the lead and points say already (a current-events item): what it changes
  * when no statement of it can be quoted as new.
  */
@@ -123,8 +130,8 @@ function placesLine(context: TakeawayContext, said: string[]): string | undefine
   const { document, previous } = context;
   if (!previous || !document.text || !document.reference || !sentences(document.text).every((s) => saysAgain(s, said))) return undefined;
   const language = document.language ?? 'en';
-  const before = new Set(countriesOf(previous.text, previous.language ?? language));
-  const added = countriesOf(document.text, language).filter((c) => !before.has(c));
+  const before = new Set(countriesNamed(previous.text, previous.language ?? language));
+  const added = countriesNamed(document.text, language).filter((c) => !before.has(c));
   if (!added.length) return undefined;
   const when = shortDate(previous.date) || previous.date;
   return `New to the story since its last article (${when}): ${listed(added.slice(0, MAX_PLACES).map(countryName))}. ${marks([document.reference])}`;

@@ -176,8 +176,8 @@ describe('the takeaway of a report in a story: what changed against its last art
     // Nothing new to the story: no line; nor without a last article to compare with.
     expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: `${vienna} Trains left Hungary.`, language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
     expect(groundedTakeaway(none, context)).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
-    // A city inside a longer name is no country the story reaches.
-    const bank = 'The Board approved the discount rate action of the Federal Reserve Bank of San Francisco.';
+    // A city is no country the story reaches: the banks of Boston and Chicago are no report from the United States.
+    const bank = 'The Board approved the discount rate actions of the Federal Reserve Banks of Boston, Chicago and Dallas.';
     const bankContext = { topic, article: { introduction: `${bank} [1]`, points: [] }, document: { record: news, reference: 1, text: bank, language: 'en' } };
     expect(groundedTakeaway(none, { ...bankContext, previous: { date: '2015-09-04T00:00:00Z', text: 'The Board approved the discount rate action.', language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
     // A longer report, with a statement its lead does not say: its countries are no change of the story.

@@ -113,16 +113,16 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
 /** Countries a takeaway lists at most. */
 const MAX_PLACES = 4;
 
-/** The countries a text names (ISO codes), but through a city or region inside a longer name: "Federal Reserve Bank of San Francisco" is no report from the United States. */
+/** The countries a text names by their own names or their people's (ISO codes), not through a city: "the Federal Reserve Banks of Boston, Chicago" is no report from the United States. */
 function countriesNamed(text: string, language: string): string[] {
   const found = new Set<string>();
-  for (const m of placesIn(text, language)) if (m.country && (!m.inName || countryOrGroupNamed(m.text))) found.add(m.country);
+  for (const m of placesIn(text, language)) if (m.country && countryOrGroupNamed(m.text)) found.add(m.country);
   return [...found];
 }
 
 /**
- * Who a short report brings into its story: the countries it names (directly, by a people's word,
- * or through a city: countriesNamed) that the story's last article did not, citing the report. Only for a report
+ * Who a short report brings into its story: the countries it names (by their names or their
+ * people's, countriesNamed) that the story's last article did not, citing the report. Only for a report
  * whose every statement the lead and points say already (a current-events item): what it changes
  * when no statement of it can be quoted as new.
  */

@@ -53,6 +53,34 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, part?: Locato
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
+/**
+ * What the shell fixes at the bottom (Provide Feedback's strip on a computer, the tab bar on a phone)
+ * never covers the dashboard: Provide Feedback sits inside its strip, and the rising names (the
+ * card beside the spikes, under the button at 1280 px wide) clear the strip when scrolled to the
+ * window's bottom edge, and at the page's end.
+ */
+async function expectRisingClear(page: Page, testInfo: TestInfo, mobile: boolean) {
+  const rising = page.getByRole('region', { name: 'Rising names' });
+  const strip = mobile ? page.getByRole('navigation', { name: 'Main' }) : page.getByTestId('feedback-dock');
+  const before = page.viewportSize();
+  const size = mobile ? { width: 375, height: 812 } : { width: 1280, height: 800 };
+  await page.setViewportSize(size);
+  const s = (await strip.boundingBox())!;
+  if (!mobile) {
+    const b = (await strip.getByRole('button', { name: 'Provide Feedback' }).boundingBox())!;
+    expect(b.y >= s.y && b.y + b.height <= s.y + s.height && b.x >= s.x && b.x + b.width <= s.x + s.width, `Provide Feedback ${JSON.stringify(b)} in its strip ${JSON.stringify(s)}`).toBe(true);
+  }
+  for (const where of ['card', 'end'] as const) {
+    if (where === 'card') await rising.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.screenshot({ path: testInfo.outputPath(`rising-clear-${where}-${size.width}x${size.height}.png`) });
+    const a = (await rising.boundingBox())!;
+    expect(a.y + a.height <= s.y, `${where}: Rising names ${JSON.stringify(a)}, bottom strip ${JSON.stringify(s)}`).toBe(true);
+  }
+  if (before) await page.setViewportSize(before);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 test('the overview, a topic dashboard, its range, its chart as bars and as a table, and an article from it', async ({ page, request }, testInfo) => {
   const mobile = testInfo.project.name === 'mobile';
   await signInAs(page, request, DEMO.user, '/');
@@ -84,6 +112,7 @@ test('the overview, a topic dashboard, its range, its chart as bars and as a tab
   const totals = page.getByRole('region', { name: 'Totals' });
   await see(totals).toContainText('in the last 24 hours');
   await expect(totals).toContainText(/vs previous 24 hours|none in the previous 24 hours/);
+  await expectRisingClear(page, testInfo, mobile);
 
   // The chart: one image named by its figures; its bars one Tab stop, moved by the arrow keys, each read out.
   const chart = page.getByRole('region', { name: 'Articles per hour' });

@@ -1,9 +1,31 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { rowsOf, type AppDb } from '../db/client.js';
+import { rowsOf, type AppDb, type AppTx } from '../db/client.js';
+import { displayNames } from '../intelligence/builtin/text-features.js';
 import type { JobDefinition } from '../jobs/types.js';
 
 export const COUNT_TOPIC_NAMES_JOB = 'count-topic-names';
+
+/** Events whose names are written again per statement. */
+const RENAME_BATCH = 500;
+
+/**
+ * The names of the topic's events as displayNames writes them now, where they were stored by an
+ * older one (migration 0038: "Apple Inc" is "Apple"); only the events whose names change are written.
+ * Run while the topic is not counted, so its trigger counts nothing meanwhile.
+ */
+async function renameTopicNames(tx: AppTx, topicId: number): Promise<void> {
+  const rows = rowsOf<{ id: number; names: string[] }>(await tx.execute(sql`SELECT id, entity_names AS names FROM events WHERE topic_id = ${topicId} AND entity_names IS NOT NULL`));
+  const changed = rows.flatMap((r) => {
+    const names = displayNames(r.names);
+    return names.join('\n') === r.names.join('\n') ? [] : [{ id: Number(r.id), names }];
+  });
+  for (let i = 0; i < changed.length; i += RENAME_BATCH) {
+    const batch = JSON.stringify(changed.slice(i, i + RENAME_BATCH));
+    await tx.execute(sql`UPDATE events e SET entity_names = ARRAY(SELECT jsonb_array_elements_text(v.names))
+      FROM jsonb_to_recordset(${batch}::jsonb) AS v(id bigint, names jsonb) WHERE e.id = v.id`);
+  }
+}
 
 /**
  * Counts one topic's names into topic_name_days from its published articles and marks it counted,
@@ -15,6 +37,7 @@ export async function countTopicNames(db: AppDb, topicId: number): Promise<boole
   return db.transaction(async (tx) => {
     const [topic] = rowsOf<{ counted: boolean }>(await tx.execute(sql`SELECT names_counted_at IS NOT NULL AS counted FROM topics WHERE id = ${topicId} FOR UPDATE`));
     if (!topic || topic.counted) return false;
+    await renameTopicNames(tx, topicId);
     await tx.execute(sql`DELETE FROM topic_name_days WHERE topic_id = ${topicId}`);
     await tx.execute(sql`INSERT INTO topic_name_days (topic_id, day, name, n)
       SELECT ${topicId}::bigint, u.day, u.name, count(*)::int
@@ -35,8 +58,9 @@ export async function countWaitingTopics(db: AppDb): Promise<number> {
 }
 
 /**
- * The upgrade of topics that had articles before topic_name_days (migration 0036): each topic's
- * names counted, one topic a transaction. Sent at every start by the scheduler (singleton); until
+ * The upgrade of topics that had articles before topic_name_days (migration 0036), or names written
+ * before displayNames left legal forms out (migration 0038): each topic's names written again and
+ * counted, one topic a transaction. Sent at every start by the scheduler (singleton); until
  * a topic is counted its trends read the articles, so the figures are the same before and after.
  */
 export const countTopicNamesJob: JobDefinition<z.ZodObject> = {

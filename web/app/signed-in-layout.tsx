@@ -101,7 +101,7 @@ function Shell({ children, onTopic }: { children: ReactNode; onTopic?: (topic: T
         </aside>
       )}
 
-      {/* Room at the bottom for what floats there (the tab bar on phones, Provide Feedback elsewhere): the last item scrolls clear of it. */}
+      {/* Room at the bottom for the strip fixed there (the tab bar on phones, Provide Feedback's strip elsewhere, 4rem each): the last item scrolls clear of it. */}
       <main id="main" className="pt-14 pb-20 md:pb-24" style={showSidebar ? { marginLeft: SIDEBAR_WIDTH_PX } : undefined}>
         {mobile && mobileTab === 'profile' ? (
           <div className="bg-white dark:bg-slate-900">
@@ -113,13 +113,20 @@ function Shell({ children, onTopic }: { children: ReactNode; onTopic?: (topic: T
       </main>
 
       {!mobile && (
-        <button
-          type="button"
-          onClick={() => tools.openFeedback(articleId ? Number(articleId) : undefined)}
-          className="fixed right-5 bottom-5 z-30 inline-flex items-center gap-2 rounded-full bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        // The bottom strip the shell keeps for Provide Feedback, as the phone's tab bar: pages scroll under it, never under the button alone.
+        <div
+          data-testid="feedback-dock"
+          style={showSidebar ? { left: SIDEBAR_WIDTH_PX } : undefined}
+          className="fixed right-0 bottom-0 left-0 z-30 flex h-16 items-center justify-end border-t border-slate-200 bg-white/95 px-5 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95"
         >
-          <MessageSquarePlus aria-hidden className="size-4" /> Provide Feedback
-        </button>
+          <button
+            type="button"
+            onClick={() => tools.openFeedback(articleId ? Number(articleId) : undefined)}
+            className="inline-flex items-center gap-2 rounded-full bg-blue-700 px-4 py-2.5 text-sm font-semibold text-white shadow-lg hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          >
+            <MessageSquarePlus aria-hidden className="size-4" /> Provide Feedback
+          </button>
+        </div>
       )}
 
       {mobile && (

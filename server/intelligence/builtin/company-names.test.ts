@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyNames, withoutCompanyNames } from './company-names.js';
+import { companyNames, withoutCompanyNames, withoutLegalForm } from './company-names.js';
 
 describe('company names: a run of capitalised words closed by a legal form', () => {
   it('finds the name before its legal form, in any of its spellings', () => {
@@ -17,5 +17,17 @@ describe('company names: a run of capitalised words closed by a legal form', () 
   it('leaves common words and short runs alone: no name without a legal form, none of one word cut from a longer one', () => {
     expect(withoutCompanyNames('Steel output fell. The Company said prices rose as demand eased.')).toBe('Steel output fell. The Company said prices rose as demand eased.');
     expect(companyNames('Canada Mortgage and Housing Corp said housing starts fell.')).toEqual([]);
+  });
+
+  it('reads a name without the abbreviated legal forms that close it, as a reader names the company', () => {
+    expect(['Apple Inc', 'Apple Inc.', 'Apple, Inc.', 'Apple'].map(withoutLegalForm)).toEqual(['Apple', 'Apple', 'Apple', 'Apple']);
+    expect(withoutLegalForm('Samsung Electronics Co Ltd')).toBe('Samsung Electronics');
+    expect(withoutLegalForm('Goldman Sachs & Co')).toBe('Goldman Sachs');
+    expect(withoutLegalForm('Fiat S.p.A.')).toBe('Fiat');
+    // A form spelled out belongs to public bodies' names too; nothing is cut to less than a name.
+    expect(withoutLegalForm('Federal Deposit Insurance Corporation')).toBe('Federal Deposit Insurance Corporation');
+    expect(withoutLegalForm('X Corp')).toBe('X Corp');
+    expect(withoutLegalForm('Inc')).toBe('Inc');
+    expect(withoutLegalForm('Bank of America')).toBe('Bank of America');
   });
 });

@@ -16,6 +16,27 @@ let forms: Set<string> | undefined;
 /** Whether a word is a legal form ("Corp", "Inc.,": the dot of a sentence or clause read off). */
 export const isLegalForm = (word: string) => (forms ??= new Set(legalForms())).has(word) || forms.has(word.replace(/\.$/, ''));
 
+/** A legal form as written short ("Inc", "Corp.", "S.p.A."): one spelled out ("Corporation", "Limited") belongs to many a public body's name too ("Federal Deposit Insurance Corporation"). */
+const abbreviated = (form: string) => form.replace(/\.$/, '').length <= 4 || /[./]/.test(form.replace(/\.$/, ''));
+/** A name closed by an abbreviated legal form, the form after a space or a comma: what is before it, and the form. */
+const CLOSED = /^(.*?)[\s,]+(\S+)$/u;
+
+/**
+ * A company's name as a reader names it: without the abbreviated legal forms that close it ("Apple
+ * Inc" and "Apple, Inc." are "Apple"; "Samsung Electronics Co Ltd" is "Samsung Electronics"; "Goldman
+ * Sachs & Co" is "Goldman Sachs"). The name as it is when no name of two characters with a capital
+ * letter would be left ("X Corp"), and when its last word is no legal form.
+ */
+export function withoutLegalForm(name: string): string {
+  let out = name.trim();
+  for (let match = CLOSED.exec(out); match && isLegalForm(match[2]!) && abbreviated(match[2]!); match = CLOSED.exec(out)) {
+    const rest = match[1]!.replace(/[\s,&]+$/u, '');
+    if (rest.length < 2 || !/\p{Lu}/u.test(rest)) return out;
+    out = rest;
+  }
+  return out;
+}
+
 /** The names of companies a text holds, each as its words (without the legal form): one pass over the text's words. */
 function namesIn(text: string, words: RegExpMatchArray[]): string[][] {
   const names = new Map<string, string[]>();

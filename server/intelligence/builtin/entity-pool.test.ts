@@ -29,6 +29,8 @@ describe('extractEntitiesOffThread', () => {
     expect(displayNames(['Market Committee', 'Federal Open Market Committee', 'New York'])).toEqual(['Federal Open Market Committee', 'New York']);
     // A legal form the library kept alone is no name.
     expect(displayNames(['Inc', 'Ltd.', 'Bank of America'])).toEqual(['Bank of America']);
+    // A legal form closing a name is left out: "Apple Inc" and "Apple" are one name, read "Apple".
+    expect(displayNames(['Apple Inc', 'Acme Corp.', 'Apple', 'Bank of America'])).toEqual(['Apple', 'Acme', 'Bank of America']);
   });
 
   it('answers an empty list without starting threads', async () => {

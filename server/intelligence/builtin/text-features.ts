@@ -7,7 +7,7 @@ import path from 'node:path';
 import { lazyRequire } from '../../lazy.js';
 import { ROOT } from '../../paths.js';
 import { stem, STOP_WORDS } from '../../search/terms.js';
-import { isLegalForm } from './company-names.js';
+import { isLegalForm, withoutLegalForm } from './company-names.js';
 import { countryOrGroupNamed, fold, oneWordName, type Place } from '../knowledge/places.js';
 
 /** compromise's names of a lead, title-case headlines re-cased first: the entity pool's worker file, so both give the same answers. */
@@ -149,7 +149,7 @@ const DISPLAY_NAMES = 12;
 export function displayNames(names: string[]): string[] {
   const byKey = new Map<string, string>();
   for (const raw of names) {
-    const name = raw
+    const cleaned = raw
       .replace(/^(?:the|a|an)\s+/i, '')
       .replace(/['’]s?$/u, '')
       .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, '')
@@ -157,7 +157,9 @@ export function displayNames(names: string[]): string[] {
       .replace(/(\p{L}{2})\.$/u, '$1')
       .replace(/\s+/g, ' ')
       .trim();
-    // A legal form alone ("Inc", "Ltd.") is what the NLP library kept of a company's name, not a name (ISO 20275's forms).
+    // A legal form alone ("Inc", "Ltd.") is what the NLP library kept of a company's name, not a name (ISO 20275's forms);
+    // one closing a name is left out, so "Apple Inc" and "Apple" are one name.
+    const name = withoutLegalForm(cleaned);
     if (name.length < 2 || !/\p{Lu}/u.test(name) || isLegalForm(name)) continue;
     const key = entityKey(name);
     if (key.length >= 2 && !byKey.has(key)) byKey.set(key, name);

@@ -50,7 +50,8 @@ function citedSentences(article: ImpactInput['article']): { text: string; refs: 
     .filter((s) => s.refs.length > 0);
 }
 
-const namedIn = (name: string, text: string) => new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+/** Whether a text names `name` as a whole word or phrase, in any case. */
+export const namedIn = (name: string, text: string) => new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 
 /** A name the article names, with the references of the sentences that name it. */
 interface Named {

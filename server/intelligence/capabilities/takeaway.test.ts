@@ -164,4 +164,68 @@ describe('the takeaway of a report in a story: what changed against its last art
     );
     expect(groundedTakeaway(none, context)).toBe('Report from Wire, Dec 16, 2015. [1]');
   });
+
+  it('says the countries a one-sentence report brings into its story, when its only statement is its lead', () => {
+    const news = { ...record, kind: 'news', contentType: 'Current events item', publisher: 'Wikipedia', date: '2015-09-05T00:00:00Z' };
+    const vienna = "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants arrive in Vienna.";
+    const munich = 'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.';
+    const context = { topic, article: { introduction: `${munich} [1]`, points: [] }, document: { record: news, reference: 1, text: munich, language: 'en' } };
+    expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: vienna, language: 'en' } })).toBe(
+      'Current events item from Wikipedia, Sep 5, 2015. [1] New to the story since its last article (Sep 4, 2015): Hungary. [1]',
+    );
+    // Nothing new to the story: no line; nor without a last article to compare with.
+    expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: `${vienna} Trains left Hungary.`, language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
+    expect(groundedTakeaway(none, context)).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
+    // A city is no country the story reaches: the banks of Boston and Chicago are no report from the United States.
+    const bank = 'The Board approved the discount rate actions of the Federal Reserve Banks of Boston, Chicago and Dallas.';
+    const bankContext = { topic, article: { introduction: `${bank} [1]`, points: [] }, document: { record: news, reference: 1, text: bank, language: 'en' } };
+    expect(groundedTakeaway(none, { ...bankContext, previous: { date: '2015-09-04T00:00:00Z', text: 'The Board approved the discount rate action.', language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
+    // A longer report, with a statement its lead does not say: its countries are no change of the story.
+    const longer = `${munich} Officials in Berlin expect more trains.`;
+    expect(groundedTakeaway(none, { ...context, document: { ...context.document, text: longer }, previous: { date: '2015-09-04T00:00:00Z', text: vienna, language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
+  });
+});
+
+describe('the takeaway of a news report: what the document says a name the reader follows did', () => {
+  const text =
+    'Harbor Bank reported a second quarter of deposit outflows on Monday, its chief executive said. ' +
+    'Lakeside Savings acquired twelve Harbor Bank branches in Ohio after regulators approved the sale. ' +
+    'The Lakeside Savings Foundation announced grants for the towns affected. ' +
+    'Analysts expect more regional lenders to shrink this year.';
+  const introduction = 'Harbor Bank reported a second quarter of deposit outflows. [1]';
+  const record = { kind: 'news', contentType: 'Report', publisher: 'Wire', date: '2024-07-08T00:00:00Z', metadata: {} };
+  const impactFor = (reader: ImpactInput['reader'], topic: { name: string; keyEntities: string[] }, body = text) =>
+    builtinImpact({
+      reader,
+      topic,
+      article: { title: 'Harbor Bank deposits fall', introduction, points: [], sections: [{ heading: 'What happened', content: `${body.split('. ')[1]}. [1]` }] },
+      references: [{ number: 1, title: 'Harbor Bank deposits fall', date: record.date, kind: 'news', text: body }],
+      reported: record.date,
+      rank: 0.5,
+      standing: null,
+      phaseChange: false,
+    });
+  const banking: { name: string; keyEntities: string[] } = { name: 'Regional banking', keyEntities: [] };
+  const context = (topic = banking, body = text) => ({ topic, article: { introduction, points: [] }, document: { record, reference: 1, text: body, language: 'en' } });
+
+  it("quotes what a name of the reader's profile did, where the lead did not say it, in place of the bare names", () => {
+    const impact = impactFor({ ...nobody, organizations: ['Lakeside Savings'] }, banking);
+    expect(impact.why_it_matters?.text).toBe('It names Lakeside Savings, which you follow.');
+    expect(groundedTakeaway(impact, context())).toBe('Report from Wire, Jul 8, 2024. [1] Lakeside Savings, which you follow: Lakeside Savings acquired twelve Harbor Bank branches in Ohio after regulators approved the sale. [1]');
+  });
+
+  it("says it of a name the reader's topic follows too", () => {
+    const topic = { name: 'Regional banking', keyEntities: ['Lakeside Savings'] };
+    expect(groundedTakeaway(impactFor(nobody, topic), context(topic))).toBe(
+      'Report from Wire, Jul 8, 2024. [1] Lakeside Savings, which your topic “Regional banking” follows: Lakeside Savings acquired twelve Harbor Bank branches in Ohio after regulators approved the sale. [1]',
+    );
+  });
+
+  it('keeps the bare names line when the name only undergoes the act, is a piece of a longer name, or the act is a rule', () => {
+    const reader = { ...nobody, organizations: ['Lakeside Savings'] };
+    for (const sentence of ['Regulators approved the sale of twelve Harbor Bank branches in Ohio to Lakeside Savings', 'The Lakeside Savings Foundation announced grants for the towns affected by the closures', 'Lakeside Savings shall close the branches it acquired once regulators approve the sale']) {
+      const body = `Harbor Bank reported a second quarter of deposit outflows on Monday. ${sentence}. Analysts expect more lenders to shrink.`;
+      expect(groundedTakeaway(impactFor(reader, banking, body), context(banking, body))).toBe('Report from Wire, Jul 8, 2024. [1] It names Lakeside Savings, which you follow. [1]');
+    }
+  });
 });

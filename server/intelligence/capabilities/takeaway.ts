@@ -1,8 +1,11 @@
+import { countryName, countryOrGroupNamed, placesIn } from '../knowledge/places.js';
+import { actsIn } from '../lexicon/actions.js';
 import { whatItIs, type DocumentRecord } from './document-record.js';
-import type { TImpact } from './impact.js';
+import { namedIn, type TImpact } from './impact.js';
+import { quotable } from './sentence-quality.js';
 import { storyChange, type StoryDocument } from './story-change.js';
-import { saysAgain } from './summarise.js';
-import { shortDate } from './titles.js';
+import { saysAgain, sentences } from './summarise.js';
+import { headlineOf, shortDate } from './titles.js';
 
 /** What the takeaway is measured against and tied to: the article's lead and points, the reader's topic. */
 export interface TakeawayContext {
@@ -35,6 +38,65 @@ function topicNamesLine(impact: TImpact, context: TakeawayContext): string | und
 
 const capitalised = (text: string) => text.replace(/^\p{Ll}/u, (c) => c.toUpperCase());
 
+/** The names the reader follows that the documents name, with whom they are followed by: the profile's (why it matters names them) first, then the topic's. */
+function followedNames(impact: TImpact, topic: string): { name: string; by: string }[] {
+  const why = impact.why_it_matters?.text ?? '';
+  const named = impact.entities.filter((e) => e.references.length > 0).map((e) => e.name);
+  const own = named.filter((n) => namedIn(n, why));
+  return [...own.map((name) => ({ name, by: 'which you follow' })), ...named.filter((n) => !own.includes(n)).map((name) => ({ name, by: `which your topic “${topic}” follows` }))];
+}
+
+/** Sentences of the document read for what a followed name did, and the length of one a takeaway quotes. */
+const ACT_SENTENCES = 40;
+const ACT_WORDS = { min: 6, max: 45 };
+
+/** A modal verb: the sentence states a rule or a possibility ("shall be referred", "may provide"), not an act. */
+const MODAL = /\b(?:shall|should|may|might|must|would|could|can)\b/i;
+
+/** The document's statements that report an act (lexicon/actions.ts: "approved", "resigns", "raises"), quotable, and not said by the lead and points. */
+function actSentences(text: string, language: string | null | undefined, said: string[]): string[] {
+  return sentences(text)
+    .slice(0, ACT_SENTENCES)
+    .filter((s) => {
+      const words = s.split(/\s+/).length;
+      return words >= ACT_WORDS.min && words <= ACT_WORDS.max && !MODAL.test(s) && quotable(s, language) && !saysAgain(s, said) && actsIn(s).length > 0;
+    });
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where a sentence names `name` on its own, not as a piece of a longer name ("Federal Reserve" of "Federal Reserve Bank of New York"); -1 when it does not. */
+function nameAt(name: string, sentence: string): number {
+  for (const match of sentence.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escaped(name)}(?![\\p{L}\\p{N}])`, 'giu'))) {
+    if (!/^\s+\p{Lu}/u.test(sentence.slice(match.index + match[0].length))) return match.index;
+  }
+  return -1;
+}
+
+/** Whether a sentence says `name` did something: the name, on its own, before the word of an act ("Lakeside Savings acquired ..."), not after it ("approved by the Committee and issued to ..."). */
+function actedBy(name: string, sentence: string): boolean {
+  const at = nameAt(name, sentence);
+  if (at < 0) return false;
+  const after = sentence.slice(at + name.length).toLowerCase();
+  return actsIn(sentence).some((act) => new RegExp(`(?<!\\p{L})${escaped(act.word)}(?!\\p{L})`, 'u').test(after));
+}
+
+/**
+ * What the document says a name the reader follows did: the first name (the profile's first) that
+ * a statement of the reported document says acted, that statement as a headline, citing the
+ * document. Undefined when the article does not cite it or no such statement is left.
+ */
+function actLine(impact: TImpact, context: TakeawayContext, said: string[]): string | undefined {
+  const { text, language, reference } = context.document;
+  if (!text || !reference) return undefined;
+  const acts = actSentences(text, language, said);
+  for (const { name, by } of acts.length ? followedNames(impact, context.topic.name) : []) {
+    const sentence = acts.find((s) => actedBy(name, s));
+    if (sentence) return `${capitalised(name)}, ${by}: ${headlineOf(sentence, language)}. ${marks([reference])}`;
+  }
+  return undefined;
+}
+
 /** What the report changes against the story's last article: a figure that moved, else a statement that one did not make, else a figure that held. */
 function changeLine(context: TakeawayContext, said: string[]): string | undefined {
   const { document, previous } = context;
@@ -48,6 +110,33 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
   return `New since ${when}: ${change.sentence}${cite}`;
 }
 
+/** Countries a takeaway lists at most. */
+const MAX_PLACES = 4;
+
+/** The countries a text names by their own names or their people's (ISO codes), not through a city: "the Federal Reserve Banks of Boston, Chicago" is no report from the United States. */
+function countriesNamed(text: string, language: string): string[] {
+  const found = new Set<string>();
+  for (const m of placesIn(text, language)) if (m.country && countryOrGroupNamed(m.text)) found.add(m.country);
+  return [...found];
+}
+
+/**
+ * Who a short report brings into its story: the countries it names (by their names or their
+ * people's, countriesNamed) that the story's last article did not, citing the report. Only for a report
+ * whose every statement the lead and points say already (a current-events item): what it changes
+ * when no statement of it can be quoted as new.
+ */
+function placesLine(context: TakeawayContext, said: string[]): string | undefined {
+  const { document, previous } = context;
+  if (!previous || !document.text || !document.reference || !sentences(document.text).every((s) => saysAgain(s, said))) return undefined;
+  const language = document.language ?? 'en';
+  const before = new Set(countriesNamed(previous.text, previous.language ?? language));
+  const added = countriesNamed(document.text, language).filter((c) => !before.has(c));
+  if (!added.length) return undefined;
+  const when = shortDate(previous.date) || previous.date;
+  return `New to the story since its last article (${when}): ${listed(added.slice(0, MAX_PLACES).map(countryName))}. ${marks([document.reference])}`;
+}
+
 /** What the document is, from its record, citing it when the article does. */
 function whatLine(context: TakeawayContext): string {
   const { record, reference } = context.document;
@@ -59,12 +148,15 @@ function whatLine(context: TakeawayContext): string {
  * and never invented, in the words a reader keeps: what the document is (its kind, who it is
  * from, its record's phase, status or enrolment), what to watch (the first date its documents set
  * ahead that the lead and points have not quoted), what changed against the story's last article
- * (a figure that moved, else a statement new to the story: story-change.ts) and who it concerns
- * (why it matters to the reader, else the names their topic follows that the documents name). A part with nothing behind
+ * (a figure that moved, else a statement new to the story: story-change.ts, else the countries a
+ * short report brings into the story) and who it concerns
+ * (what the document says a name the reader follows did, else why it matters to the reader, else
+ * the names their topic follows that the documents name). A part with nothing behind
  * it is left out, not said to be missing; the impact's severity is the impact block's, not the takeaway's.
  */
 export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
   const said = [context.article.introduction, ...context.article.points].map(bare).filter(Boolean);
   const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
-  return [whatLine(context), horizonLine(impact, said), changeLine(context, said), why ?? topicNamesLine(impact, context)].filter(Boolean).join(' ');
+  const change = changeLine(context, said) ?? placesLine(context, said);
+  return [whatLine(context), horizonLine(impact, said), change, actLine(impact, context, said) ?? why ?? topicNamesLine(impact, context)].filter(Boolean).join(' ');
 }

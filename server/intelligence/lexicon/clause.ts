@@ -151,3 +151,126 @@ export function usedAsVerb(text: string, word: string): boolean {
     return nounAsVerbAt(terms, i);
   });
 }
+
+/*
+ * A long sentence made a headline by its syntax, after Hedge Trimmer (Dorr, Zajic & Schwartz,
+ * 2003: "a parse-and-trim approach to headline generation"): keep the main clause, its subject,
+ * finite verb and object; drop what comes before the subject (a preposed phrase or a subordinate
+ * clause), an adverb set off by commas, and, while the headline is long, the trailing phrases. Every
+ * cut falls at a boundary the tagger finds (a comma before a participle or a subordinate clause, a
+ * preposition after the object), never at a count of characters, so what is left is whole.
+ */
+
+/** Where each term starts in the text, or undefined when the tagger changed a word's spelling. */
+function startsOf(text: string, terms: readonly Term[]): number[] | undefined {
+  const starts: number[] = [];
+  let at = 0;
+  for (const term of terms) {
+    const found = text.indexOf(term.text, at);
+    if (found < 0) return undefined;
+    starts.push(found);
+    at = found + term.text.length;
+  }
+  return starts;
+}
+
+/** The indices of the terms that open a comma-delimited part of the sentence, the first one included. */
+const partStarts = (terms: readonly Term[]) => terms.flatMap((_, i) => (i === 0 || /,/.test(terms[i - 1]!.post) ? [i] : []));
+/** A word that opens a phrase that is no main clause: a preposition, a conjunction, an adverb, a participle, "to" ("In light of ...", "although ...", "keeping ..."). */
+const opensAdjunct = (term: Term | undefined) => is(term, 'Preposition', 'Conjunction', 'Adverb', 'Gerund', 'QuestionWord') || term?.normal === 'to';
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The sentence from its main clause's subject on: a sentence that opens with a preposed phrase or a
+ * subordinate clause ("In these circumstances, although recent data suggest ..., the FOMC judges
+ * ...") is the first comma-delimited part on that opens with no such word and holds a clause ("The
+ * FOMC judges ..."); without a comma ("At its next meeting the Committee will assess ..."), the
+ * subject is the noun phrase before the first finite verb. A sentence that opens with its subject
+ * is left as it is.
+ */
+export function mainClause(sentence: string): string {
+  const terms = termsOf(sentence);
+  const starts = startsOf(sentence, terms);
+  if (!starts || !opensAdjunct(terms[0])) return sentence;
+  const parts = partStarts(terms);
+  for (const [k, p] of parts.entries()) {
+    // An adverb may open the main clause ("..., approximately 6,500 migrants arrive").
+    if (k === 0 || (opensAdjunct(terms[p]) && !is(terms[p], 'Adverb'))) continue;
+    const part = sentence.slice(starts[p], starts[parts[k + 1] ?? terms.length] ?? sentence.length);
+    if (isClause(part)) return capitalised(sentence.slice(starts[p]));
+  }
+  const verb = terms.findIndex((_, i) => finiteAt(terms, i));
+  const subject = verb > 0 ? subjectStart(terms, verb) : -1;
+  const preposed = terms.slice(0, Math.max(subject, 0));
+  return subject > 0 && is(terms[0], 'Preposition') && !preposed.some((t) => is(t, 'Verb')) ? capitalised(sentence.slice(starts[subject])) : sentence;
+}
+
+/** Where the noun phrase before a verb starts: back over nouns and adjectives to its determiner ("... meeting the Committee will": "the"). */
+function subjectStart(terms: readonly Term[], verb: number): number {
+  let i = beforeAdverbs(terms, verb);
+  if (!is(terms[i], 'Noun', 'Pronoun')) return -1;
+  while (i > 0 && !/,/.test(terms[i - 1]!.post) && !is(terms[i], 'Determiner') && is(terms[i - 1], 'Noun', 'Adjective', 'Determiner', 'Value')) i--;
+  return i;
+}
+
+/**
+ * The sentence without an adverb set off by commas ("The Committee, nonetheless, recognizes ..."
+ * -> "The Committee recognizes ..."): a part of one to three words, none a noun or a verb.
+ */
+export function withoutAsideAdverbs(sentence: string): string {
+  const terms = termsOf(sentence);
+  const starts = startsOf(sentence, terms);
+  if (!starts) return sentence;
+  const parts = partStarts(terms);
+  for (const [k, p] of parts.entries()) {
+    const end = parts[k + 1];
+    if (k === 0 || end === undefined || end - p > 3 || terms.slice(p, end).some((t) => is(t, 'Noun', 'Verb', 'Value'))) continue;
+    // From the comma before the aside to the comma after it: one comma stays out.
+    const from = starts[p - 1]! + terms[p - 1]!.text.length;
+    const to = starts[end - 1]! + terms[end - 1]!.text.length + 1;
+    return withoutAsideAdverbs(sentence.slice(0, from) + sentence.slice(to));
+  }
+  return sentence;
+}
+
+/**
+ * The clause without its trailing part after the main verb: a comma before a participle, a
+ * subordinate clause, an adverb or a prepositional phrase (", keeping its target ...", ", though
+ * at a slower pace", ", mostly from ...", ", which ..."), or before "and" with a second clause (",
+ * and it is maintaining ..."); a list's last item (", and the Term Securities Lending Facility")
+ * stays.
+ */
+export function withoutTrailingPart(clause: string): string {
+  const terms = termsOf(clause);
+  const starts = startsOf(clause, terms);
+  const verb = terms.findIndex((_, i) => finiteAt(terms, i) || nounAsVerbAt(terms, i));
+  const parts = partStarts(terms);
+  // The main verb in the first part: else the clause has a part this step cannot read, and stays.
+  if (!starts || verb < 0 || (parts[1] ?? Infinity) < verb) return clause;
+  const cut = parts.find((p, k) => {
+    // A part that opens with "of" belongs to the noun before it ("the emergence, or potential emergence, of ...").
+    if (p <= verb || terms[p]!.normal === 'of') return false;
+    const rest = clause.slice(starts[p], starts[parts[k + 1] ?? terms.length] ?? clause.length);
+    return ['and', 'or', 'but'].includes(terms[p]!.normal) ? isClause(rest.replace(/^\S+\s+/, '')) : opensAdjunct(terms[p]);
+  });
+  return cut === undefined ? clause : clause.slice(0, starts[cut]).replace(/[\s,]+$/, '');
+}
+
+/**
+ * The clause's prefixes without trailing prepositional phrases, longest first: each cut before a
+ * preposition (not "of", which belongs to its noun) that follows the verb's object, a noun, and
+ * leaves out no number and no place (the news: "... by 25 basis points to 5 percent", "... in Prague"), and keeps no
+ * comma after the verb (a cut inside a list would leave it half: "... of supply and demand, conditions").
+ */
+export function withoutTrailingPhrases(clause: string): string[] {
+  const terms = termsOf(clause);
+  const starts = startsOf(clause, terms);
+  const verb = terms.findIndex((_, i) => finiteAt(terms, i) || nounAsVerbAt(terms, i));
+  if (!starts || verb < 0) return [];
+  const cuts = terms.flatMap((t, i) => {
+    const kept = terms.slice(verb, i - 1).some((u) => /,/.test(u.post));
+    const droppable = i > verb + 1 && !kept && is(t, 'Preposition') && t.normal !== 'of' && is(terms[i - 1], 'Noun') && !/,/.test(terms[i - 1]!.post);
+    return droppable && !terms.slice(i).some((u) => is(u, 'Value', 'Place')) ? [i] : [];
+  });
+  return cuts.reverse().map((i) => clause.slice(0, starts[i]).trimEnd());
+}

@@ -61,7 +61,8 @@ const rewrites: [string, [string, string][]][] = [
   [
     'trailing-part',
     [
-      ['The widget board keeps its policy, keeping its rate at 2 percent', 'The widget board keeps its policy'],
+      ['The widget board keeps its policy, keeping its rate steady', 'The widget board keeps its policy'],
+      ['The widget board keeps its policy, keeping its rate at 2 percent', 'The widget board keeps its policy, keeping its rate at 2 percent'],
       ['Widget makers are still cutting back on staff, though at a slower pace', 'Widget makers are still cutting back on staff'],
       ['The board continues its widget program, and it is keeping its rate', 'The board continues its widget program'],
       // A list's last item, an "of" that belongs to its noun: no trailing part.

@@ -351,7 +351,7 @@ export const HEADLINE_RULES: readonly RewriteRule[] = [
   {
     name: 'trailing-part',
     language: 'en',
-    reason: 'a part after the main verb set off by a comma and opened by a participle, a conjunction, an adverb or a preposition (", keeping its target ...", ", though at a slower pace"), or a second clause after ", and", is detail',
+    reason: 'a part after the main verb set off by a comma and opened by a participle, a conjunction, an adverb or a preposition (", keeping its target ...", ", though at a slower pace"), or a second clause after ", and", is detail unless it holds a number',
     apply: withoutTrailingPart,
   },
   {

@@ -238,7 +238,7 @@ export function withoutAsideAdverbs(sentence: string): string {
  * subordinate clause, an adverb or a prepositional phrase (", keeping its target ...", ", though
  * at a slower pace", ", mostly from ...", ", which ..."), or before "and" with a second clause (",
  * and it is maintaining ..."); a list's last item (", and the Term Securities Lending Facility")
- * stays.
+ * stays, and so does a part with a number (the news: ", keeping its target at 6-1/2 percent").
  */
 export function withoutTrailingPart(clause: string): string {
   const terms = termsOf(clause);
@@ -249,7 +249,7 @@ export function withoutTrailingPart(clause: string): string {
   if (!starts || verb < 0 || (parts[1] ?? Infinity) < verb) return clause;
   const cut = parts.find((p, k) => {
     // A part that opens with "of" belongs to the noun before it ("the emergence, or potential emergence, of ...").
-    if (p <= verb || terms[p]!.normal === 'of') return false;
+    if (p <= verb || terms[p]!.normal === 'of' || terms.slice(p).some((t) => is(t, 'Value'))) return false;
     const rest = clause.slice(starts[p], starts[parts[k + 1] ?? terms.length] ?? clause.length);
     return ['and', 'or', 'but'].includes(terms[p]!.normal) ? isClause(rest.replace(/^\S+\s+/, '')) : opensAdjunct(terms[p]);
   });

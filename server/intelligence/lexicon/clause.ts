@@ -274,3 +274,15 @@ export function withoutTrailingPhrases(clause: string): string[] {
   });
   return cuts.reverse().map((i) => clause.slice(0, starts[i]).trimEnd());
 }
+
+/**
+ * Whether a text stops mid-phrase, as a string cut by its length does: on an ellipsis, on a comma,
+ * colon or dash, or on a word that opens a phrase (a determiner, a preposition, a conjunction:
+ * "... the effect of", "... rules and").
+ */
+export function endsMidPhrase(text: string): boolean {
+  const trimmed = text.trim();
+  if (/(?:\.\.\.|…|[,:;(–—-])$/.test(trimmed)) return true;
+  const last = termsOf(trimmed).at(-1);
+  return is(last, 'Determiner', 'Preposition', 'Conjunction') && !is(last, 'Noun');
+}

@@ -45,6 +45,11 @@ const rewrites: [string, [string, string][]][] = [
       // A sentence that opens with its subject stays whole.
       ['The widget board raised its rate in Aville, Bland and Cove', 'The widget board raised its rate in Aville, Bland and Cove'],
       ['In Aville, Bland and Cove, widget makers stop work', 'Widget makers stop work'],
+      ['At least three widget makers die, 27 are injured, and 26 are missing', 'At least three widget makers die, 27 are injured, and 26 are missing'],
+      // A part that opens with a verb has no subject of its own; commas in the preposed phrase leave it.
+      ['In a widget scandal in Aland, a top maker, Jane Roe, says she is a victim of fraud', 'In a widget scandal in Aland, a top maker, Jane Roe, says she is a victim of fraud'],
+      // Adjectives listed between commas are no aside.
+      ['Widget makers find a rare, incurable, widget disorder', 'Widget makers find a rare, incurable, widget disorder'],
     ],
   ],
   ['descriptive-phrase', [['Hundreds of people, tired of waiting for widgets, broke out of the camp', 'Hundreds of people broke out of the camp']]],
@@ -64,6 +69,7 @@ const rewrites: [string, [string, string][]][] = [
       ['The widget board keeps its policy, keeping its rate steady', 'The widget board keeps its policy'],
       ['The widget board keeps its policy, keeping its rate at 2 percent', 'The widget board keeps its policy, keeping its rate at 2 percent'],
       ['Widget makers are still cutting back on staff, though at a slower pace', 'Widget makers are still cutting back on staff'],
+      ['Ten widget makers are hurt, seven from one family, in a blast in a suburb of Paris', 'Ten widget makers are hurt, seven from one family, in a blast in a suburb of Paris'],
       ['The board continues its widget program, and it is keeping its rate', 'The board continues its widget program'],
       // A list's last item, an "of" that belongs to its noun: no trailing part.
       ['The board will close the Aville plant, the Bland plant, and the Cove plant', 'The board will close the Aville plant, the Bland plant, and the Cove plant'],
@@ -77,11 +83,14 @@ const rewrites: [string, [string, string][]][] = [
         'The widget board is maintaining its existing policy of reinvesting payments from its holdings of widget debt at auction',
         'The widget board is maintaining its existing policy of reinvesting payments',
       ],
-      // A phrase with a number or a place is the news; a cut inside a list would leave it half.
+      // A phrase with a number, a place or a verb is the news; a cut inside a list would leave it half, one after a second verb a clause half.
+      ['The widget makers of the Aville region go to the polls for an election with the widget party returning to power', 'The widget makers of the Aville region go to the polls for an election with the widget party returning to power'],
+      ['A widget court issues an injunction ordering a halt to a widget makers\' strike in the Aville region', 'A widget court issues an injunction ordering a halt to a widget makers\' strike in the Aville region'],
+      ['A widget rally crash leaves six makers dead after a widget car veers off a straight section into spectators', 'A widget rally crash leaves six makers dead after a widget car veers off a straight section into spectators'],
       ['The widget makers of the Aville region agree to discuss their differences over the widget quotas in Prague', 'The widget makers of the Aville region agree to discuss their differences over the widget quotas in Prague'],
       ['The widget board of the Aville region raises its target for the widget rate by 25 basis points to 5 percent', 'The widget board of the Aville region raises its target for the widget rate by 25 basis points to 5 percent'],
       [
-        'The widget board will assess information on the balance of supply and demand, conditions in widget markets and prices',
+        'The widget board will assess information on the balance of supply and demand, conditions in financial markets, and the need for adjustment',
         'The widget board will assess information',
       ],
     ],

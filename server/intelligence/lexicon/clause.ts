@@ -185,24 +185,29 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * subordinate clause ("In these circumstances, although recent data suggest ..., the FOMC judges
  * ...") is the first comma-delimited part on that opens with no such word and holds a clause ("The
  * FOMC judges ..."); without a comma ("At its next meeting the Committee will assess ..."), the
- * subject is the noun phrase before the first finite verb. A sentence that opens with its subject
- * is left as it is.
+ * subject is the noun phrase before the first finite verb. A part that opens with a verb has no
+ * subject of its own ("..., Mariam Malak, says ..."). A sentence that opens with its subject is
+ * left as it is.
  */
 export function mainClause(sentence: string): string {
   const terms = termsOf(sentence);
   const starts = startsOf(sentence, terms);
   if (!starts || !opensAdjunct(terms[0])) return sentence;
   const parts = partStarts(terms);
+  // An adverb that opens a first part that is a clause is the clause's own ("At least three people die, 27 are injured, ...").
+  if (parts.length > 1 && is(terms[0], 'Adverb') && isClause(sentence.slice(0, starts[parts[1]!]))) return sentence;
   for (const [k, p] of parts.entries()) {
     // An adverb may open the main clause ("..., approximately 6,500 migrants arrive").
-    if (k === 0 || (opensAdjunct(terms[p]) && !is(terms[p], 'Adverb'))) continue;
+    // The part opens with its subject: "..., says she is ..." has none.
+    if (k === 0 || (opensAdjunct(terms[p]) && !is(terms[p], 'Adverb')) || is(terms[p], 'Verb')) continue;
     const part = sentence.slice(starts[p], starts[parts[k + 1] ?? terms.length] ?? sentence.length);
     if (isClause(part)) return capitalised(sentence.slice(starts[p]));
   }
   const verb = terms.findIndex((_, i) => finiteAt(terms, i));
   const subject = verb > 0 ? subjectStart(terms, verb) : -1;
   const preposed = terms.slice(0, Math.max(subject, 0));
-  return subject > 0 && is(terms[0], 'Preposition') && !preposed.some((t) => is(t, 'Verb')) ? capitalised(sentence.slice(starts[subject])) : sentence;
+  const plain = !preposed.some((t) => is(t, 'Verb') || /,/.test(t.post));
+  return subject > 0 && is(terms[0], 'Preposition') && plain ? capitalised(sentence.slice(starts[subject])) : sentence;
 }
 
 /** Where the noun phrase before a verb starts: back over nouns and adjectives to its determiner ("... meeting the Committee will": "the"). */
@@ -214,8 +219,9 @@ function subjectStart(terms: readonly Term[], verb: number): number {
 }
 
 /**
- * The sentence without an adverb set off by commas ("The Committee, nonetheless, recognizes ..."
- * -> "The Committee recognizes ..."): a part of one to three words, none a noun or a verb.
+ * The sentence without an adverb set off by commas between its subject and its verb ("The
+ * Committee, nonetheless, recognizes ..." -> "The Committee recognizes ..."): a part of one to
+ * three words, none a noun or a verb.
  */
 export function withoutAsideAdverbs(sentence: string): string {
   const terms = termsOf(sentence);
@@ -225,6 +231,8 @@ export function withoutAsideAdverbs(sentence: string): string {
   for (const [k, p] of parts.entries()) {
     const end = parts[k + 1];
     if (k === 0 || end === undefined || end - p > 3 || terms.slice(p, end).some((t) => is(t, 'Noun', 'Verb', 'Value'))) continue;
+    // Between the subject and its verb only: "a rare, incurable, brain disorder" lists adjectives.
+    if (!is(terms[p - 1], 'Noun') || !is(terms[end], 'Verb')) continue;
     // From the comma before the aside to the comma after it: one comma stays out.
     const from = starts[p - 1]! + terms[p - 1]!.text.length;
     const to = starts[end - 1]! + terms[end - 1]!.text.length + 1;
@@ -238,7 +246,8 @@ export function withoutAsideAdverbs(sentence: string): string {
  * subordinate clause, an adverb or a prepositional phrase (", keeping its target ...", ", though
  * at a slower pace", ", mostly from ...", ", which ..."), or before "and" with a second clause (",
  * and it is maintaining ..."); a list's last item (", and the Term Securities Lending Facility")
- * stays, and so does a part with a number (the news: ", keeping its target at 6-1/2 percent").
+ * stays, and so does a part with a number or a place (the news: ", keeping its target at 6-1/2
+ * percent", ", in an airstrike on a suburb of Sana'a").
  */
 export function withoutTrailingPart(clause: string): string {
   const terms = termsOf(clause);
@@ -249,7 +258,7 @@ export function withoutTrailingPart(clause: string): string {
   if (!starts || verb < 0 || (parts[1] ?? Infinity) < verb) return clause;
   const cut = parts.find((p, k) => {
     // A part that opens with "of" belongs to the noun before it ("the emergence, or potential emergence, of ...").
-    if (p <= verb || terms[p]!.normal === 'of' || terms.slice(p).some((t) => is(t, 'Value'))) return false;
+    if (p <= verb || terms[p]!.normal === 'of' || terms.slice(p).some((t) => is(t, 'Value', 'Place'))) return false;
     const rest = clause.slice(starts[p], starts[parts[k + 1] ?? terms.length] ?? clause.length);
     return ['and', 'or', 'but'].includes(terms[p]!.normal) ? isClause(rest.replace(/^\S+\s+/, '')) : opensAdjunct(terms[p]);
   });
@@ -258,7 +267,10 @@ export function withoutTrailingPart(clause: string): string {
 
 /**
  * The clause's prefixes without trailing prepositional phrases, longest first: each cut before a
- * preposition (not "of", which belongs to its noun) that follows the verb's object, a noun, and
+ * preposition (not "of", which belongs to its noun) that follows the verb's object, a noun; no verb
+ * on either side of the cut after the main verb's group (a phrase of a clause inside the object,
+ * "... after a car veers off ...", or a phrase that carries a verb, "... with the party returning
+ * to power", is no trailing phrase of the main clause); and
  * leaves out no number and no place (the news: "... by 25 basis points to 5 percent", "... in Prague"), and keeps no
  * comma after the verb (a cut inside a list would leave it half: "... of supply and demand, conditions").
  */
@@ -267,10 +279,19 @@ export function withoutTrailingPhrases(clause: string): string[] {
   const starts = startsOf(clause, terms);
   const verb = terms.findIndex((_, i) => finiteAt(terms, i) || nounAsVerbAt(terms, i));
   if (!starts || verb < 0) return [];
+  // The verb group: the finite verb and the verbs and adverbs right after it ("is maintaining", "was concerned").
+  let group = verb;
+  while (is(terms[group + 1], 'Verb', 'Adverb')) group++;
   const cuts = terms.flatMap((t, i) => {
-    const kept = terms.slice(verb, i - 1).some((u) => /,/.test(u.post));
-    const droppable = i > verb + 1 && !kept && is(t, 'Preposition') && t.normal !== 'of' && is(terms[i - 1], 'Noun') && !/,/.test(terms[i - 1]!.post);
-    return droppable && !terms.slice(i).some((u) => is(u, 'Value', 'Place')) ? [i] : [];
+    // A gerund after a preposition is a noun ("its policy of reinvesting payments"); any other verb
+    // opens a phrase or a clause whose own phrases these are ("an injunction ordering a halt to ...").
+    const kept = terms.slice(group + 1, i).map((_, j) => group + 1 + j);
+    const verbal = (j: number) => (is(terms[j], 'Verb') && !(is(terms[j], 'Gerund') && is(terms[j - 1], 'Preposition'))) || nounAsVerbAt(terms, j);
+    const whole = !kept.some(verbal) && !terms.slice(verb, i - 1).some((u) => /,/.test(u.post));
+    const droppable = i > group + 1 && whole && is(t, 'Preposition') && t.normal !== 'of' && is(terms[i - 1], 'Noun') && !/,/.test(terms[i - 1]!.post);
+    const tail = terms.slice(i).map((_, j) => i + j);
+    const news = tail.some((j) => is(terms[j], 'Value', 'Place', 'Gerund') || finiteAt(terms, j));
+    return droppable && !news ? [i] : [];
   });
   return cuts.reverse().map((i) => clause.slice(0, starts[i]).trimEnd());
 }

@@ -150,6 +150,12 @@ describe('the title rules', () => {
     }
   });
 
+  it('keep a source\'s own title of up to 120 characters whole, subtitle and all', () => {
+    const own = 'Frame-Conditioned Widget Computation in Widget 3.1-8B: A Mechanistic Interpretability Audit of Widget Reasoning';
+    expect(own.length).toBeGreaterThan(110);
+    expect(articleTitle(own, '2099-03-03T00:00:00Z', 'We audit widget reasoning.')).toBe(own);
+  });
+
   it('leave a title in another language alone where the rule is written for English', () => {
     expect(namesAKindOfDocument('Widget Board statement')).toBe(true);
     expect(namesAKindOfDocument('Widget Board statement', 'de')).toBe(false);

@@ -136,11 +136,13 @@ export const DECISION_RULES: readonly RewriteRule[] = [
   },
 ];
 
+const TITLE_MAX = 120;
 /**
- * The longest title that is offered while a shorter whole one exists (fitting): a headline of about
- * a dozen words with a date in front of it. It never cuts: a longer title stays whole.
+ * The longest headline the engine offers while a shorter whole one exists (fitting): about a dozen
+ * words with a date in front of it. It never cuts: a longer headline stays whole. A source's own
+ * title is kept to TITLE_MAX (wholeClauses), not to this.
  */
-const TITLE_MAX = 110;
+const HEADLINE_MAX = 110;
 /** An abbreviation in a title ("FOMC", "SEC"). */
 const ABBREVIATION = /\b\p{Lu}{2,6}\b/gu;
 /** A full stop that ends an abbreviation, not a sentence: "U.S.", "B&G Foods Inc.". */
@@ -365,9 +367,9 @@ export const HEADLINE_RULES: readonly RewriteRule[] = [
   },
 ];
 
-/** The first of `titles` within TITLE_MAX characters, else the shortest: whole either way, never cut. */
+/** The first of `titles` within HEADLINE_MAX characters, else the shortest: whole either way, never cut. */
 function fitting(...titles: string[]): string {
-  return titles.find((t) => t.length <= TITLE_MAX) ?? [...titles].sort((a, b) => a.length - b.length)[0]!;
+  return titles.find((t) => t.length <= HEADLINE_MAX) ?? [...titles].sort((a, b) => a.length - b.length)[0]!;
 }
 
 /**

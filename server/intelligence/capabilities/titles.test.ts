@@ -68,6 +68,7 @@ const rewrites: [string, [string, string][]][] = [
     [
       ['The widget board keeps its policy, keeping its rate steady', 'The widget board keeps its policy'],
       ['The widget board keeps its policy, keeping its rate at 2 percent', 'The widget board keeps its policy, keeping its rate at 2 percent'],
+      ['The widget board keeps its policy, keeping its rate at 6-1/2 percent', 'The widget board keeps its policy, keeping its rate at 6-1/2 percent'],
       ['Widget makers are still cutting back on staff, though at a slower pace', 'Widget makers are still cutting back on staff'],
       ['Ten widget makers are hurt, seven from one family, in a blast in a suburb of Paris', 'Ten widget makers are hurt, seven from one family, in a blast in a suburb of Paris'],
       ['The board continues its widget program, and it is keeping its rate', 'The board continues its widget program'],

@@ -174,6 +174,8 @@ function startsOf(text: string, terms: readonly Term[]): number[] | undefined {
   return starts;
 }
 
+/** A number (the tagger's, or any word with a digit: "6-1/2") or a place: the news a headline keeps. */
+const numberOrPlace = (term: Term) => is(term, 'Value', 'Place') || /\d/.test(term.text);
 /** The indices of the terms that open a comma-delimited part of the sentence, the first one included. */
 const partStarts = (terms: readonly Term[]) => terms.flatMap((_, i) => (i === 0 || /,/.test(terms[i - 1]!.post) ? [i] : []));
 /** A word that opens a phrase that is no main clause: a preposition, a conjunction, an adverb, a participle, "to" ("In light of ...", "although ...", "keeping ..."). */
@@ -258,7 +260,7 @@ export function withoutTrailingPart(clause: string): string {
   if (!starts || verb < 0 || (parts[1] ?? Infinity) < verb) return clause;
   const cut = parts.find((p, k) => {
     // A part that opens with "of" belongs to the noun before it ("the emergence, or potential emergence, of ...").
-    if (p <= verb || terms[p]!.normal === 'of' || terms.slice(p).some((t) => is(t, 'Value', 'Place'))) return false;
+    if (p <= verb || terms[p]!.normal === 'of' || terms.slice(p).some((t) => numberOrPlace(t))) return false;
     const rest = clause.slice(starts[p], starts[parts[k + 1] ?? terms.length] ?? clause.length);
     return ['and', 'or', 'but'].includes(terms[p]!.normal) ? isClause(rest.replace(/^\S+\s+/, '')) : opensAdjunct(terms[p]);
   });
@@ -290,7 +292,7 @@ export function withoutTrailingPhrases(clause: string): string[] {
     const whole = !kept.some(verbal) && !terms.slice(verb, i - 1).some((u) => /,/.test(u.post));
     const droppable = i > group + 1 && whole && is(t, 'Preposition') && t.normal !== 'of' && is(terms[i - 1], 'Noun') && !/,/.test(terms[i - 1]!.post);
     const tail = terms.slice(i).map((_, j) => i + j);
-    const news = tail.some((j) => is(terms[j], 'Value', 'Place', 'Gerund') || finiteAt(terms, j));
+    const news = tail.some((j) => numberOrPlace(terms[j]!) || is(terms[j], 'Gerund') || finiteAt(terms, j));
     return droppable && !news ? [i] : [];
   });
   return cuts.reverse().map((i) => clause.slice(0, starts[i]).trimEnd());

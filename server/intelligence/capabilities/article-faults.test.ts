@@ -76,10 +76,17 @@ describe('the fault checks', () => {
 
   it('finds nothing in a good article', () => {
     expect(articleFaults(good)).toEqual([]);
+    // A whole title that ends on a noun, a number or an abbreviation is not cut.
+    for (const title of ['Minutes of the Federal Open Market Committee, March 13, 2012', 'Approval of the discount rate action of the Federal Reserve Bank of St. Louis', 'Position-Induced Opening of the Foramen is Efficient to Treat Radiculopathy'])
+      expect(articleFaults({ ...good, title })).toEqual([]);
   });
 
   it.each<[ArticleFault, Partial<CheckedArticle>]>([
     ['generic_title', { title: 'FOMC statement' }],
+    ['cut_title', { title: 'Federal Reserve raises the discount rate to 6 percent for the...' }],
+    ['cut_title', { title: 'Federal Reserve raises the discount rate at the Banks of' }],
+    ['cut_title', { title: 'Federal Reserve raises the discount rate at the Banks of Atlanta and' }],
+    ['cut_title', { title: 'Federal Reserve raises the discount rate at the Banks of Atlanta, Dallas,' }],
     ['boilerplate', { introduction: 'FEDERAL DEPOSIT INSURANCE CORPORATION 12 CFR Part 324 RIN 3064-AE12 Regulatory Capital Rules. [1]' }],
     ['boilerplate', { bullet_points: ['C. To draw foreign currencies and to permit foreign banks to draw dollars. [1]'] }],
     ['fragment', { bullet_points: ['the action was requested by the Federal Reserve Banks of Atlanta and Dallas. [1]'] }],

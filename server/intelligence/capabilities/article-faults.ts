@@ -3,6 +3,7 @@ import { saysAgain } from './summarise.js';
 import { wholeLabel } from './key-metrics.js';
 import { boilerplate, fragment, statesSomething } from './sentence-quality.js';
 import { namesAKindOfDocument } from './titles.js';
+import { endsMidPhrase } from '../lexicon/clause.js';
 
 /**
  * The faults a professional would not forward, checked on a composed article (whoever wrote it):
@@ -12,6 +13,7 @@ import { namesAKindOfDocument } from './titles.js';
 export const ARTICLE_FAULTS = {
   generic_title: 'title only names a kind of document (a short title ending in a word such as statement, notice or report; no date)',
   duplicate_title: 'title another article of the same reader already has',
+  cut_title: 'title stops mid-phrase, as a string cut by its length: an ellipsis, a comma or colon, a closing article, preposition or conjunction',
   boilerplate: 'lead or point quotes furniture: a header, a reference line, a list item, a roster',
   fragment: 'lead or point is a piece of a sentence',
   caption_lead: 'lead is no clause: a caption or a noun phrase without a finite verb ("Final rule.", "Notice of public meeting.")',
@@ -48,6 +50,8 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
   const language = text(article.language) || null;
   const title = text(article.title);
   if (namesAKindOfDocument(title, language) && !/\b(?:19|20)\d\d\b/.test(title)) faults.add('generic_title');
+  // The tagger is English's; an ellipsis or a closing comma cuts a title in any language.
+  if (title && (language === null || language === 'en' ? endsMidPhrase(title) : /(?:\.\.\.|…|,)$/.test(title.trim()))) faults.add('cut_title');
   const lead = uncited(text(article.introduction));
   const points = (Array.isArray(article.bullet_points) ? article.bullet_points : []).map((p) => uncited(text(p))).filter(Boolean);
   if (lead && !boilerplate(lead, language) && !fragment(lead, language) && !statesSomething(lead, language)) faults.add('caption_lead');

@@ -34,7 +34,24 @@ const rewrites: [string, [string, string][]][] = [
   ['drop-today', [['The board voted today to raise the widget rate', 'The board voted to raise the widget rate'], ["The board read today's paper", "The board read today's paper"]]],
   ['second-clause', [['The widget party wins the elections; the new government is sworn in', 'The widget party wins the elections']]],
   ['asides', [['Widgets – mostly from Acme – arrive (say officials) in Aville', 'Widgets arrive in Aville']]],
-  ['lead-in-clause', [['Following the widget board decision on prices, hundreds of makers stop work', 'Hundreds of makers stop work']]],
+  [
+    'main-clause',
+    [
+      ['Following the widget board decision on prices, hundreds of makers stop work', 'Hundreds of makers stop work'],
+      ['In these times, although recent data suggest that widget sales grew, the board judges that risks have increased', 'The board judges that risks have increased'],
+      ['At its next meeting the widget board will assess the prices of widgets', 'The widget board will assess the prices of widgets'],
+      ['As announced, to support makers and to help buyers, the board will buy widgets', 'The board will buy widgets'],
+      ['The widget board, nonetheless, recognizes that prices rose', 'The widget board recognizes that prices rose'],
+      // A sentence that opens with its subject stays whole.
+      ['The widget board raised its rate in Aville, Bland and Cove', 'The widget board raised its rate in Aville, Bland and Cove'],
+      ['In Aville, Bland and Cove, widget makers stop work', 'Widget makers stop work'],
+      ['At least three widget makers die, 27 are injured, and 26 are missing', 'At least three widget makers die, 27 are injured, and 26 are missing'],
+      // A part that opens with a verb has no subject of its own; commas in the preposed phrase leave it.
+      ['In a widget scandal in Aland, a top maker, Jane Roe, says she is a victim of fraud', 'In a widget scandal in Aland, a top maker, Jane Roe, says she is a victim of fraud'],
+      // Adjectives listed between commas are no aside.
+      ['Widget makers find a rare, incurable, widget disorder', 'Widget makers find a rare, incurable, widget disorder'],
+    ],
+  ],
   ['descriptive-phrase', [['Hundreds of people, tired of waiting for widgets, broke out of the camp', 'Hundreds of people broke out of the camp']]],
   ['trailing-clause', [['Hundreds of widget makers walk to the border of Aland, past police lines', 'Hundreds of widget makers walk to the border of Aland']]],
   [
@@ -44,6 +61,39 @@ const rewrites: [string, [string, string][]][] = [
       ['Ministers of the four widget countries agree to discuss quotas', 'Ministers of the four widget countries agree to discuss quotas'],
       // A second purpose joined to a first: cutting it would end the headline on "and".
       ['To support a stronger widget market in Aland and to help ensure supply, the board keeps its rate', 'To support a stronger widget market in Aland and to help ensure supply, the board keeps its rate'],
+    ],
+  ],
+  [
+    'trailing-part',
+    [
+      ['The widget board keeps its policy, keeping its rate steady', 'The widget board keeps its policy'],
+      ['The widget board keeps its policy, keeping its rate at 2 percent', 'The widget board keeps its policy, keeping its rate at 2 percent'],
+      ['The widget board keeps its policy, keeping its rate at 6-1/2 percent', 'The widget board keeps its policy, keeping its rate at 6-1/2 percent'],
+      ['Widget makers are still cutting back on staff, though at a slower pace', 'Widget makers are still cutting back on staff'],
+      ['Ten widget makers are hurt, seven from one family, in a blast in a suburb of Paris', 'Ten widget makers are hurt, seven from one family, in a blast in a suburb of Paris'],
+      ['The board continues its widget program, and it is keeping its rate', 'The board continues its widget program'],
+      // A list's last item, an "of" that belongs to its noun: no trailing part.
+      ['The board will close the Aville plant, the Bland plant, and the Cove plant', 'The board will close the Aville plant, the Bland plant, and the Cove plant'],
+      ['Makers must be alert to the rise, or potential rise, of widget prices', 'Makers must be alert to the rise, or potential rise, of widget prices'],
+    ],
+  ],
+  [
+    'trailing-phrases',
+    [
+      [
+        'The widget board is maintaining its existing policy of reinvesting payments from its holdings of widget debt at auction',
+        'The widget board is maintaining its existing policy of reinvesting payments',
+      ],
+      // A phrase with a number, a place or a verb is the news; a cut inside a list would leave it half, one after a second verb a clause half.
+      ['The widget makers of the Aville region go to the polls for an election with the widget party returning to power', 'The widget makers of the Aville region go to the polls for an election with the widget party returning to power'],
+      ['A widget court issues an injunction ordering a halt to a widget makers\' strike in the Aville region', 'A widget court issues an injunction ordering a halt to a widget makers\' strike in the Aville region'],
+      ['A widget rally crash leaves six makers dead after a widget car veers off a straight section into spectators', 'A widget rally crash leaves six makers dead after a widget car veers off a straight section into spectators'],
+      ['The widget makers of the Aville region agree to discuss their differences over the widget quotas in Prague', 'The widget makers of the Aville region agree to discuss their differences over the widget quotas in Prague'],
+      ['The widget board of the Aville region raises its target for the widget rate by 25 basis points to 5 percent', 'The widget board of the Aville region raises its target for the widget rate by 25 basis points to 5 percent'],
+      [
+        'The widget board will assess information on the balance of supply and demand, conditions in financial markets, and the need for adjustment',
+        'The widget board will assess information',
+      ],
     ],
   ],
   [
@@ -99,6 +149,12 @@ describe('the title rules', () => {
       expect(rule.language).toMatch(/^(?:\*|[a-z]{2})$/);
       expect(rule.reason).toMatch(/^[^\n]{10,}$/);
     }
+  });
+
+  it('keep a source\'s own title of up to 120 characters whole, subtitle and all', () => {
+    const own = 'Frame-Conditioned Widget Computation in Widget 3.1-8B: A Mechanistic Interpretability Audit of Widget Reasoning';
+    expect(own.length).toBeGreaterThan(110);
+    expect(articleTitle(own, '2099-03-03T00:00:00Z', 'We audit widget reasoning.')).toBe(own);
   });
 
   it('leave a title in another language alone where the rule is written for English', () => {

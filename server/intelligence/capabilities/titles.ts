@@ -1,6 +1,7 @@
 import { federalRegisterTitle } from '../../documents/formats/index.js';
 import { terms } from '../../search/terms.js';
 import { actionWordsIn, actsIn } from '../lexicon/actions.js';
+import { mainClause, withoutAsideAdverbs, withoutTrailingPart, withoutTrailingPhrases } from '../lexicon/clause.js';
 import { presentTense } from '../lexicon/word-forms.js';
 import { anyRule, appliesTo, fired, rewrite, ruleNamed, type NamedRule, type RewriteRule, type TextRule } from '../rules.js';
 
@@ -136,6 +137,12 @@ export const DECISION_RULES: readonly RewriteRule[] = [
 ];
 
 const TITLE_MAX = 120;
+/**
+ * The longest headline the engine offers while a shorter whole one exists (fitting): about a dozen
+ * words with a date in front of it. It never cuts: a longer headline stays whole. A source's own
+ * title is kept to TITLE_MAX (wholeClauses), not to this.
+ */
+const HEADLINE_MAX = 110;
 /** An abbreviation in a title ("FOMC", "SEC"). */
 const ABBREVIATION = /\b\p{Lu}{2,6}\b/gu;
 /** A full stop that ends an abbreviation, not a sentence: "U.S.", "B&G Foods Inc.". */
@@ -280,7 +287,7 @@ export function headlineOf(sentence: string, language?: string | null): string {
   // No full stop, unless it ends an abbreviation of letters and stops ("5:00 p.m.", "the U.S.").
   let h = (/(?:^|[\s(])(?:\p{L}\.){2,}$/u.test(sentence.trim()) ? sentence : sentence.replace(/[.。]$/, '')).trim();
   for (const rule of HEADLINE_RULES) {
-    if (h.length <= 80 || !appliesTo(rule, language)) continue;
+    if (h.length <= HEADLINE_LENGTH || !appliesTo(rule, language)) continue;
     const out = rule.apply(h);
     if (out !== h) fired(rule.name);
     h = out;
@@ -288,7 +295,13 @@ export function headlineOf(sentence: string, language?: string | null): string {
   return h;
 }
 
-/** Steps that make a long sentence a headline, in order, each taken only while it is longer than 80 characters. */
+/**
+ * A headline's length the steps of headlineOf aim at: about a dozen words, a wire headline's. It
+ * decides only whether another step is taken, each cutting at a boundary the tagger finds.
+ */
+const HEADLINE_LENGTH = 80;
+
+/** Steps that make a long sentence a headline, in order, each taken only while it is longer than HEADLINE_LENGTH. */
 export const HEADLINE_RULES: readonly RewriteRule[] = [
   {
     name: 'second-clause',
@@ -306,13 +319,10 @@ export const HEADLINE_RULES: readonly RewriteRule[] = [
     apply: (t) => t.replace(/\s[–—]\s[^–—]{1,100}?\s[–—](?=\s)/g, '').replace(/\s\([^()]{1,80}\)/g, ''),
   },
   {
-    name: 'lead-in-clause',
+    name: 'main-clause',
     language: 'en',
-    reason: 'a lead-in clause ("Following ..., ", "Amid ..., ") is the setting, the headline is what follows it',
-    apply: (t) => {
-      const rest = t.replace(/^(?:following|after|amid|despite|in response to|(?:hours|days|weeks|shortly) after)\b[^,]{3,150},\s+/i, '');
-      return rest !== t && rest.split(/\s+/).length >= 5 ? rest.charAt(0).toUpperCase() + rest.slice(1) : t;
-    },
+    reason: 'what comes before the main clause\'s subject (a preposed phrase, a subordinate clause: "In these circumstances, although ..., the FOMC judges ...") and an adverb set off by commas are the setting, the headline is the main clause',
+    apply: (t) => withoutAsideAdverbs(mainClause(t)),
   },
   {
     name: 'descriptive-phrase',
@@ -340,11 +350,26 @@ export const HEADLINE_RULES: readonly RewriteRule[] = [
       return at >= 0 && !/\s(?:and|or|nor|but)$/.test(t.slice(0, at)) ? t.slice(0, at) : t;
     },
   },
+  {
+    name: 'trailing-part',
+    language: 'en',
+    reason: 'a part after the main verb set off by a comma and opened by a participle, a conjunction, an adverb or a preposition (", keeping its target ...", ", though at a slower pace"), or a second clause after ", and", is detail unless it holds a number',
+    apply: withoutTrailingPart,
+  },
+  {
+    name: 'trailing-phrases',
+    language: 'en',
+    reason: 'prepositional phrases after the object ("... its policy of reinvesting payments from its holdings of ...") are dropped from the end while the headline is long, never one with a number',
+    apply: (t) => {
+      const shorter = withoutTrailingPhrases(t);
+      return shorter.find((s) => s.length <= HEADLINE_LENGTH) ?? shorter.at(-1) ?? t;
+    },
+  },
 ];
 
-/** The first of `titles` within TITLE_MAX characters, else the shortest: whole either way, never cut. */
+/** The first of `titles` within HEADLINE_MAX characters, else the shortest: whole either way, never cut. */
 function fitting(...titles: string[]): string {
-  return titles.find((t) => t.length <= TITLE_MAX) ?? [...titles].sort((a, b) => a.length - b.length)[0]!;
+  return titles.find((t) => t.length <= HEADLINE_MAX) ?? [...titles].sort((a, b) => a.length - b.length)[0]!;
 }
 
 /**

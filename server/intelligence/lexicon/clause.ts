@@ -151,3 +151,161 @@ export function usedAsVerb(text: string, word: string): boolean {
     return nounAsVerbAt(terms, i);
   });
 }
+
+/*
+ * A long sentence made a headline by its syntax, after Hedge Trimmer (Dorr, Zajic & Schwartz,
+ * 2003: "a parse-and-trim approach to headline generation"): keep the main clause, its subject,
+ * finite verb and object; drop what comes before the subject (a preposed phrase or a subordinate
+ * clause), an adverb set off by commas, and, while the headline is long, the trailing phrases. Every
+ * cut falls at a boundary the tagger finds (a comma before a participle or a subordinate clause, a
+ * preposition after the object), never at a count of characters, so what is left is whole.
+ */
+
+/** Where each term starts in the text, or undefined when the tagger changed a word's spelling. */
+function startsOf(text: string, terms: readonly Term[]): number[] | undefined {
+  const starts: number[] = [];
+  let at = 0;
+  for (const term of terms) {
+    const found = text.indexOf(term.text, at);
+    if (found < 0) return undefined;
+    starts.push(found);
+    at = found + term.text.length;
+  }
+  return starts;
+}
+
+/** A number (the tagger's, or any word with a digit: "6-1/2") or a place: the news a headline keeps. */
+const numberOrPlace = (term: Term) => is(term, 'Value', 'Place') || /\d/.test(term.text);
+/** The indices of the terms that open a comma-delimited part of the sentence, the first one included. */
+const partStarts = (terms: readonly Term[]) => terms.flatMap((_, i) => (i === 0 || /,/.test(terms[i - 1]!.post) ? [i] : []));
+/** A word that opens a phrase that is no main clause: a preposition, a conjunction, an adverb, a participle, "to" ("In light of ...", "although ...", "keeping ..."). */
+const opensAdjunct = (term: Term | undefined) => is(term, 'Preposition', 'Conjunction', 'Adverb', 'Gerund', 'QuestionWord') || term?.normal === 'to';
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The sentence from its main clause's subject on: a sentence that opens with a preposed phrase or a
+ * subordinate clause ("In these circumstances, although recent data suggest ..., the FOMC judges
+ * ...") is the first comma-delimited part on that opens with no such word and holds a clause ("The
+ * FOMC judges ..."); without a comma ("At its next meeting the Committee will assess ..."), the
+ * subject is the noun phrase before the first finite verb. A part that opens with a verb has no
+ * subject of its own ("..., Mariam Malak, says ..."). A sentence that opens with its subject is
+ * left as it is.
+ */
+export function mainClause(sentence: string): string {
+  const terms = termsOf(sentence);
+  const starts = startsOf(sentence, terms);
+  if (!starts || !opensAdjunct(terms[0])) return sentence;
+  const parts = partStarts(terms);
+  // An adverb that opens a first part that is a clause is the clause's own ("At least three people die, 27 are injured, ...").
+  if (parts.length > 1 && is(terms[0], 'Adverb') && isClause(sentence.slice(0, starts[parts[1]!]))) return sentence;
+  for (const [k, p] of parts.entries()) {
+    // An adverb may open the main clause ("..., approximately 6,500 migrants arrive").
+    // The part opens with its subject: "..., says she is ..." has none.
+    if (k === 0 || (opensAdjunct(terms[p]) && !is(terms[p], 'Adverb')) || is(terms[p], 'Verb')) continue;
+    const part = sentence.slice(starts[p], starts[parts[k + 1] ?? terms.length] ?? sentence.length);
+    if (isClause(part)) return capitalised(sentence.slice(starts[p]));
+  }
+  const verb = terms.findIndex((_, i) => finiteAt(terms, i));
+  const subject = verb > 0 ? subjectStart(terms, verb) : -1;
+  const preposed = terms.slice(0, Math.max(subject, 0));
+  const plain = !preposed.some((t) => is(t, 'Verb') || /,/.test(t.post));
+  return subject > 0 && is(terms[0], 'Preposition') && plain ? capitalised(sentence.slice(starts[subject])) : sentence;
+}
+
+/** Where the noun phrase before a verb starts: back over nouns and adjectives to its determiner ("... meeting the Committee will": "the"). */
+function subjectStart(terms: readonly Term[], verb: number): number {
+  let i = beforeAdverbs(terms, verb);
+  if (!is(terms[i], 'Noun', 'Pronoun')) return -1;
+  while (i > 0 && !/,/.test(terms[i - 1]!.post) && !is(terms[i], 'Determiner') && is(terms[i - 1], 'Noun', 'Adjective', 'Determiner', 'Value')) i--;
+  return i;
+}
+
+/**
+ * The sentence without an adverb set off by commas between its subject and its verb ("The
+ * Committee, nonetheless, recognizes ..." -> "The Committee recognizes ..."): a part of one to
+ * three words, none a noun or a verb.
+ */
+export function withoutAsideAdverbs(sentence: string): string {
+  const terms = termsOf(sentence);
+  const starts = startsOf(sentence, terms);
+  if (!starts) return sentence;
+  const parts = partStarts(terms);
+  for (const [k, p] of parts.entries()) {
+    const end = parts[k + 1];
+    if (k === 0 || end === undefined || end - p > 3 || terms.slice(p, end).some((t) => is(t, 'Noun', 'Verb', 'Value'))) continue;
+    // Between the subject and its verb only: "a rare, incurable, brain disorder" lists adjectives.
+    if (!is(terms[p - 1], 'Noun') || !is(terms[end], 'Verb')) continue;
+    // From the comma before the aside to the comma after it: one comma stays out.
+    const from = starts[p - 1]! + terms[p - 1]!.text.length;
+    const to = starts[end - 1]! + terms[end - 1]!.text.length + 1;
+    return withoutAsideAdverbs(sentence.slice(0, from) + sentence.slice(to));
+  }
+  return sentence;
+}
+
+/**
+ * The clause without its trailing part after the main verb: a comma before a participle, a
+ * subordinate clause, an adverb or a prepositional phrase (", keeping its target ...", ", though
+ * at a slower pace", ", mostly from ...", ", which ..."), or before "and" with a second clause (",
+ * and it is maintaining ..."); a list's last item (", and the Term Securities Lending Facility")
+ * stays, and so does a part with a number or a place (the news: ", keeping its target at 6-1/2
+ * percent", ", in an airstrike on a suburb of Sana'a").
+ */
+export function withoutTrailingPart(clause: string): string {
+  const terms = termsOf(clause);
+  const starts = startsOf(clause, terms);
+  const verb = terms.findIndex((_, i) => finiteAt(terms, i) || nounAsVerbAt(terms, i));
+  const parts = partStarts(terms);
+  // The main verb in the first part: else the clause has a part this step cannot read, and stays.
+  if (!starts || verb < 0 || (parts[1] ?? Infinity) < verb) return clause;
+  const cut = parts.find((p, k) => {
+    // A part that opens with "of" belongs to the noun before it ("the emergence, or potential emergence, of ...").
+    if (p <= verb || terms[p]!.normal === 'of' || terms.slice(p).some((t) => numberOrPlace(t))) return false;
+    const rest = clause.slice(starts[p], starts[parts[k + 1] ?? terms.length] ?? clause.length);
+    return ['and', 'or', 'but'].includes(terms[p]!.normal) ? isClause(rest.replace(/^\S+\s+/, '')) : opensAdjunct(terms[p]);
+  });
+  return cut === undefined ? clause : clause.slice(0, starts[cut]).replace(/[\s,]+$/, '');
+}
+
+/**
+ * The clause's prefixes without trailing prepositional phrases, longest first: each cut before a
+ * preposition (not "of", which belongs to its noun) that follows the verb's object, a noun; no verb
+ * on either side of the cut after the main verb's group (a phrase of a clause inside the object,
+ * "... after a car veers off ...", or a phrase that carries a verb, "... with the party returning
+ * to power", is no trailing phrase of the main clause); and
+ * leaves out no number and no place (the news: "... by 25 basis points to 5 percent", "... in Prague"), and keeps no
+ * comma after the verb (a cut inside a list would leave it half: "... of supply and demand, conditions").
+ */
+export function withoutTrailingPhrases(clause: string): string[] {
+  const terms = termsOf(clause);
+  const starts = startsOf(clause, terms);
+  const verb = terms.findIndex((_, i) => finiteAt(terms, i) || nounAsVerbAt(terms, i));
+  if (!starts || verb < 0) return [];
+  // The verb group: the finite verb and the verbs and adverbs right after it ("is maintaining", "was concerned").
+  let group = verb;
+  while (is(terms[group + 1], 'Verb', 'Adverb')) group++;
+  const cuts = terms.flatMap((t, i) => {
+    // A gerund after a preposition is a noun ("its policy of reinvesting payments"); any other verb
+    // opens a phrase or a clause whose own phrases these are ("an injunction ordering a halt to ...").
+    const kept = terms.slice(group + 1, i).map((_, j) => group + 1 + j);
+    const verbal = (j: number) => (is(terms[j], 'Verb') && !(is(terms[j], 'Gerund') && is(terms[j - 1], 'Preposition'))) || nounAsVerbAt(terms, j);
+    const whole = !kept.some(verbal) && !terms.slice(verb, i - 1).some((u) => /,/.test(u.post));
+    const droppable = i > group + 1 && whole && is(t, 'Preposition') && t.normal !== 'of' && is(terms[i - 1], 'Noun') && !/,/.test(terms[i - 1]!.post);
+    const tail = terms.slice(i).map((_, j) => i + j);
+    const news = tail.some((j) => numberOrPlace(terms[j]!) || is(terms[j], 'Gerund') || finiteAt(terms, j));
+    return droppable && !news ? [i] : [];
+  });
+  return cuts.reverse().map((i) => clause.slice(0, starts[i]).trimEnd());
+}
+
+/**
+ * Whether a text stops mid-phrase, as a string cut by its length does: on an ellipsis, on a comma,
+ * colon or dash, or on a word that opens a phrase (a determiner, a preposition, a conjunction:
+ * "... the effect of", "... rules and").
+ */
+export function endsMidPhrase(text: string): boolean {
+  const trimmed = text.trim();
+  if (/(?:\.\.\.|…|[,:;(–—-])$/.test(trimmed)) return true;
+  const last = termsOf(trimmed).at(-1);
+  return is(last, 'Determiner', 'Preposition', 'Conjunction') && !is(last, 'Noun');
+}

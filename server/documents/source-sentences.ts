@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { rowsOf, type AppDb, type AppTx } from '../db/client.js';
 import { TEMPLATE_MIN_DOCUMENTS } from '../intelligence/capabilities/repeated-sentences.js';
 import { leadSentenceKeys } from '../intelligence/capabilities/summarise.js';
-import type { JobDefinition } from '../jobs/types.js';
+import { upgradeJob } from '../jobs/upgrade-job.js';
 
 /*
  * source_sentences (migration 0037): how many documents of a source and publisher hold each
@@ -111,15 +110,11 @@ export async function countSourceSentences(db: AppDb, sourceId: number): Promise
  * source's sentences counted, one source a transaction. Sent at every start (singleton); until a
  * source is counted its documents are ranked whole, as before.
  */
-export const countSourceSentencesJob: JobDefinition<z.ZodObject> = {
-  name: COUNT_SOURCE_SENTENCES_JOB,
-  payload: z.object({}),
-  queue: { policy: 'singleton', retryLimit: 3, retryDelay: 60, expireInSeconds: 4 * 3600 },
-  async handler(_payload, context) {
-    const waiting = rowsOf<{ id: string }>(await context.database.db.execute(sql`SELECT id::text FROM sources WHERE sentences_counted_at IS NULL ORDER BY id`));
-    let counted = 0;
-    for (const { id } of waiting) if (await countSourceSentences(context.database.db, Number(id))) counted++;
-    if (counted) context.logger.info({ counted }, 'sources whose sentences are now counted');
-    return { counted };
-  },
-};
+export async function countWaitingSources(db: AppDb): Promise<number> {
+  const waiting = rowsOf<{ id: string }>(await db.execute(sql`SELECT id::text FROM sources WHERE sentences_counted_at IS NULL ORDER BY id`));
+  let counted = 0;
+  for (const { id } of waiting) if (await countSourceSentences(db, Number(id))) counted++;
+  return counted;
+}
+
+export const countSourceSentencesJob = upgradeJob(COUNT_SOURCE_SENTENCES_JOB, countWaitingSources, 'sources whose sentences are now counted');

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { rowsOf, type AppDb, type AppTx } from '../db/client.js';
 import { displayNames } from '../intelligence/builtin/text-features.js';
-import type { JobDefinition } from '../jobs/types.js';
+import { upgradeJob } from '../jobs/upgrade-job.js';
 
 export const COUNT_TOPIC_NAMES_JOB = 'count-topic-names';
 
@@ -63,13 +62,4 @@ export async function countWaitingTopics(db: AppDb): Promise<number> {
  * counted, one topic a transaction. Sent at every start by the scheduler (singleton); until
  * a topic is counted its trends read the articles, so the figures are the same before and after.
  */
-export const countTopicNamesJob: JobDefinition<z.ZodObject> = {
-  name: COUNT_TOPIC_NAMES_JOB,
-  payload: z.object({}),
-  queue: { policy: 'singleton', retryLimit: 3, retryDelay: 60, expireInSeconds: 4 * 3600 },
-  async handler(_payload, context) {
-    const counted = await countWaitingTopics(context.database.db);
-    if (counted) context.logger.info({ counted }, 'topics whose names trends now count');
-    return { counted };
-  },
-};
+export const countTopicNamesJob = upgradeJob(COUNT_TOPIC_NAMES_JOB, countWaitingTopics, 'topics whose names trends now count');

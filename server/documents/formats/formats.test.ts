@@ -37,6 +37,7 @@ describe.each<[SourceFormat, 'text' | 'title', string, [string, string][]]>([
   ['latex', 'text', 'latex-symbol-commands', [['a 3\\times faster run', 'a 3× faster run'], ['\\unknown stays', '\\unknown stays']]],
   ['latex', 'text', 'latex-author-macros', [['We present \\method, a widget', 'We present method, a widget']]],
   ['latex', 'text', 'latex-grouping-braces', [['we propose {WidgetNet}, a net', 'we propose WidgetNet, a net']]],
+  ['latex', 'text', 'latex-unmatched-braces', [['these models. } We develop', 'these models. We develop'], ['a { lone brace', 'a lone brace'], ['the bound min{k, n} holds', 'the bound min{k, n} holds'], ['a \\} escaped', 'a \\} escaped']]],
   ['federal_register', 'text', 'fr-document-trailer', [['Jane Roe, Director. [FR Doc. 2099-01234 Filed 1-2-99; 8:45 am] BILLING CODE 1234-56-P', 'Jane Roe, Director.'], ['Done. Billing code 3295-F6-P', 'Done.'], ['Done. BILLING CODE P', 'Done.'], ['the billing code for widgets', 'the billing code for widgets']]],
   ['federal_register', 'text', 'fr-page-marker', [['the widget [[Page 12345]] rule', 'the widget rule']]],
   ['federal_register', 'text', 'footnote-after-punctuation', [['like salt or sugar.1 The widget', 'like salt or sugar. The widget'], ['budgets.3', 'budgets.'], ['Messrs. Roe,1 and Doe', 'Messrs. Roe,1 and Doe'], ['Messrs. Roe,1 Senior Economists', 'Messrs. Roe, Senior Economists'], ['PM2.5 Plan stays', 'PM2.5 Plan stays'], ['version 2.1 The', 'version 2.1 The']]],

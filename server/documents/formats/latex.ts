@@ -83,4 +83,28 @@ export const LATEX_RULES: readonly Rule[] = [
     reason: 'braces group in LaTeX ("we propose {GeoRoPE}") and print nothing',
     apply: (t) => t.replace(/(?<=^|[\s(])\{([^{}\n]{0,80})\}/g, '$1'),
   },
+  {
+    name: 'latex-unmatched-braces',
+    reason: 'a brace without its partner is what is left of a group cut when the abstract was taken from the paper ("these models. } We develop"): it prints nothing',
+    apply: withoutUnmatchedBraces,
+  },
 ];
+
+/** The text without the braces that have no partner (a "}" before any "{", a "{" never closed), with a space they stood in. */
+function withoutUnmatchedBraces(text: string): string {
+  const open: number[] = [];
+  const lone = new Set<number>();
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '{') open.push(i);
+    else if (text[i] === '}' && open.pop() === undefined) lone.add(i);
+  }
+  for (const i of open) lone.add(i);
+  if (lone.size === 0) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (!lone.has(i)) out += text[i];
+    else if (out.endsWith(' ') && text[i + 1] === ' ') i++;
+  }
+  return out;
+}

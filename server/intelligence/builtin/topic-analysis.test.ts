@@ -11,6 +11,7 @@ describe('findEntities: what English writes as a name', () => {
 
   it('reads no name where a word is written in lower case ("Kenyan mobile")', () => {
     expect(findEntities('Kenyan mobile money regulation')).not.toContain('Kenyan mobile');
+    expect(findEntities('News about Shell plc and its rivals')).toContain('Shell plc');
   });
 
   it('reads "the Board" and "the Boards of Directors" as descriptions, "the Amazon" and "General Motors" as names', () => {

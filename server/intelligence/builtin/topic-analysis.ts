@@ -14,6 +14,7 @@ import { countriesAndGroups, isPlaceName, jurisdictionsIn, namesOf, placeNamed, 
 import type { Domain } from '../knowledge/curated.js';
 import { isCommonNoun, isOnlyCommonNoun, lemmasOf } from '../lexicon/wordnet.js';
 import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-forms.js';
+import { isLegalForm } from './company-names.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS, LEGISLATURES, REGULATORS } from './world.js';
 
@@ -162,8 +163,8 @@ const placeWords = (): Set<string> => {
 /** Whether a name's last word cannot end it: a joining word, or a word WordNet knows only as no noun ("Under"; a word it lacks may be a name). */
 const endsNoName = (word: string) => joins(word) || (/^\p{L}+$/u.test(word) && lemmasOf(word.toLowerCase()).length > 0 && !lemmasOf(word.toLowerCase()).some((l) => l.part === 'noun'));
 
-/** Whether every word of a name but its joining words has a capital ("Bank of England", "eBay"; not "Kenyan mobile"): English writes names so. */
-const writtenAsName = (name: string) => name.split(/\s+/).every((w) => /\p{Lu}|\p{N}/u.test(w) || joins(w));
+/** Whether every word of a name but its joining words and legal form has a capital ("Bank of England", "eBay", "Shell plc"; not "Kenyan mobile"): English writes names so. */
+const writtenAsName = (name: string) => name.split(/\s+/).every((w) => /\p{Lu}|\p{N}/u.test(w) || isLegalForm(w) || joins(w));
 
 /**
  * Whether a capitalised name is a description of something the text names otherwise: the text

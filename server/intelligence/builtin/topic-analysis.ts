@@ -181,25 +181,33 @@ function describes(name: string, text: string): boolean {
   return content.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w) && (content.length > 1 ? isCommonNoun(w) : isOnlyCommonNoun(w)));
 }
 
-/** The runs of capitalised words of a sentence (joined by "of"), a single word only away from its start. */
+/** The runs of capitalised words of a sentence (joined by "of"), a single word only away from its start or a colon. */
 function capitalisedRuns(sentence: string): string[] {
   const runs: string[] = [];
   let run: string[] = [];
-  let start = 0;
+  let initial = true;
+  let atStart = true;
   const flush = () => {
     while (run.length && run[run.length - 1] === 'of') run.pop();
     // A sentence's first "The" is its article, not the name's ("The Government of Morocco asked").
-    if (start === 0 && run.length > 1 && /^(?:The|A|An)$/.test(run[0]!)) run.shift();
-    if (run.length > 1 || (run.length === 1 && start > 0)) runs.push(run.join(' '));
+    if (initial && run.length > 1 && /^(?:The|A|An)$/.test(run[0]!)) run.shift();
+    if (run.length > 1 || (run.length === 1 && !initial)) runs.push(run.join(' '));
     run = [];
   };
-  sentence.split(/\s+/).forEach((token, i) => {
+  for (const token of sentence.split(/\s+/)) {
+    // A word before a colon is a label or a lead-in ("SUMMARY:", "ACTION: Notice"): it ends what came before, and what follows starts afresh.
+    if (token.endsWith(':')) {
+      flush();
+      atStart = true;
+      continue;
+    }
     if (/^\p{Lu}/u.test(token)) {
-      if (!run.length) start = i;
+      if (!run.length) initial = atStart;
       run.push(token);
     } else if (token === 'of' && run.length) run.push(token);
     else flush();
-  });
+    atStart = false;
+  }
   flush();
   return runs;
 }

@@ -14,6 +14,15 @@ describe('company names: a run of capitalised words closed by a legal form', () 
     expect(withoutCompanyNames(text)).toMatch(/investor in\s+Corp preferred/);
   });
 
+  it('reads a legal form in the possessive, and a longer name by its leading words as headlines shorten it', () => {
+    expect(companyNames("S and P downgraded Bethlehem Steel Corp's debt.")).toEqual(['Bethlehem Steel']);
+    const eurobond = 'Kawasaki Steel issues eurobond\nKawasaki Steel International Finance Plc is issuing a eurobond. Kawasaki Steel said so.';
+    expect(withoutCompanyNames(eurobond)).not.toMatch(/steel/i);
+    expect(companyNames(eurobond)).toEqual(['Kawasaki Steel International Finance']);
+    // A short form is a name only where it is written as one: the subject in lower case stays.
+    expect(withoutCompanyNames('Natural Gas Pipeline Co said natural gas prices rose.')).toMatch(/natural gas prices rose/);
+  });
+
   it('leaves common words and short runs alone: no name without a legal form, none of one word cut from a longer one', () => {
     expect(withoutCompanyNames('Steel output fell. The Company said prices rose as demand eased.')).toBe('Steel output fell. The Company said prices rose as demand eased.');
     expect(companyNames('Canada Mortgage and Housing Corp said housing starts fell.')).toEqual([]);

@@ -195,22 +195,39 @@ const latin = (s: string) => /^[\p{Script=Latin}\s.'’,()-]+$/u.test(s);
 /** An abbreviation written in capitals ("US", "UAE", "DPRK", "U.S."). */
 const isCode = (s: string) => /^(?:\p{Lu}\.?){2,5}$/u.test(s);
 
+/** What each step of the build reads and adds to: the places by id and the English name index. */
+interface Builder {
+  places: Map<string, Place>;
+  english: NameIndex;
+  add: (place: Place) => Place;
+  data: ReturnType<typeof worldCountries>;
+  cityData: Cities;
+  wordnet: WordNetPlaces;
+  commonWords: Set<string>;
+}
+
 function build(): World {
   const places = new Map<string, Place>();
   const add = (place: Place) => {
     places.set(place.id, place);
     return place;
   };
-  const cityData = readJson<Cities>('geonames-cities.json');
   const wordnet = readJson<WordNetPlaces>('wordnet-places.json');
-  const english = emptyIndex();
-  const data = worldCountries();
+  const b: Builder = { places, english: emptyIndex(), add, data: worldCountries(), cityData: readJson<Cities>('geonames-cities.json'), wordnet, commonWords: new Set(wordnet.commonWords) };
+  const countries = addCountries(b);
+  const countryOf = new Map(countries.map((c) => [c.id, c]));
+  const regions = addRegions(b, countryOf);
+  const cities = addCities(b, countryOf);
+  const groupPlaces = addGroups(b, countryOf);
+  yieldCityAliases(b.english);
+  return { commonWords: b.commonWords, places, countries, cities, regions, groups: groupPlaces, english: b.english };
+}
+
+/** The countries of world-countries, with their official, common, other and WordNet names and their demonyms. */
+function addCountries({ english, add, data, cityData, wordnet, commonWords }: Builder): Place[] {
   const en = i18nNames('en') ?? {};
-  const commonWords = new Set(wordnet.commonWords);
   /** Another spelling that is an ordinary English word names nothing in English ("Island" of Iceland). */
   const ordinary = (name: string) => !name.includes(' ') && commonWords.has(fold(name)) && !lexiconTags(fold(name)).some((t) => /Country|Place|City|Region/.test(t));
-
-  // Countries.
   const countries: Place[] = [];
   for (const c of data) {
     const place = add({ id: c.cca2, kind: 'country', name: c.name.common, country: c.cca2, population: cityData.countries[c.cca2] ?? 0, capital: false, members: [] });
@@ -234,10 +251,12 @@ function build(): World {
       for (const word of [...more.people, ...more.adjectives]) addName(english, word, { place, how: 'demonym', primary: false });
     }
   }
-  const countryOf = new Map(countries.map((c) => [c.id, c]));
-  const independent = new Set(data.filter((c) => c.independent).map((c) => c.cca2));
+  return countries;
+}
 
-  // First-level regions.
+/** First-level regions (the United Kingdom's four countries among them), with their peoples' words in WordNet ("Scottish", "Texan"). */
+function addRegions({ english, add, data, wordnet }: Builder, countryOf: Map<string, Place>): Place[] {
+  const independent = new Set(data.filter((c) => c.independent).map((c) => c.cca2));
   const regions: Place[] = [];
   const perCountry = new Map<string, number>();
   for (const p of provinces()) perCountry.set(p.country, (perCountry.get(p.country) ?? 0) + 1);
@@ -265,15 +284,16 @@ function build(): World {
     regions.push(place);
     addName(english, part, { place, how: 'name', primary: true });
   }
-
-  // The regions' people and adjectives in WordNet ("Scottish", "Texan").
   for (const [key, more] of Object.entries(wordnet.regions)) {
     const [country, name] = [key.slice(0, 2), key.slice(3)];
     const place = regions.find((r) => r.country === country && r.name === name);
     if (place) for (const word of [...more.people, ...more.adjectives]) addName(english, word, { place, how: 'demonym', primary: false });
   }
+  return regions;
+}
 
-  // Cities.
+/** GeoNames' cities, the capitals marked as world-countries writes them ("Washington D.C."). */
+function addCities({ english, add, data, cityData }: Builder, countryOf: Map<string, Place>): Place[] {
   const cities: Place[] = [];
   for (const [name, country, population, flag, ...alts] of cityData.cities) {
     if (!countryOf.has(country)) continue;
@@ -282,7 +302,6 @@ function build(): World {
     addName(english, name, { place, how: 'name', primary: true });
     for (const alt of alts) addName(english, alt, { place, how: 'name', primary: false });
   }
-  // Capitals as world-countries writes them ("Washington D.C."), when GeoNames has the city.
   for (const c of data) {
     for (const capital of c.capital ?? []) {
       const refs = english.names.get(fold(capital)) ?? [];
@@ -290,8 +309,11 @@ function build(): World {
       if (city) city.capital = true;
     }
   }
+  return cities;
+}
 
-  // Continents (world-countries' regions) and the groups of datasets/memberships.json.
+/** Continents (world-countries' regions), areas across countries (WordNet) and the groups of datasets/memberships.json. */
+function addGroups({ english, add, data, wordnet }: Builder, countryOf: Map<string, Place>): Place[] {
   const groupPlaces: Place[] = [];
   const continents = new Map<string, string[]>();
   for (const c of data) if (c.region && c.region !== 'Antarctic') continents.set(c.region, [...(continents.get(c.region) ?? []), c.cca2]);
@@ -304,7 +326,7 @@ function build(): World {
     const more = wordnet.continents[name];
     for (const word of [...(more?.people ?? []), ...(more?.adjectives ?? [])]) if (shared.filter((w) => w === word).length === 1) addName(english, word, { place, how: 'demonym', primary: false });
   }
-  // Areas across countries (WordNet): "Kurdistan", "Kashmir", with their peoples' words ("Kurds", "Kurdish").
+  // Areas across countries: "Kurdistan", "Kashmir", with their peoples' words ("Kurds", "Kurdish").
   for (const [name, area] of Object.entries(wordnet.areas)) {
     const members = area.members.filter((m) => countryOf.has(m));
     if (members.length < 2) continue;
@@ -319,15 +341,20 @@ function build(): World {
     for (const name of g.names.en!) addName(english, name, { place, how: isCode(name) ? 'code' : 'name', primary: true });
     for (const word of g.demonyms?.en ?? []) addName(english, word, { place, how: 'demonym', primary: true });
   }
-  // A city's other name yields to another country's place's own name ("Philadelphia" is not Amman's
-  // old name here; "Washington" stays the capital's beside the state's).
+  return groupPlaces;
+}
+
+/**
+ * A city's other name yields to another country's place's own name ("Philadelphia" is not Amman's
+ * old name here; "Washington" stays the capital's beside the state's).
+ */
+function yieldCityAliases(english: NameIndex): void {
   for (const [key, refs] of english.names) {
     const own = refs.filter((r) => r.primary);
     if (own.length === 0) continue;
     const kept = refs.filter((r) => r.primary || r.place.kind !== 'city' || own.every((o) => o.place.country === r.place.country));
     if (kept.length !== refs.length) english.names.set(key, kept);
   }
-  return { commonWords, places, countries, cities, regions, groups: groupPlaces, english };
 }
 
 /** Everything the gazetteer knows (built on first use). */

@@ -49,66 +49,78 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
   const faults = new Set<ArticleFault>();
   const language = text(article.language) || null;
   const title = text(article.title);
+  const lead = uncited(text(article.introduction));
+  const points = (Array.isArray(article.bullet_points) ? article.bullet_points : []).map((p) => uncited(text(p))).filter(Boolean);
+  const sections = Array.isArray(article.sections) ? (article.sections as Section[]) : [];
+  titleFaults(faults, title, language);
+  quotedFaults(faults, lead, points, sections, language);
+  const background = sections.find((s) => text(s?.heading) === 'Background');
+  if (background) backgroundFaults(faults, article, text(background.content), `${title} ${lead} ${points.join(' ')}`);
+  metricFaults(faults, article);
+  const takeaway = uncited(text(article.actionable_takeaway).replace(/^(?:What comes next|New against the earlier reports|The story moved to a new stage):\s*/, ''));
+  if (takeaway && (/^Check whether this affects your work on\b/.test(takeaway) || saysAgain(takeaway, [lead, ...points]))) faults.add('takeaway_repeats');
+  return [...faults];
+}
+
+type Section = { heading?: unknown; content?: unknown };
+
+/** A title that only names a kind of document, or is cut. */
+function titleFaults(faults: Set<ArticleFault>, title: string, language: string | null): void {
   if (namesAKindOfDocument(title, language) && !/\b(?:19|20)\d\d\b/.test(title)) faults.add('generic_title');
   // The tagger is English's; an ellipsis or a closing comma cuts a title in any language.
   if (title && (language === null || language === 'en' ? endsMidPhrase(title) : /(?:\.\.\.|…|,)$/.test(title.trim()))) faults.add('cut_title');
-  const lead = uncited(text(article.introduction));
-  const points = (Array.isArray(article.bullet_points) ? article.bullet_points : []).map((p) => uncited(text(p))).filter(Boolean);
-  if (lead && !boilerplate(lead, language) && !fragment(lead, language) && !statesSomething(lead, language)) faults.add('caption_lead');
-  for (const sentence of [lead, ...points]) {
-    if (!sentence) continue;
-    if (boilerplate(sentence, language)) faults.add('boilerplate');
-    if (fragment(sentence, language)) faults.add('fragment');
-  }
+}
 
-  const sections = Array.isArray(article.sections) ? (article.sections as { heading?: unknown; content?: unknown }[]) : [];
+/** Boilerplate, fragments and a lead that states nothing, in the lead, the points and the sections that quote the documents. */
+function quotedFaults(faults: Set<ArticleFault>, lead: string, points: string[], sections: Section[], language: string | null): void {
+  if (lead && !boilerplate(lead, language) && !fragment(lead, language) && !statesSomething(lead, language)) faults.add('caption_lead');
+  const quoted = [lead, ...points];
   // The other sections quote the documents too: "What happened", "What's new" ("The source" is
   // Herald's own sentence about the document: "arXiv published ...").
   for (const section of sections) {
     if (['Background', "What's new", 'The source'].includes(text(section?.heading))) continue;
     // Each quoted sentence ends in its citation ("... [2]"); an editor's "[sic]" does not end one.
-    for (const item of text(section?.content).split(/(?<=\[\d+\])\s+(?=\S)/)) {
-      const sentence = uncited(item);
-      if (!sentence) continue;
-      if (boilerplate(sentence, language)) faults.add('boilerplate');
-      if (fragment(sentence, language)) faults.add('fragment');
-    }
+    quoted.push(...text(section?.content).split(/(?<=\[\d+\])\s+(?=\S)/).map(uncited));
   }
-  const background = sections.find((s) => text(s?.heading) === 'Background');
-  if (background) {
-    // Background sentences end in their citation: "Mar 5, 2012: ... [2]", one a line as a list item
-    // ("- Mar 5, 2012: ...") or run together.
-    const items = text(background.content)
-      .split(/(?<=\[\d+\])\s+(?=\S)/)
-      .map((item) => item.replace(/^[-*]\s+/, ''))
-      .filter(Boolean);
-    const context = `${title} ${lead} ${points.join(' ')}`;
-    let previous = -Infinity;
-    const refs = Array.isArray(article.references) ? (article.references as { number?: unknown; date?: unknown }[]) : [];
-    const mainDate = Date.parse(text(refs.find((r) => r?.number === 1)?.date));
-    for (const item of items) {
-      const dated = DATE_LEAD.exec(item);
-      if (!dated) faults.add('background_undated');
-      else {
-        const time = Date.parse(dated[0].slice(0, -2));
-        if (Number.isFinite(time)) {
-          if (time < previous) faults.add('background_order');
-          if (Number.isFinite(mainDate) && time > mainDate + 2 * 86_400_000 + 86_399_999) faults.add('background_later');
-          previous = time;
-        }
-      }
-      if (!sharesSubject(uncited(item.replace(DATE_LEAD, '')), context, text(article.superhead))) faults.add('background_unrelated');
-    }
+  for (const sentence of quoted) {
+    if (!sentence) continue;
+    if (boilerplate(sentence, language)) faults.add('boilerplate');
+    if (fragment(sentence, language)) faults.add('fragment');
   }
+}
 
+/** Background items that are undated, out of order, later than the main document or unrelated to the article. */
+function backgroundFaults(faults: Set<ArticleFault>, article: CheckedArticle, content: string, context: string): void {
+  // Background sentences end in their citation: "Mar 5, 2012: ... [2]", one a line as a list item
+  // ("- Mar 5, 2012: ...") or run together.
+  const items = content
+    .split(/(?<=\[\d+\])\s+(?=\S)/)
+    .map((item) => item.replace(/^[-*]\s+/, ''))
+    .filter(Boolean);
+  let previous = -Infinity;
+  const refs = Array.isArray(article.references) ? (article.references as { number?: unknown; date?: unknown }[]) : [];
+  const mainDate = Date.parse(text(refs.find((r) => r?.number === 1)?.date));
+  for (const item of items) {
+    const dated = DATE_LEAD.exec(item);
+    if (!dated) faults.add('background_undated');
+    else {
+      const time = Date.parse(dated[0].slice(0, -2));
+      if (Number.isFinite(time)) {
+        if (time < previous) faults.add('background_order');
+        if (Number.isFinite(mainDate) && time > mainDate + 2 * 86_400_000 + 86_399_999) faults.add('background_later');
+        previous = time;
+      }
+    }
+    if (!sharesSubject(uncited(item.replace(DATE_LEAD, '')), context, text(article.superhead))) faults.add('background_unrelated');
+  }
+}
+
+/** Key-metric rows without a value, a unit or a whole label. */
+function metricFaults(faults: Set<ArticleFault>, article: CheckedArticle): void {
   const table = article.data_table as { rows?: unknown } | undefined;
   for (const row of Array.isArray(table?.rows) ? table.rows : []) {
     const cells = Array.isArray(row) ? row.map(text) : [];
     const [label = '', value = '', unit = ''] = cells;
     if (!value.trim() || !unit.trim() || !wholeLabel(label)) faults.add('metric_fragment');
   }
-
-  const takeaway = uncited(text(article.actionable_takeaway).replace(/^(?:What comes next|New against the earlier reports|The story moved to a new stage):\s*/, ''));
-  if (takeaway && (/^Check whether this affects your work on\b/.test(takeaway) || saysAgain(takeaway, [lead, ...points]))) faults.add('takeaway_repeats');
-  return [...faults];
 }

@@ -5,12 +5,11 @@ import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { cleaned, quotable, statesSomething } from './sentence-quality.js';
 import { repairArticle } from './compose-repair.js';
-import { leadSentences, pickDistinct, rankedStatements, saysAgain, sentences } from './summarise.js';
-import { templateMask } from './repeated-sentences.js';
+import { leadSentencesOf, pickDistinct, rankedLeadSentences, rankedStatements, saysAgain, sentences, type LeadSentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
 import { articleTitle, shortDate } from './titles.js';
-import { unshouted } from './document-record.js';
 import { statesNextStep } from './next-steps.js';
+import { ownSentences, publishedLine, summaryStatements, templateOnly } from './compose-template.js';
 
 export { repairArticle } from './compose-repair.js';
 
@@ -115,9 +114,11 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
  */
 export function builtinCompose(input: ComposeInput): TArticle {
   const all = [input.main, ...input.supporting];
-  const candidates = candidatesOf(input, all);
+  // The main document split and its source's template marked once: its points, its ranking and its introduction read them.
+  const lead = leadSentencesOf(input.main.text, input.main.sourceTemplate);
+  const candidates = candidatesOf(input, all, lead);
   const { take, used } = picker(candidates, input.language);
-  const introSentence = introductionOf(input, candidates);
+  const introSentence = introductionOf(input, candidates, lead);
   if (introSentence) used.add(introSentence);
   // The document's next step (a deadline, an effective date, the next meeting) is the takeaway's, not a point.
   const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : [], input.language);
@@ -165,12 +166,12 @@ const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
  * summary (lead.ts) plus the weight of the event's words, a research result's when it shares two
  * of them; furniture and fragments far below.
  */
-function candidatesOf(input: ComposeInput, all: ComposeSource[]): Candidate[] {
+function candidatesOf(input: ComposeInput, all: ComposeSource[], lead: LeadSentences): Candidate[] {
   const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
   const candidates: Candidate[] = [];
-  const leadScore = new Map(rankedStatements(input.main.title, input.main.text, input.language, input.main.sourceTemplate).map((r) => [r.sentence, r.score]));
+  const leadScore = new Map(rankedLeadSentences(input.main.title, lead, input.language).map((r) => [r.sentence, r.score]));
   all.forEach((doc, index) => {
-    const pool = (index === 0 ? ownSentences(doc) : researchPool(doc)).map((s) => cleaned(s, input.language));
+    const pool = (index === 0 ? ownSentences(lead) : researchPool(doc)).map((s) => cleaned(s, input.language));
     pool.forEach((sentence, order) => {
       const words = new Set(terms(sentence));
       if (words.size < 4 || sentence.length > 400) return;
@@ -208,7 +209,7 @@ function picker(candidates: Candidate[], language: string | null) {
  * of one, and a clause, not a caption: else the document's best such statement); nothing below repeats it. A next step (the next
  * meeting, a deadline) is the takeaway's: the summary's next sentence leads then.
  */
-function introductionOf(input: ComposeInput, candidates: Candidate[]): string | undefined {
+function introductionOf(input: ComposeInput, candidates: Candidate[], lead: LeadSentences): string | undefined {
   const language = input.language;
   // A lead is a clause: a caption or a noun phrase ("Final rule.", "Notice of public meeting.") names a thing, it does not say what happened.
   const leads = (s: string) => quotable(s, language) && statesSomething(s, language);
@@ -218,22 +219,9 @@ function introductionOf(input: ComposeInput, candidates: Candidate[]): string | 
   const own = candidates.filter((c) => c.source === 1 && quotable(c.sentence, language)).sort((a, b) => b.score - a.score);
   const clause = own.find((c) => statesSomething(c.sentence, language));
   if (clause) return clause.sentence;
-  if (own.length === 0 && templateOnly(input.main, language)) return `${publishedLine(input.main)}.`;
+  if (own.length === 0 && templateOnly(lead, language)) return `${publishedLine(input.main)}.`;
   if (summaryLead && quotable(summaryLead, language)) return summaryLead;
   return own[0]?.sentence ?? (summaryLead && beforeList(summaryLead, language));
-}
-
-/**
- * The summary's sentences (the summary whole when it splits into none), without its source's
- * template: a summary written before the template was counted (a source's first documents, an
- * install older than source_sentences) may quote it.
- */
-function summaryStatements(main: ComposeSource, language: string | null): string[] {
-  if (!main.summary) return [];
-  const all = sentences(main.summary).map((s) => cleaned(s, language));
-  if (all.length === 0) return [main.summary];
-  const template = templateMask(all, main.sourceTemplate);
-  return all.filter((_, i) => !template[i]);
 }
 
 /**
@@ -301,13 +289,6 @@ function metricsOf(all: ComposeSource[], chosen: Candidate[], candidates: Candid
   );
 }
 
-/** The main document's sentences the points may quote: its first 60, its source's template aside (as its summary sets it aside). */
-function ownSentences(doc: ComposeSource): string[] {
-  const raw = leadSentences(doc.text);
-  const template = templateMask(raw, doc.sourceTemplate);
-  return raw.slice(0, 60).filter((_, i) => !template[i]);
-}
-
 /** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster), its source's template aside. */
 function researchPool(doc: ComposeSource): string[] {
   const ranked = rankedStatements(doc.title, doc.text, undefined, doc.sourceTemplate).filter((r) => !r.template);
@@ -359,26 +340,6 @@ function beforeList(sentence: string, language: string | null): string {
 function aboutSource(main: ComposeSource, points: number, language: string | null): string {
   const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;
   return `${publishedLine(main)}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
-}
-
-/** Who published the document, what and when: "The Board of Governors ... published “FOMC statement” on Jan 31, 1996". */
-function publishedLine(main: ComposeSource): string {
-  const publisher = main.publisher?.trim() ?? '';
-  // "DEPARTMENT OF DEFENSE" as it would be written in a sentence: "Department of Defense".
-  const who = publisher ? unshouted(publisher) : 'The publisher';
-  const when = shortDate(main.date);
-  const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
-  return `${who} published ${what}${when ? ` on ${when}` : ''}`;
-}
-
-/**
- * Whether all the document says is its source's template (a release that only says how its source
- * publishes minutes): it is introduced by what it is, who published it and when, not by its template.
- */
-function templateOnly(main: ComposeSource, language: string | null): boolean {
-  const raw = leadSentences(main.text);
-  const template = templateMask(raw, main.sourceTemplate);
-  return template.some(Boolean) && raw.every((s, i) => template[i] || !quotable(cleaned(s, language), language));
 }
 
 export const compose: Capability<ComposeInput, typeof ZArticle> = {

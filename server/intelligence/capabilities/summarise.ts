@@ -93,15 +93,31 @@ export interface RankedStatement extends RankedSentence {
   template: boolean;
 }
 
+/** The sentences a lead is chosen from (leadSentences), as split, and which of them are its source's template (templateMask). */
+export interface LeadSentences {
+  raw: string[];
+  template: boolean[];
+}
+
+/** A document's lead sentences and its source's template among them (`template`: keys of sentences the source repeats), split and masked once. */
+export function leadSentencesOf(text: string, template?: ReadonlySet<number>): LeadSentences {
+  const raw = leadSentences(text);
+  return { raw, template: templateMask(raw, template) };
+}
+
 /**
  * A document's sentences (at most its first 200) without the furniture in front of them, ranked by
  * lead.ts, each with the role of its section, those of its source's template (`template`: keys of
  * sentences the source repeats) marked: neither a summary nor an article leads with them.
  */
 export function rankedStatements(title: string, text: string, language?: string | null, template?: ReadonlySet<number>): RankedStatement[] {
-  const raw = leadSentences(text);
+  return rankedLeadSentences(title, leadSentencesOf(text, template), language);
+}
+
+/** rankedStatements of sentences already split and masked (leadSentencesOf). */
+export function rankedLeadSentences(title: string, lead: LeadSentences, language?: string | null): RankedStatement[] {
+  const { raw, template: repeated } = lead;
   const roles = sectionRoles(raw);
-  const repeated = templateMask(raw, template);
   const cleaned = raw.map((s) => finished(withoutFurniture(s, language), language));
   const kept = cleaned.map((s, i) => ({ s, role: roles[i] ?? null, template: repeated[i] === true })).filter(({ s }) => s.split(' ').length >= 4);
   // Ranked with the template in place: each sentence's centrality and position as without it.

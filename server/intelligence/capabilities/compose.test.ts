@@ -36,6 +36,16 @@ describe('built-in composition', () => {
     expect(article.superhead).toBe('Automotive emissions');
   });
 
+  it("reads a document's own bracketed numbers as its text, not as citations", () => {
+    const paper = { ...main, documentId: 20, title: 'Sparse experts for protein folding', text: 'We extend the sparse experts of Christodoulou et al. [2023] to protein folding. Our model folds 40 percent more proteins than the baseline [12]. It runs on one accelerator.', summary: '' };
+    const a = builtinCompose({ topic: { name: 'Protein folding' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    const all = [a.introduction, ...a.bullet_points, ...a.sections.map((s) => s.content)].join(' ');
+    expect([...all.matchAll(/\[(\d+)\]/g)].map((m) => m[1])).toEqual(expect.arrayContaining(['1']));
+    expect([...all.matchAll(/\[(\d+)\]/g)].every((m) => m[1] === '1')).toBe(true);
+    expect(a.references.map((r) => r.document_id)).toEqual([20]);
+    expect(all).toMatch(/Christodoulou et al\. \(2023\)|\(12\)/);
+  });
+
   it('builds the key-metrics table from figures with units', () => {
     expect(article.data_table.columns).toEqual(['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence']);
     // Facts only: who, what is measured, the figure and its unit ("The company set aside $7.3 billion" and "Its shares fell 20 percent" name no one).

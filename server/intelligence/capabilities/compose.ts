@@ -112,7 +112,8 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
  * in order of first citation and uncited sources are left out. Sections: what happened (the
  * document), what is new (novel facts, when earlier events exist), background (research).
  */
-export function builtinCompose(input: ComposeInput): TArticle {
+export function builtinCompose(raw: ComposeInput): TArticle {
+  const input: ComposeInput = { ...raw, main: ownBrackets(raw.main), supporting: raw.supporting.map(ownBrackets) };
   const all = [input.main, ...input.supporting];
   // The main document split and its source's template marked once: its points, its ranking and its introduction read them.
   const lead = leadSentencesOf(input.main.text, input.main.sourceTemplate);
@@ -159,6 +160,12 @@ export function builtinCompose(input: ComposeInput): TArticle {
 }
 
 /** A candidate quoted with its reference number. */
+/** A document's own bracketed numbers ("Christodoulou et al. [2023]", a footnote's "[3]") in parentheses: in an article "[n]" is a citation, numbered by the article. */
+function ownBrackets<T extends ComposeSource>(source: T): T {
+  const parenthesised = (s: string) => s.replace(/\[(\d+)\]/g, '($1)');
+  return { ...source, title: parenthesised(source.title), text: parenthesised(source.text), summary: parenthesised(source.summary) };
+}
+
 const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
 
 /**

@@ -76,6 +76,13 @@ function relatedWords(word: string, affinity?: Affinity, head = word): Relations
   return { ...common, synonyms: spoken('synonyms'), hyponyms: spoken('hyponyms') };
 }
 
+/** The places of a part's words that stand in a collocation WordNet knows with the word before or after them ("natural gas", "money supply", "foreign exchange"). */
+function collocated(part: string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i + 1 < part.length; i++) if (lemmasOf(`${part[i]}_${part[i + 1]}`).length) out.add(i).add(i + 1);
+  return out;
+}
+
 /**
  * The words that say a word of a name beside its own stem: its derived forms, synonyms and kinds
  * (one word each: "beef" says "meat"), and, where two words of the name in a row are a collocation
@@ -89,9 +96,12 @@ function sayingWords(part: string[], language: string, affinity?: Affinity): Map
   const single = (words: string[]) => words.filter((w) => !w.includes(' '));
   // A kind is narrower than its word: no commoner in general news ("pork" than "meat"; not "work" than "jobs").
   const narrower = (kind: string, than: string) => generalRarity(stem(kind, language)) >= generalRarity(stem(than, language));
+  const inCollocation = collocated(part);
   part.forEach((word, i) => {
     const { derived, synonyms, hyponyms } = relatedWords(word, affinity);
-    out.set(i, { derived: single(derived), synonyms: single(synonyms), hyponyms: single(hyponyms).filter((kind) => narrower(kind, word)) });
+    // In a collocation a word has the collocation's sense only ("gas" of "natural gas" is no "gasoline"): its own synonyms and kinds are another word's.
+    if (inCollocation.has(i)) out.set(i, { derived: single(derived), synonyms: [], hyponyms: [] });
+    else out.set(i, { derived: single(derived), synonyms: single(synonyms), hyponyms: single(hyponyms).filter((kind) => narrower(kind, word)) });
   });
   for (let i = 0; i + 1 < part.length; i++) {
     const { synonyms, hyponyms } = relatedWords(`${part[i]}_${part[i + 1]}`, affinity, part[i + 1]);
@@ -137,8 +147,15 @@ export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, nu
   }
   // The name's words also bring their derived forms and synonyms (English: WordNet).
   if (language === 'en') {
-    for (const word of wordsIn(topic.name, language).filter((w) => contentWord(w, language))) {
-      const { derived, synonyms } = relatedWords(word, affinity);
+    // A word in a collocation brings the collocation's synonyms in place of its own ("fed" of "Federal Reserve").
+    const words = partsOf(topic.name, language).flatMap((part) => {
+      const inCollocation = collocated(part);
+      const together = [...inCollocation].filter((i) => inCollocation.has(i + 1)).map((i) => relatedWords(`${part[i]}_${part[i + 1]}`, affinity, part[i + 1]).synonyms);
+      return [...part.map((word, i) => [word, inCollocation.has(i) ? [] : undefined] as const), ...together.map((synonyms) => ['', synonyms] as const)];
+    });
+    for (const [word, instead] of words) {
+      const derived = word ? relatedWords(word, affinity).derived : [];
+      const synonyms = instead ?? relatedWords(word, affinity).synonyms;
       for (const [words, weight] of [[derived, FEATURE_WEIGHTS.derived], [synonyms, FEATURE_WEIGHTS.synonym]] as const) {
         for (const related of words) {
           const tf = new Map<string, number>();

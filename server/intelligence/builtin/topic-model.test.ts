@@ -68,6 +68,16 @@ describe('topic model: a topic understood from its words and from the store', ()
     for (const broader of ['work', 'trade', 'place']) expect(jobs.has(broader)).toBe(false);
   });
 
+  it("reads a word inside a collocation WordNet knows in the collocation's sense only (one sense per collocation)", () => {
+    const any = () => true;
+    // "gas" alone is also "gasoline" and "petrol"; in "natural gas" it is not.
+    expect(ownWords({ name: 'Gas' }, any).has('gasolin')).toBe(true);
+    expect(ownWords({ name: 'Natural gas' }, any).has('gasolin')).toBe(false);
+    // The collocation's own synonyms come instead: "Fed" of "Federal Reserve".
+    expect(ownWords({ name: 'Federal Reserve policy' }, any).has('fed')).toBe(true);
+    expect(ownWords({ name: 'Federal Reserve policy' }, any).has('backlog')).toBe(false);
+  });
+
   it('names a topic by a kind of its word: a report of palm oil output is about vegetable oils', () => {
     const oils = [
       ['Malaysian palm oil output falls', 'Malaysian crude palm oil output fell in February, the producers said.'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cueStatistics, THRESHOLDS, type CueDocument, type CueStat } from './cue-stats.js';
+import { binomialAtMost, cueStatistics, THRESHOLDS, type CueDocument, type CueStat } from './cue-stats.js';
 
 const doc = (text: string, ...kinds: string[]): CueDocument => ({ text, kinds: new Set(kinds), set: kinds.length ? 'labelled' : 'other' });
 const statOf = (stats: CueStat[], kind: string, cue: string) => stats.find((s) => s.kind === kind && s.cue === cue)!;
@@ -52,11 +52,25 @@ describe('cue statistics (scripts/eval-cues.ts)', () => {
   it('flags a cue held by almost no document or by most documents; its forms are its own words', () => {
     expect(statOf(stats, 'trade', 'anti-dumping')).toMatchObject({ df: 0, lift: null, flags: ['rare'] });
     // A stop word is no term: "the" is held as written, by six of eight documents, none the others call "function".
-    expect(statOf(stats, 'function', 'the')).toMatchObject({ df: 6, classifiedOwn: 0, flags: ['everywhere', 'other-kind'] });
+    // With "the" left out no document is "function": the classification cannot judge it (it used to
+    // compare it with the share "the" itself made, and flag it).
+    expect(statOf(stats, 'function', 'the')).toMatchObject({ df: 6, classifiedOwn: 0, classifiedBase: 0, flags: [] });
     // Read by stems, "important" held "imports" in two of three documents (other-words); read by forms, only "imported" does.
     const { stats: wire } = cueStatistics([doc('Imports rose.', 'trade'), doc('An important day.'), doc('Important, and importantly so.'), doc('Imported cars.')], [{ key: 'trade', cues: ['imports'] }], { thresholds: { ...LOW, labelled: 1, rare: 2 } });
     expect(statOf(wire, 'trade', 'imports')).toMatchObject({ df: 2, ownForms: 1, flags: [] });
     expect(statOf(wire, 'trade', 'imports').heldAs.map((h) => h.word).sort()).toEqual(['imported', 'imports']);
+  });
+
+  it('compares the documents holding a cue with all documents classified without it, and says whether a flag is within chance', () => {
+    const docs = ['Satellite launch into space.', 'Satellite orbit.', 'The state space of the model.', 'A latent space model.', 'Search space learning model.', 'A model of learning.'].map((text) => doc(text));
+    const { stats: space, kinds } = cueStatistics(docs, [{ key: 'aerospace', cues: ['space', 'satellite'] }, { key: 'research', cues: ['model', 'learning'] }], { thresholds: { ...LOW, rare: 2 } });
+    // With "space" in, four of six documents are aerospace; without it, two: "space" made the rest.
+    expect(kinds.find((k) => k.key === 'aerospace')).toMatchObject({ classifiedShare: 4 / 6, judged: 'classification' });
+    const stat = statOf(space, 'aerospace', 'space');
+    expect(stat).toMatchObject({ df: 4, classifiedOwn: 1 / 4, classifiedBase: 2 / 6, flags: ['everywhere', 'other-kind'] });
+    // One of four where a third was to be expected: well within chance.
+    expect(stat.chance).toBeCloseTo((2 / 3) ** 4 + 4 * (1 / 3) * (2 / 3) ** 3);
+    expect(binomialAtMost(0, 10, 0.5)).toBeCloseTo(1 / 1024);
   });
 
   it('flags a cue rarer in documents labelled with its kind than in the collection', () => {

@@ -10,7 +10,12 @@
  *   (P(cue | kind) / P(cue)) and the log odds ratio of kind and cue (0.5 added to each cell);
  * - which kind the documents holding the cue are classified as by the other cues (the engine's
  *   scores without the head weighting: one a word and the cues that share its forms, two a phrase;
- *   the cue itself, and every cue that shares a form with it, left out), beside the share of all documents classified as the kind.
+ *   the cue itself, and every cue that shares a form with it, left out), beside the share of all
+ *   documents classified as the kind with the same cues left out (with them in, a cue held by many
+ *   documents raises the share it is compared with: "space" makes 5% of the documents aerospace);
+ * - chance: how likely as few of the documents holding the cue would be of its kind (by the
+ *   measure its kind is judged by) if the cue said nothing of the kind (binomial, the share of all
+ *   documents of the kind as its probability). A flag on a handful of documents is within chance.
  *
  * A kind is judged by its labels when enough documents carry one, else by classification when
  * enough documents are classified as it, else not at all (the collection holds too little of it).
@@ -63,6 +68,10 @@ export interface CueStat {
   classifiedOwn: number | null;
   /** The kind most documents holding the cue are classified as by the other cues ('none': no other cue). */
   classifiedAs: string | null;
+  /** Share of all documents the other cues classify as the kind (the cue's group left out in every document). */
+  classifiedBase: number;
+  /** The probability of as few documents of its kind among those holding the cue, were the cue independent of the kind (by the measure its kind is judged by); null when not judged. */
+  chance: number | null;
   flags: string[];
 }
 
@@ -87,7 +96,24 @@ export const THRESHOLDS = {
   classified: 0.01,
   /** An `other-words` cue is held by its own forms in fewer than this share of its documents. */
   ownForms: 0.5,
+  /** A flag below this chance is not chance: the collection says the cue is not of its kind. */
+  chance: 0.05,
 };
+
+/** P(X <= x) for X ~ Binomial(n, p). */
+export function binomialAtMost(x: number, n: number, p: number): number {
+  if (p <= 0 || x >= n) return 1;
+  if (p >= 1) return 0;
+  let sum = 0;
+  const logFactorial = (k: number) => {
+    let f = 0;
+    for (let i = 2; i <= k; i++) f += Math.log(i);
+    return f;
+  };
+  const lnN = logFactorial(n);
+  for (let k = 0; k <= x; k++) sum += Math.exp(lnN - logFactorial(k) - logFactorial(n - k) + k * Math.log(p) + (n - k) * Math.log(1 - p));
+  return Math.min(1, sum);
+}
 
 /**
  * The statistics of every cue of `kinds` over `docs`. Documents are classified by the cues of
@@ -133,6 +159,8 @@ export function cueStatistics(
     return best;
   };
   const classes = read.map((r) => classify(r.held));
+  const classCount = new Map<string, number>();
+  for (const c of classes) classCount.set(c, (classCount.get(c) ?? 0) + 1);
   const scored = new Set(classifyBy.map((k) => k.key));
   const summaries: KindSummary[] = kinds.map((kind) => {
     const kindDocs = docs.filter((d) => d.kinds.has(kind.key)).length;
@@ -142,7 +170,7 @@ export function cueStatistics(
   });
   const stats: CueStat[] = [];
   for (const [k, kind] of kinds.entries()) {
-    const { kindDocs, classifiedShare, judged } = summaries[k]!;
+    const { kindDocs, judged } = summaries[k]!;
     for (const cue of kind.cues) {
       const holding = docs.flatMap((_, i) => (read[i]!.held.has(cue) ? [i] : []));
       const df = holding.length;
@@ -172,18 +200,22 @@ export function cueStatistics(
         votes.set(as, (votes.get(as) ?? 0) + 1);
       }
       const top = [...votes].sort((x, y) => y[1] - x[1])[0];
-      const classifiedOwn = df ? (votes.get(kind.key) ?? 0) / df : null;
+      const ownVotes = votes.get(kind.key) ?? 0;
+      const classifiedOwn = df ? ownVotes / df : null;
+      // The share of all documents classified as the kind with the cue's group left out: only the documents holding it change.
+      const classifiedBase = n ? ((classCount.get(kind.key) ?? 0) - holding.filter((i) => classes[i] === kind.key).length + ownVotes) / n : 0;
+      const chance = judged === 'labels' ? binomialAtMost(inKind, df, kindDocs / n) : judged === 'classification' ? binomialAtMost(ownVotes, df, classifiedBase) : null;
       const flags: string[] = [];
       if (df < thresholds.rare) flags.push('rare');
       else {
         if (ownForms !== null && ownForms < thresholds.ownForms) flags.push('other-words');
         // How much more often documents of its kind hold it than documents in general.
-        const ownLift = judged === 'labels' ? lift : judged === 'classification' && classifiedOwn !== null ? classifiedOwn / classifiedShare : null;
+        const ownLift = judged === 'labels' ? lift : judged === 'classification' && classifiedOwn !== null ? classifiedOwn / classifiedBase : null;
         if (df / n >= thresholds.everywhere && ownLift !== null && ownLift < thresholds.everywhereLift) flags.push('everywhere');
         if (judged === 'labels' && lift !== null && lift < 1) flags.push('not-of-kind');
-        if (judged === 'classification' && classifiedOwn !== null && classifiedOwn < classifiedShare) flags.push('other-kind');
+        if (judged === 'classification' && classifiedOwn !== null && classifiedOwn < classifiedBase) flags.push('other-kind');
       }
-      stats.push({ kind: kind.key, cue, df, dfBySet, heldAs, ownForms, kindDocs, inKind, lift, logOdds, classifiedOwn, classifiedAs: top?.[0] ?? null, flags });
+      stats.push({ kind: kind.key, cue, df, dfBySet, heldAs, ownForms, kindDocs, inKind, lift, logOdds, classifiedOwn, classifiedAs: top?.[0] ?? null, classifiedBase, chance, flags });
     }
   }
   return { stats, kinds: summaries };

@@ -88,6 +88,8 @@ const BETWEEN = new Set(
     'greater rural suburban city town province state region capital'
   ).split(' '),
 );
+/** The tags of the grammar words that join phrases: after a language's name, they end it ("in English and"). */
+const JOINING_TAGS = new Set(['Conjunction', 'Preposition']);
 /** Who or what stands for a government in a capital: "officials in Washington", "talks in Geneva". */
 const GOVERNMENT_WORDS = new Set(
   (
@@ -194,7 +196,8 @@ function notThePlace(r: Reader, c: Candidate, ref: NameRef, { last, prev, next, 
   if (nextJoined?.cap && FEATURES.has(nextWord)) return true;
   if (prev && lower(prev) === 'of' && c.from >= 2 && FEATURES.has(lower(tokens[c.from - 2])) && tokens[c.from - 2]!.cap) return true;
   // "written in English", "translated into French": a language, not its country.
-  const endsThere = !next || !/^\s+\p{L}/u.test(text.slice(last.end, next.start + 1)) || /^(?:and|or|but|by|with|as)$/.test(lower(next));
+  // It ends there when a grammar word follows it: a conjunction or preposition as English's lexicon tags it ("in English and", "into French for").
+  const endsThere = !next || !/^\s+\p{L}/u.test(text.slice(last.end, next.start + 1)) || lexiconTags(lower(next)).some((t) => JOINING_TAGS.has(t));
   if (ref.how === 'demonym' && prev && /^in(?:to)?$/.test(lower(prev)) && endsThere) return true;
   // "South American", "West African": a people of a part of a continent, not of the country.
   if (ref.how === 'demonym' && prevJoined?.cap && COMPASS.has(lower(prevJoined))) return true;

@@ -54,6 +54,8 @@ describe('placesIn: countries, demonyms, capitals and cities', () => {
     expect(placesIn('They ate turkey and drank china tea; us and them.')).toEqual([]);
     expect(placesIn('The Persian Gulf, the Indian Ocean and the Gulf of Mexico.')).toEqual([]);
     expect(placesIn('The report is written in English.')).toEqual([]);
+    // Any conjunction or preposition after it (as English's lexicon tags them) ends a language's name.
+    expect(placesIn('A copy is distributed in English of the manual, and lessons are given in English to pupils.')).toEqual([]);
     expect(placesIn('A toddler washed ashore on Deer Island.')).toEqual([]);
     expect(countriesOf('Militants allied to the Islamic State of Iraq and the Levant attack Afghan police.')).toEqual(['AF']);
     // A title-case headline capitalises every word: the place still counts.

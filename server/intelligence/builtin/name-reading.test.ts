@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findEntities } from './topic-analysis.js';
+import { findEntities } from './name-reading.js';
 
 describe('findEntities: what English writes as a name', () => {
   it('keeps names whole across an abbreviation and drops a sentence-opening article', () => {

@@ -9,7 +9,6 @@
  */
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
-import { lexiconTags } from '../knowledge/english-lexicon.js';
 import { fold, nameIndex } from '../knowledge/gazetteer.js';
 import { addFeatures, generalRarity, written, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { namePlaces, placeForms } from './place-features.js';
@@ -183,35 +182,8 @@ export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, nu
  * unemployment), each as its content words.
  */
 function partsOf(name: string, language: string): string[][] {
-  return partTexts(name)
-    .map((part) => wordsIn(part, language).filter((w) => contentWord(w, language)))
-    .filter((part) => part.length > 0);
-}
-
-const partTexts = (name: string) => {
   const parts = name.split(/\s*(?:[,;&]|\band\b|\bor\b|\bet\b|\by\b|\bund\b)\s*/i).filter((p) => p.trim());
-  return parts.length ? parts : [name];
-};
-
-/**
- * The head of each part (partsOf), as the place of its content word: English compounds are headed
- * on the right, before a preposition ("securities regulation": "regulation"; "balance of payments":
- * "balance"). Undefined in another language, and where the head alone is the part in WordNet (its
- * collocation's synonym: "gas" of "natural gas").
- */
-function headsOf(name: string, language: string): (number | undefined)[] {
-  return partTexts(name)
-    .map((text) => wordsIn(text, language))
-    .filter((words) => words.some((w) => contentWord(w, language)))
-    .map((words) => {
-      if (language !== 'en') return undefined;
-      const preposition = words.findIndex((w, i) => i > 0 && lexiconTags(w.toLowerCase()).includes('Preposition'));
-      const content = words.slice(0, preposition > 0 ? preposition : words.length).filter((w) => contentWord(w, language));
-      const head = content.length - 1;
-      if (head < 0 || words.filter((w) => contentWord(w, language)).length < 2) return undefined;
-      const collocation = head > 0 && lemmasOf(`${content[head - 1]}_${content[head]}`).length ? relatedWords(`${content[head - 1]}_${content[head]}`).synonyms : [];
-      return collocation.includes(content[head]!.toLowerCase()) ? undefined : head;
-    });
+  return (parts.length ? parts : [name]).map((part) => wordsIn(part, language).filter((w) => contentWord(w, language))).filter((part) => part.length > 0);
 }
 
 /** The parts of a name, each word as the features that say it (as written, its stem, its derived forms). */
@@ -251,12 +223,10 @@ const isPlaceWord = (forms: readonly string[]) => forms.some((f) => f.startsWith
  * of the part's other words (the subject) and names a place within it ("asylum" and "Hungary" hold
  * "Asylum policy in Europe"); "Japan" alone holds nothing of "Japanese yen".
  */
-function partHeld(part: { weight: number; forms: readonly string[]; head?: boolean }[], has: (feature: string) => boolean, share: number): boolean {
+function partHeld(part: { weight: number; forms: readonly string[] }[], has: (feature: string) => boolean, share: number): boolean {
   const sum = (words: typeof part) => words.reduce((total, w) => total + w.weight, 0);
   const subject = part.filter((w) => !isPlaceWord(w.forms));
   const heldSubject = subject.filter((w) => w.forms.some(has));
-  // A compound's head alone is its class, not the compound: "regulation" is no "securities regulation".
-  if (subject.length > 1 && heldSubject.length === 1 && heldSubject[0]!.head) return false;
   // A place counts beside a word of the subject, or in a name that is a place alone ("Germany").
   const heldPlaces = heldSubject.length || !subject.length ? part.filter((w) => isPlaceWord(w.forms) && w.forms.some(has)) : [];
   const total = sum(part);
@@ -273,20 +243,18 @@ function partHeld(part: { weight: number; forms: readonly string[]; head?: boole
  */
 export function conceptOf(name: string, language: string, idf: (f: string) => number, inStore: (f: string) => boolean, affinity?: Affinity): Concept {
   const places = namePlaces(name, language);
-  const heads = headsOf(name, language);
-  return partsOf(name, language).map((part, p) => {
+  return partsOf(name, language).map((part) => {
     const saying = sayingWords(part, language, affinity);
     return part.map((word, i) => {
       const own = stem(word, language);
       const { derived, synonyms, hyponyms } = saying.get(i)!;
       const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language)), ...placeForms(places, word)])];
-      return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms, ...(heads[p] === i ? { head: true } : {}) };
+      return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
     });
   });
 }
 
-/** Each part of a name, its words with their weight and forms; `head` marks the head of a compound (headsOf). */
-export type Concept = { weight: number; forms: string[]; head?: boolean }[][];
+export type Concept = { weight: number; forms: string[] }[][];
 
 /** Whether a document names the topic's concept: a share of one part of its name by weight. */
 export function namesConcept(concept: Concept, tf: Pick<ReadonlySet<string>, 'has'>, share = CONCEPT_SHARE): boolean {

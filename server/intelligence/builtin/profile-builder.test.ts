@@ -18,11 +18,4 @@ describe('profile builder: industries from what a profile says', () => {
     // With nothing said of where they work, the interests decide, even by one cue.
     expect(industriesOf('Analyst. Central bank rates', 'Analyst')).toContain('Banking & Capital Markets');
   });
-
-  it('counts a word once, whichever of its forms the industry lists', () => {
-    // "cars" is one word of automotive, not two ("car" and "cars"): said once in the interests, it is a subject they follow.
-    expect(industriesOf('Insurance broker. Interested in cars', 'Insurance broker')).toEqual(['Insurance']);
-    // "banking" is a form of the cue "bank" and the cue "banking" itself: one word still.
-    expect(industriesOf('Insurance broker. Interested in banking', 'Insurance broker')).toEqual(['Insurance']);
-  });
 });

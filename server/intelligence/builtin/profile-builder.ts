@@ -8,7 +8,7 @@ import type Compromise from 'compromise';
 import { lazyRequire } from '../../lazy.js';
 import { INDUSTRIES } from '../../../contract/collections.js';
 import { countriesOf, memberOf } from '../knowledge/places.js';
-import { cueGroups, cueText, saysCue } from '../lexicon/word-forms.js';
+import { cueText, saysCue } from '../lexicon/word-forms.js';
 import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
 import { findEntities, findPlaces, hasPhrase, isKnownWord, isProperInLexicon, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
 import { broadExamples, broadSubjectOf, unknownWords } from './topic-clarity.js';
@@ -111,9 +111,6 @@ function placesBeforeOneNoun(left: string, right: string): boolean {
   return wordsOf(left).every(capitalised) && countriesOf(left).length === 1 && run > 0 && countriesOf(words.slice(0, run).join(' ')).length === 1;
 }
 
-/** Each industry's cues that count once together (lexicon/word-forms.ts cueGroups). */
-const industryGroups = new Map<string, ReadonlyMap<string, string>>();
-
 /**
  * Industries named by or implied by words, strongest first (labels of contract INDUSTRIES). A cue
  * is read by its word forms (lexicon/word-forms.ts), not its stem: "securities" is not the
@@ -123,14 +120,12 @@ export function industriesOf(text: string, weighted: string): string[] {
   const have = cueText(text);
   const strong = cueText(weighted);
   const scored = INDUSTRY_KNOWLEDGE.map((k) => {
-    // Cues that share a form count once ("car" and "cars" both say "cars"), as a topic's kinds do.
-    const groups = industryGroups.get(k.value) ?? industryGroups.set(k.value, cueGroups(k.cues)).get(k.value)!;
-    const said = { have: new Set<string>(), strong: new Set<string>() };
+    let score = 0;
     for (const cue of k.cues) {
-      if (saysCue(cue, have)) said.have.add(groups.get(cue)!);
-      if (saysCue(cue, strong)) said.strong.add(groups.get(cue)!);
+      if (saysCue(cue, have)) score += 1;
+      if (saysCue(cue, strong)) score += 1;
     }
-    return { value: k.value, score: said.have.size + said.strong.size };
+    return { value: k.value, score };
   }).filter((s) => s.score > 0);
   // Where they work is what their title and organisation say, or what their interests say more
   // than once; a subject their interests name once ("central bank rates" of a drug-pricing

@@ -8,7 +8,7 @@
  * say it: what a document's title or lead must name (topic-model.ts).
  */
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
-import { lemmasOf, sensesOf, type Relations } from '../lexicon/wordnet.js';
+import { lemmasOf, sensesOf, type PartOfSpeech, type Relations } from '../lexicon/wordnet.js';
 import { fold, nameIndex } from '../knowledge/gazetteer.js';
 import { addFeatures, generalRarity, written, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { namePlaces, placeForms } from './place-features.js';
@@ -69,11 +69,26 @@ const SENSES_READ = 3;
 function relatedWords(word: string, affinity?: Affinity, head = word): Relations {
   const [first] = lemmasOf(word);
   if (!first) return NO_RELATIONS;
-  const senses = sensesOf(first.lemma, first.part, affinity ? SENSES_READ : 1);
+  const senses = pluralSenses(word, first) ?? sensesOf(first.lemma, first.part, affinity ? SENSES_READ : 1);
   const common = senses[0] ?? NO_RELATIONS;
   if (!affinity) return common;
   const spoken = (key: 'synonyms' | 'hyponyms') => [...new Set(senses.flatMap((sense) => sense[key]))].filter((related) => affinity(head, related));
   return { ...common, synonyms: spoken('synonyms'), hyponyms: spoken('hyponyms') };
+}
+
+/** A sense's examples, as WordNet quotes them after its gloss. */
+const examplesOf = (gloss: string) => [...gloss.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+
+/**
+ * A noun typed in the plural is read in its count senses: those WordNet's examples use in the
+ * plural ("securities": "he held several valuable securities", the certificate, not "national
+ * security" or "protection"). None when no example writes the plural: the word's senses stay.
+ */
+function pluralSenses(word: string, { lemma, part }: { lemma: string; part: PartOfSpeech }): Relations[] | undefined {
+  if (part !== 'noun' || lemma === word) return undefined;
+  const writes = (example: string) => example.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).includes(word);
+  const counted = sensesOf(lemma, part, Infinity).filter((sense) => examplesOf(sense.gloss).some(writes));
+  return counted.length ? counted.slice(0, SENSES_READ) : undefined;
 }
 
 /** The places of a part's words that stand in a collocation WordNet knows with the word before or after them ("natural gas", "money supply", "foreign exchange"). */
@@ -123,6 +138,23 @@ export function relatedWordsOf(word: string, affinity?: Affinity): string[] {
   return [...derived, ...synonyms];
 }
 
+/**
+ * The derived forms and synonyms the words of an English name bring (WordNet): a word's own, or,
+ * for a word in a collocation, its derived forms only, the collocation bringing its synonyms in
+ * place of the word's ("fed" of "Federal Reserve", no "backlog" of "reserve").
+ */
+function nameRelations(name: string, affinity?: Affinity): { derived: string[]; synonyms: string[] }[] {
+  return partsOf(name, 'en').flatMap((part) => {
+    const inCollocation = collocated(part);
+    const words = part.map((word, i) => {
+      const { derived, synonyms } = relatedWords(word, affinity);
+      return { derived, synonyms: inCollocation.has(i) ? [] : synonyms };
+    });
+    const collocations = [...inCollocation].filter((i) => inCollocation.has(i + 1)).map((i) => ({ derived: [], synonyms: relatedWords(`${part[i]}_${part[i + 1]}`, affinity, part[i + 1]).synonyms }));
+    return [...words, ...collocations];
+  });
+}
+
 /** The topic's own words as weighted features (before the store and the reader). */
 export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, number> {
   const language = languageOf(topic.language);
@@ -147,15 +179,7 @@ export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, nu
   }
   // The name's words also bring their derived forms and synonyms (English: WordNet).
   if (language === 'en') {
-    // A word in a collocation brings the collocation's synonyms in place of its own ("fed" of "Federal Reserve").
-    const words = partsOf(topic.name, language).flatMap((part) => {
-      const inCollocation = collocated(part);
-      const together = [...inCollocation].filter((i) => inCollocation.has(i + 1)).map((i) => relatedWords(`${part[i]}_${part[i + 1]}`, affinity, part[i + 1]).synonyms);
-      return [...part.map((word, i) => [word, inCollocation.has(i) ? [] : undefined] as const), ...together.map((synonyms) => ['', synonyms] as const)];
-    });
-    for (const [word, instead] of words) {
-      const derived = word ? relatedWords(word, affinity).derived : [];
-      const synonyms = instead ?? relatedWords(word, affinity).synonyms;
+    for (const { derived, synonyms } of nameRelations(topic.name, affinity)) {
       for (const [words, weight] of [[derived, FEATURE_WEIGHTS.derived], [synonyms, FEATURE_WEIGHTS.synonym]] as const) {
         for (const related of words) {
           const tf = new Map<string, number>();

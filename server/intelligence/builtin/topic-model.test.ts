@@ -78,6 +78,17 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(ownWords({ name: 'Federal Reserve policy' }, any).has('backlog')).toBe(false);
   });
 
+  it("reads a noun typed in the plural in the senses WordNet's examples write in the plural", () => {
+    const any = () => true;
+    // "security" is also "protection" and "peace"; "securities" are certificates ("he held several valuable securities").
+    expect(ownWords({ name: 'Security' }, any).has('protect')).toBe(true);
+    const securities = ownWords({ name: 'Securities regulation' }, any);
+    expect(securities.has('protect')).toBe(false);
+    expect(securities.has('certif')).toBe(true);
+    // No example writes "prices": the word's senses stay as they are.
+    expect(ownWords({ name: 'Prices' }, any)).toEqual(ownWords({ name: 'Price' }, any));
+  });
+
   it('names a topic by a kind of its word: a report of palm oil output is about vegetable oils', () => {
     const oils = [
       ['Malaysian palm oil output falls', 'Malaysian crude palm oil output fell in February, the producers said.'],

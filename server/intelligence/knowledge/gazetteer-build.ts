@@ -20,7 +20,8 @@ import path from 'node:path';
 import { lazyRequire } from '../../lazy.js';
 import { ROOT } from '../../paths.js';
 import { lexiconTags } from './english-lexicon.js';
-import { fold, foldKeepingAccents, pluralOf, type NameIndex, type NameRef, type Place, type World } from './gazetteer.js';
+import type { NameIndex, NameRef, Place, World } from './gazetteer.js';
+import { fold, foldKeepingAccents, pluralOf } from './name-fold.js';
 import { groups } from './memberships.js';
 
 const DATA = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'datasets');

@@ -1,6 +1,6 @@
 /**
  * The world's places and the names texts give them: the types, the folding of names into index
- * keys, and the look-ups other files import (theWorld, nameIndex, englishRefsOf). The places and
+ * keys (name-fold.ts, re-exported), and the look-ups other files import (theWorld, nameIndex, englishRefsOf). The places and
  * their English names are built on first use from standard data by gazetteer-build.ts
  * (world-countries, i18n-iso-countries, provinces, GeoNames, WordNet, datasets/memberships.json).
  *
@@ -9,6 +9,8 @@
  */
 import { addName, build, i18nNames, isCode, worldCountries } from './gazetteer-build.js';
 import { groups } from './memberships.js';
+
+export { fold, foldKeepingAccents, pluralOf } from './name-fold.js';
 
 export type PlaceKind = 'country' | 'region' | 'city' | 'group';
 
@@ -57,38 +59,6 @@ export interface NameIndex {
   longest: number;
   /** First words of the names that match in any case (lower-case starts worth a look-up). */
   lowerStarts: Set<string>;
-}
-
-/** Lower case, accents off, dots and apostrophes out, hyphens and underscores as spaces. */
-export const fold = (s: string) =>
-  s
-    .toLowerCase()
-    // French and Italian elisions: "l'Union européenne", "Côte d'Ivoire".
-    .replace(/(^|[\s-])[ld]['’](?=\p{L})/gu, '$1')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/['’.,]/g, '')
-    .replace(/[-_]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** As `fold`, accents kept: for names that must be written with them. */
-export const foldKeepingAccents = (s: string) =>
-  s
-    .toLowerCase()
-    .replace(/(^|[\s-])[ld]['’](?=\p{L})/gu, '$1')
-    .normalize('NFC')
-    .replace(/['’.,]/g, '')
-    .replace(/[-_]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** The plural of a noun or adjective for a people: Dane -> Danes, Frenchman -> Frenchmen; Swiss, Chinese, British as they are. */
-export function pluralOf(word: string): string {
-  if (/(?:sh|ch|s)man$/.test(word)) return word.replace(/man$/, 'men');
-  if (/(?:ese|ss|sh|ch|s|x|z)$/.test(word)) return word;
-  if (/[^aeiou]y$/.test(word)) return word.replace(/y$/, 'ies');
-  return `${word}s`;
 }
 
 /** ISO 639-1 -> the ISO 639-3 keys world-countries uses for translations, native names and demonyms. */

@@ -27,7 +27,7 @@ import { ROOT } from '../server/paths.js';
 const require = createRequire(import.meta.url);
 const OUT = path.join(ROOT, 'server', 'intelligence', 'knowledge', 'datasets');
 
-/** A first-level division list longer than this is of a lower level (as server/intelligence/knowledge/gazetteer.ts). */
+/** A first-level division list longer than this is of a lower level (as server/intelligence/knowledge/gazetteer-build.ts). */
 const MAX_REGIONS_PER_COUNTRY = 60;
 /** Cities of at least this many people are kept (capitals and first-order seats of any size). */
 const MIN_POPULATION = 100_000;

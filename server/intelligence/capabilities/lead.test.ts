@@ -58,6 +58,14 @@ describe('lead: one rule of the method a row, on made-up documents', () => {
     ['a label glued to the end of a header', ['HARBOUR AUTHORITY 33 CFR Part 1 Moorings AGENCY: Harbour Authority.', 'ACTION: Final rule.'], ['furniture', 'news']],
     ['a preamble\'s supplementary information states what the document does', ['ADDRESSES: 1 Harbour Road.', 'SUPPLEMENTARY INFORMATION: The authority sets fees.', 'They apply in May.'], ['furniture', 'news', 'news']],
     ['a document without labels has no sections', ['One statement here.', 'Another one there.'], [null, null]],
+    // A label is written as one: in capitals wherever it stands, or opening the sentence in sentence or title case.
+    ['a structured abstract\'s labels in sentence case', ['Background: Falls are common.', 'Methods: We walked.', 'Results: Falls fell.'], ['context', 'context', 'news']],
+    ['a heading of a word or two ending in a label', ['Key findings: Falls fell by a third.', 'Materials and Methods: We walked.'], ['news', 'context']],
+    ['a roll call\'s "action:" is running text, not an ACTION caption', ['The Committee kept its target.', 'Votes for this action: Messrs. Hoe and Roe.', 'Mr. Roe dissented.'], [null, null, null]],
+    ['a word before a colon mid-sentence is running text', ['We report two critical findings: walking works.', 'We used the following methods: surveys.'], [null, null]],
+    ['a lower-case label opening a sentence is running text', ['results: falls fell.'], [null]],
+    ['a capitalised label mid-sentence is running text', ['The study had four aims; (i) Action: act.'], [null]],
+    ['a label in capitals still opens its section after running text ones', ['Votes for this action: all.', 'ADDRESSES: 1 Harbour Road.'], [null, 'furniture']],
   ])('sections: %s', (_, sentences, roles) => {
     expect(sectionRoles(sentences)).toEqual(roles);
   });

@@ -34,14 +34,30 @@ const SECTION_ROLES: Readonly<Record<string, SectionRole>> = {
   methods: 'context', design: 'context', setting: 'context', participants: 'context',
   agency: 'furniture', addresses: 'furniture', 'for further information contact': 'furniture',
 };
-/** A section's label where a sentence opens one ("RESULTS: ...", "Conclusions: ...", "... Rule AGENCY: Federal ..."): the last one it holds. */
+/** A section's label and its colon, in any case: `writtenAsLabel` tells a label from a word of running text before a colon. */
 const LABEL = new RegExp(String.raw`(?:^|\s)(${Object.keys(SECTION_ROLES).map((l) => l.replace(/ /g, '\\s+')).join('|')})\s*:\s`, 'gi');
+/** What may stand before a label not in capitals, in the heading that opens the sentence: nothing, or a capitalised word or two ("Key findings:", "Materials and Methods:", "Comment Due Date:"). */
+const HEADING_BEFORE_LABEL = /^(?:\p{Lu}\p{L}*\s+(?:(?:and|\p{Lu}\p{L}*)\s+)?)?$/u;
 
-/** The role of each sentence's section: a label opens a section that lasts until the next one; before any, none. */
+/**
+ * Whether a label is written as one: in capitals, as the Federal Register writes them, wherever it
+ * stands ("ACTION: ...", glued to the end of a header: "... Capital Rule AGENCY: Federal ..."); or in
+ * sentence or title case as the heading that opens the sentence, as structured abstracts write them
+ * ("Results: ...", "Key findings: ..."). A word of running text before a colon is no label ("Votes for
+ * this action: Messrs. ...", "we report two findings: ...").
+ */
+function writtenAsLabel(sentence: string, match: RegExpMatchArray): boolean {
+  const label = match[1]!;
+  if (label === label.toUpperCase()) return true;
+  const before = sentence.slice(0, match.index! + match[0].indexOf(label));
+  return HEADING_BEFORE_LABEL.test(before) && /^\p{Lu}/u.test(before || label);
+}
+
+/** The role of each sentence's section: a label opens a section that lasts until the next one (the last label a sentence holds); before any, none. */
 export function sectionRoles(sentences: readonly string[]): (SectionRole | null)[] {
   let role: SectionRole | null = null;
   return sentences.map((sentence) => {
-    const labels = [...sentence.matchAll(LABEL)].map((m) => m[1]!.toLowerCase().replace(/\s+/g, ' '));
+    const labels = [...sentence.matchAll(LABEL)].filter((m) => writtenAsLabel(sentence, m)).map((m) => m[1]!.toLowerCase().replace(/\s+/g, ' '));
     // A label glued to the end of a header ("... Capital Rule AGENCY: Federal ...") opens its section from this sentence on.
     if (labels.length) role = SECTION_ROLES[labels[labels.length - 1]!] ?? null;
     return role;

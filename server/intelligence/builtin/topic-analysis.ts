@@ -83,7 +83,8 @@ export function normalizeTopicName(input: string): string {
   if (!text) return '';
   for (const known of knownNamesIn(text)) text = text.replace(new RegExp(`\\b${escape(known)}\\b`, 'i'), known);
   const proper = new Set<string>();
-  const doc = compromise()(text);
+  // The name's first word is capitalised as a sentence's is: it makes no name of the words after it ("Bank capital requirements").
+  const doc = compromise()(text.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase()));
   for (const t of doc.match('(#Place|#Organization|#Person|#ProperNoun)').out('array') as string[]) for (const w of wordsOf(t)) proper.add(w.toLowerCase());
   // Places of several words are names whatever the case the user typed ("south korea", "new york").
   for (const m of placesIn(text, 'en', { anyCase: true })) if (/\s/.test(m.text)) for (const w of wordsOf(m.text)) proper.add(w.toLowerCase());

@@ -7,7 +7,7 @@
  */
 import { COLLECTIONS } from '../../../contract/collections.js';
 import type { RelevanceMatrix } from '../../db/schema/index.js';
-import { terms } from '../../search/terms.js';
+import { contentWord, terms } from '../../search/terms.js';
 import { countriesOf, countryName } from './places.js';
 import {
   abbreviates,
@@ -265,7 +265,7 @@ function profileQuery(name: string, { context, evidence, primary }: Reading, fou
       // What the store's documents about it say, then what its words mean (WordNet), before what
       // a kind of topic usually says: the query needs TOPIC_LIMITS.queryWords words.
       ...found.terms.slice(0, 10),
-      ...wordsOf(name).flatMap((w) => relatedWordsOf(w.toLowerCase(), evidenceAffinity(evidence))).filter((w) => !w.includes(' ')),
+      ...wordsOf(name).filter((w) => contentWord(w.toLowerCase(), 'en')).flatMap((w) => relatedWordsOf(w.toLowerCase(), evidenceAffinity(evidence))).filter((w) => !w.includes(' ')),
     ],
     (w) => terms(w)[0] ?? '',
   );

@@ -29,6 +29,8 @@ describe('normalizeTopicName', () => {
     ['iPhone sales', 'iPhone sales'],
     ['lithium mining in chile', 'Lithium mining in Chile'],
     ['"Basel III capital rules"', 'Basel III capital rules'],
+    // The first word is capitalised as a sentence's: it makes no name of the next ("Bank Capital").
+    ['Bank capital requirements', 'Bank capital requirements'],
   ])('%s -> %s', (input, name) => {
     expect(normalizeTopicName(input)).toBe(name);
   });
@@ -46,6 +48,13 @@ describe('built-in topic profile on real documents', () => {
     expect(topic.key_places).toEqual(expect.arrayContaining(['European Union', 'Hungary']));
     expect(topic.sources).toContain(1);
     expect(topic.relevance_matrix.places.high).toMatch(/Hungary/);
+  });
+
+  it("reads WordNet's words for the name's content words only: no \"inch\" for the \"in\" of \"in Germany\"", () => {
+    // No evidence from the store: WordNet's most common senses.
+    const topic = buildTopicProfile({ name: 'Asylum seekers in Germany', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(topic.query.split(' ')).not.toContain('inch');
+    expect(topic.query.toLowerCase()).toContain('asylum');
   });
 
   it('takes key names from the documents only when they are names about the topic', () => {

@@ -56,4 +56,12 @@ describe('the key-metrics rules', () => {
     expect(keyMetrics([item('The Widget Board raised the widget rate to 6 percent.')], 'en')).toHaveLength(1);
     expect(keyMetrics([item('The Widget Board raised the widget rate to 6 percent.')], 'de')).toEqual([]);
   });
+
+  it('take no verb opening a clause for a name, whatever its capital (WordNet knows it as a verb only)', () => {
+    // A rule's list item ("(ii) Fails to maintain ...") and an instruction ("Determine the ...") name no one.
+    expect(read(['(ii) Fails to maintain the eligible assets of this chapter at 106 percent of its liabilities.']).rows).toEqual([]);
+    expect(read(['Determine the improvement in arm pain of 30 percent at 4 weeks.']).rows).toEqual([]);
+    // A name WordNet knows as a noun stays one ("Acme" is also a summit).
+    expect(read(['Acme raised its dividend by 5 percent.']).rows).toEqual([['dividend', '5', 'percent', 'Acme']]);
+  });
 });

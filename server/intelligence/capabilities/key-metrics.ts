@@ -1,5 +1,6 @@
 import { terms } from '../../search/terms.js';
 import { appliesTo, fired, type NamedRule } from '../rules.js';
+import { basesOf } from '../lexicon/wordnet.js';
 
 /*
  * Key metrics of the built-in article: facts, each read from one clause of the event's own
@@ -114,7 +115,9 @@ function isVerb(w: Word, next: Word | undefined, sentence: string, previous?: Wo
   return false;
 }
 /** A name: a capitalised or mixed-case word that is not a function word, a date, nor a participle or adverb opening a sentence ("Volkswagen", "FOMC", "DR-DCI"; not "According"). */
-const isName = (w: Word) => /^\p{Lu}/u.test(w.text) && !isFunction(w) && !CALENDAR.test(w.text) && terms(w.text).length > 0 && (/^\p{Lu}.*[\p{Lu}\d]/u.test(w.text) || !/(?:ing|ed|ly)$/.test(w.lower));
+const isName = (w: Word) => /^\p{Lu}/u.test(w.text) && !isFunction(w) && !CALENDAR.test(w.text) && terms(w.text).length > 0 && (/^\p{Lu}.*[\p{Lu}\d]/u.test(w.text) || (!/(?:ing|ed|ly)$/.test(w.lower) && !onlyVerb(w.lower)));
+/** A word WordNet knows as a verb and never as a noun ("Fails", "Requires" opening a clause): no name, whatever its capital. */
+const onlyVerb = (word: string) => basesOf(word, 'verb').length > 0 && basesOf(word, 'noun').length === 0;
 /** Days and months are dates, not names. */
 const CALENDAR = /^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December)$/;
 

@@ -321,7 +321,7 @@ function nextStepOf(text: string, said: string[], language: string | null): stri
 function takeaway(input: ComposeInput, next: string | undefined, said: string[]): string {
   const told = said.map((s) => s.replace(/\s*\[\d+\]$/, ''));
   if (next) return `What comes next: ${next} [1]`;
-  if (input.phaseChange) return `The story moved to a new stage: ${input.phaseChange}`;
+  if (input.phaseChange && !saysAgain(input.phaseChange, told)) return `The story moved to a new stage: ${input.phaseChange}`;
   if (input.knownFacts.length) {
     const added = input.novelFacts.flatMap((f) => sentences(f)).find((f) => quotable(f, input.language) && !saysAgain(f, told));
     if (added) return `New against the earlier reports: ${added} [1]`;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { terms } from '../../search/terms.js';
 import { actionsIn, actsIn } from '../lexicon/actions.js';
 import type { Capability } from '../types.js';
+import { sentences } from './summarise.js';
 
 export interface NoveltyInput {
   document: { id: number; title: string; summary: string; keyFacts: string[]; date: string };
@@ -67,8 +68,15 @@ export function builtinNovelty(input: NoveltyInput): TNovelty {
     novel_facts: novel,
     known_facts: known,
     phase_change: phaseChange,
-    phase_change_explanation: phaseChange ? `The title reports "${action!.word}", which no earlier event on the topic did.` : '',
+    phase_change_explanation: phaseChange ? stageOf(input.document, action!.action) : '',
   };
+}
+
+/** What a reader is told of the new stage: the document's statement of the act (its facts, then its summary), else its title; never the mechanism that found it. */
+function stageOf(document: NoveltyInput['document'], action: string): string {
+  const statements = [...document.keyFacts, ...sentences(document.summary)];
+  const stated = statements.find((s) => actsIn(s).some((a) => a.action === action));
+  return (stated ?? document.title).trim().replace(/([^.!?])$/, '$1.');
 }
 
 export const novelty: Capability<NoveltyInput, typeof ZNovelty> = {

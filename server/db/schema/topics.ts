@@ -45,7 +45,7 @@ export interface TopicModelRecord {
   /** The topic's class in the store (builtin/topic-class.ts): prior and stem log-odds; absent while the store knows nothing of the topic. */
   kind?: { prior: number; logOdds: Record<string, number> };
   /** The parts of the topic's name, each word's weight and the stems that say it: a document of the class must name one part. */
-  concept?: { weight: number; forms: string[] }[][];
+  concept?: { weight: number; forms: string[]; scope?: true }[][];
   /** Pairs of words (`word_word`) in which a word of the name has another sense, and that word's features they hide (builtin/topic-senses.ts). */
   senses?: Record<string, string[]>;
   builtAt: string;

@@ -11,7 +11,7 @@ import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { lemmasOf, sensesOf, type PartOfSpeech, type Relations } from '../lexicon/wordnet.js';
 import { fold, nameIndex } from '../knowledge/gazetteer.js';
 import { addFeatures, generalRarity, written, type DocumentFeatures, type StoreSample } from './model-features.js';
-import { namePlaces, placeForms } from './place-features.js';
+import { namePlaces, placeForms, scopesName } from './place-features.js';
 
 /** The weights of the topic's texts, and of each kind of feature a word brings. */
 const TEXT_WEIGHTS = { name: 1, keyEntities: 0.5, query: 0.4 } as const;
@@ -230,6 +230,7 @@ export function nameParts(name: string, language: string, affinity?: Affinity): 
 export function holdsName(parts: string[][][], features: DocumentFeatures, idf: (f: string) => number, inStore: (f: string) => boolean): boolean {
   return parts.some((part) =>
     // A word no stored document holds says nothing either way ("markets" of "cocoa markets" in a store without it).
+    // The name's scope is not asked here: what the store says of the subject is read from every place; the concept gate asks it.
     partHeld(
       part.map((forms) => ({ forms, weight: forms.some(inStore) ? idf(forms[0]!) : 0 })),
       (f) => features.tf.has(f),
@@ -247,7 +248,10 @@ const isPlaceWord = (forms: readonly string[]) => forms.some((f) => f.startsWith
  * of the part's other words (the subject) and names a place within it ("asylum" and "Hungary" hold
  * "Asylum policy in Europe"); "Japan" alone holds nothing of "Japanese yen".
  */
-function partHeld(part: { weight: number; forms: readonly string[] }[], has: (feature: string) => boolean, share: number): boolean {
+function partHeld(part: { weight: number; forms: readonly string[]; scope?: boolean }[], has: (feature: string) => boolean, share: number): boolean {
+  // A place that scopes the name must be named: a report from Australia is no news of "Asylum seekers in Germany".
+  const scopes = part.filter((w) => w.scope);
+  if (scopes.length && !scopes.some((w) => w.forms.some(has))) return false;
   const sum = (words: typeof part) => words.reduce((total, w) => total + w.weight, 0);
   const subject = part.filter((w) => !isPlaceWord(w.forms));
   const heldSubject = subject.filter((w) => w.forms.some(has));
@@ -273,12 +277,13 @@ export function conceptOf(name: string, language: string, idf: (f: string) => nu
       const own = stem(word, language);
       const { derived, synonyms, hyponyms } = saying.get(i)!;
       const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language)), ...placeForms(places, word)])];
-      return { weight: forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0, forms };
+      const weight = forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0;
+      return scopesName(places, word) ? { weight, forms, scope: true as const } : { weight, forms };
     });
   });
 }
 
-export type Concept = { weight: number; forms: string[] }[][];
+export type Concept = { weight: number; forms: string[]; scope?: true }[][];
 
 /** Whether a document names the topic's concept: a share of one part of its name by weight. */
 export function namesConcept(concept: Concept, tf: Pick<ReadonlySet<string>, 'has'>, share = CONCEPT_SHARE): boolean {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { conceptOf, namesConcept } from './topic-concept.js';
 import { buildTopicModel, DETECTION_BAR, documentFeatures, judgedBar, matchedWords, ownWords, sampleOf, scoreDocument, type ModelDocument } from './topic-model.js';
 
 // A small made-up store: deals, coffee and cocoa, central banks, weather and football, written the
@@ -76,6 +77,14 @@ describe('topic model: a topic understood from its words and from the store', ()
     // The collocation's own synonyms come instead: "Fed" of "Federal Reserve".
     expect(ownWords({ name: 'Federal Reserve policy' }, any).has('fed')).toBe(true);
     expect(ownWords({ name: 'Federal Reserve policy' }, any).has('backlog')).toBe(false);
+  });
+
+  it('asks a name scoped to a place ("in Germany") for that place in the title or lead; a people\'s word ("Japanese") is no scope', () => {
+    const lead = (title: string) => documentFeatures({ title, text: '' }).tf;
+    const germany = conceptOf('Asylum seekers in Germany', 'en', () => 1, () => true);
+    expect(namesConcept(germany, lead('Berlin to house more asylum seekers'))).toBe(true);
+    expect(namesConcept(germany, lead('Australia to deport asylum seekers'))).toBe(false);
+    expect(namesConcept(conceptOf('Japanese yen', 'en', () => 1, () => true), lead('Yen rises against the dollar'))).toBe(true);
   });
 
   it("reads a noun typed in the plural in the senses WordNet's examples write in the plural", () => {

@@ -40,6 +40,12 @@ describe('what a report changes against the story\'s previous article', () => {
     expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'its target for the federal funds rate', was: '5-1/4 percent', now: '5-1/2 percent' });
   });
 
+  it('reads a word hyphened to a figure as its unit, not as what it is about ("25-basis-point increase")', () => {
+    const before = 'The Board approved a 25-basis-point increase in the discount rate to 3-1/2 percent.';
+    const after = 'The Board approved a 25-basis-point increase in the discount rate to 4-1/4 percent.';
+    expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'increase in the discount rate', was: '3-1/2 percent', now: '4-1/4 percent' });
+  });
+
   it('takes a figure said about something else for no change', () => {
     const previous = 'The city council approved a budget of 40 million dollars for new bus lines on Tuesday evening.';
     const current = 'The regional hospital reported 55 million dollars of losses from its emergency wing last year.';

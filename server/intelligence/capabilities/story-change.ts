@@ -74,8 +74,10 @@ function figuresOf(sentence: string, language?: string | null): Figure[] {
     const number = (unit && unit !== '%' ? value.slice(0, -unit.length) : value.replace(/\s*%$/, '')).trim().replace(/\s+/g, ' ').replace(/[-\u2011 ](?=\d+\/)/g, '-');
     // The words next to it as far as the figures either side: what it is about, not what they are.
     const previous = matches[i - 1];
-    const before = wordsOf(text.slice(previous ? previous.index + previous[0].length : 0, m.index)).slice(-CONTEXT_WORDS);
-    const after = wordsOf(text.slice(m.index + m[0].length, matches[i + 1]?.index)).slice(0, CONTEXT_WORDS);
+    // A word a figure is hyphened to is its unit ("25-basis-point increase"), not what the next figure is about.
+    const unitless = (from: number, to?: number) => text.slice(from, to).replace(/^-\S*/, '');
+    const before = wordsOf(unitless(previous ? previous.index + previous[0].length : 0, m.index)).slice(-CONTEXT_WORDS);
+    const after = wordsOf(unitless(m.index + m[0].length, matches[i + 1]?.index)).slice(0, CONTEXT_WORDS);
     return { value, number, unit: unit.toLowerCase(), context: new Set(terms([...before, unit, ...after].join(' '), language ?? 'en')), before, after, sentence, said };
   });
 }

@@ -13,6 +13,7 @@ import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
 import type { Domain } from '../knowledge/curated.js';
 import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-forms.js';
+import { lemmasOf } from '../lexicon/wordnet.js';
 import { joins, knownNamesIn, placeWords, wordsOf } from './name-reading.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS } from './world.js';
@@ -68,6 +69,14 @@ export function isKnownWord(raw: string): boolean {
   return vocab.has(word) || vocab.has(stem(word));
 }
 
+
+/** Whether the i-th word of a name is one that means nothing on its own ("interest" of "my interest is"), not where WordNet knows it with a neighbour ("interest rate", "current account"). */
+export function genericAt(words: readonly string[], i: number): boolean {
+  const word = words[i]!.toLowerCase();
+  if (!GENERIC.has(word)) return false;
+  const pair = (a?: string, b?: string) => Boolean(a && b) && lemmasOf(`${a!.toLowerCase()}_${b!.toLowerCase()}`).length > 0;
+  return !pair(words[i - 1], word) && !pair(word, words[i + 1]);
+}
 
 /** Stemmed terms without stop words and without words that mean nothing on their own. */
 export function meaningfulTerms(text: string): string[] {
@@ -234,7 +243,8 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
   for (const place of places) for (const w of place.toLowerCase().split(' ')) drop.add(w);
   // A place inside a name stays: "Bank of England" is not about England.
   for (const entity of entities) if (entity.includes(' ')) for (const w of entity.toLowerCase().split(' ')) drop.delete(w);
-  let kept = wordsOf(name).filter((w) => !drop.has(w.toLowerCase()));
+  const words = wordsOf(name);
+  let kept = words.filter((w, i) => !drop.has(w.toLowerCase()) || (GENERIC.has(w.toLowerCase()) && !genericAt(words, i)));
   while (kept.length && joins(kept[0]!)) kept.shift();
   while (kept.length && joins(kept[kept.length - 1]!)) kept.pop();
   if (kept.length > 1 && KIND_HEADS.has(kept[kept.length - 1]!.toLowerCase())) kept = kept.slice(0, -1);

@@ -16,6 +16,7 @@ import {
   domainScores,
   findEntities,
   findPlaces,
+  genericAt,
   hasPhrase,
   isKnownWord,
   listing,
@@ -26,7 +27,7 @@ import {
 import type { Domain } from '../knowledge/curated.js';
 import { withThe } from '../lexicon/definite.js';
 import { cueGroups, cueText, cueWordsIn, saysCue } from '../lexicon/word-forms.js';
-import { ALSO_KNOWN, GENERIC, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
+import { ALSO_KNOWN, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
 import { relatedWordsOf, type Affinity } from './topic-concept.js';
 import { recurring, relevantEvidence, type TopicEvidence } from './topic-evidence.js';
@@ -258,7 +259,7 @@ function profileEntities(name: string, { text, evidence, own, isOrganisation, pr
 function profileQuery(name: string, { context, evidence, primary }: Reading, found: Found, entities: string[], places: string[]): string {
   const queryWords = uniqueBy(
     [
-      ...wordsOf(name).filter((w) => !GENERIC.has(w.toLowerCase()) && w.length > 1),
+      ...wordsOf(name).filter((w, i, words) => !genericAt(words, i) && w.length > 1),
       ...wordsOf(context).filter((w) => meaningfulTerms(w).length > 0 && w.length > 3),
       ...entities.slice(0, 4).flatMap((e) => wordsOf(e)),
       ...places.slice(0, 3).flatMap((p) => wordsOf(p)),

@@ -50,6 +50,12 @@ describe('built-in topic profile on real documents', () => {
     expect(topic.relevance_matrix.places.high).toMatch(/Hungary/);
   });
 
+  it('keeps a word that means nothing alone where WordNet knows it with its neighbour ("interest rate")', () => {
+    const topic = buildTopicProfile({ name: 'Interest rate decisions', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(topic.description).toMatch(/interest rate decisions/i);
+    expect(topic.query.split(' ').slice(0, 3).join(' ').toLowerCase()).toBe('interest rate decisions');
+  });
+
   it("reads WordNet's words for the name's content words only: no \"inch\" for the \"in\" of \"in Germany\"", () => {
     // No evidence from the store: WordNet's most common senses.
     const topic = buildTopicProfile({ name: 'Asylum seekers in Germany', context: [], sources: [], profilePlaces: [], evidence: [] });

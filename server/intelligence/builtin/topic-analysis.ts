@@ -13,7 +13,7 @@ import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
 import type { Domain } from '../knowledge/curated.js';
 import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-forms.js';
-import { lemmasOf } from '../lexicon/wordnet.js';
+import { isCollocation } from '../lexicon/wordnet.js';
 import { joins, knownNamesIn, placeWords, wordsOf } from './name-reading.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS } from './world.js';
@@ -74,8 +74,9 @@ export function isKnownWord(raw: string): boolean {
 export function genericAt(words: readonly string[], i: number): boolean {
   const word = words[i]!.toLowerCase();
   if (!GENERIC.has(word)) return false;
-  const pair = (a?: string, b?: string) => Boolean(a && b) && lemmasOf(`${a!.toLowerCase()}_${b!.toLowerCase()}`).length > 0;
-  return !pair(words[i - 1], word) && !pair(word, words[i + 1]);
+  const before = words[i - 1];
+  const after = words[i + 1];
+  return !(before && isCollocation(before, word)) && !(after && isCollocation(word, after));
 }
 
 /** Stemmed terms without stop words and without words that mean nothing on their own. */

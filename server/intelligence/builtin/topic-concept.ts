@@ -8,7 +8,7 @@
  * say it: what a document's title or lead must name (topic-model.ts).
  */
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
-import { lemmasOf, sensesOf, type PartOfSpeech, type Relations } from '../lexicon/wordnet.js';
+import { isCollocation, lemmasOf, sensesOf, type PartOfSpeech, type Relations } from '../lexicon/wordnet.js';
 import { fold, nameIndex } from '../knowledge/gazetteer.js';
 import { addFeatures, generalRarity, written, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { namePlaces, placeForms, scopesName } from './place-features.js';
@@ -94,7 +94,7 @@ function pluralSenses(word: string, { lemma, part }: { lemma: string; part: Part
 /** The places of a part's words that stand in a collocation WordNet knows with the word before or after them ("natural gas", "money supply", "foreign exchange"). */
 function collocated(part: string[]): Set<number> {
   const out = new Set<number>();
-  for (let i = 0; i + 1 < part.length; i++) if (lemmasOf(`${part[i]}_${part[i + 1]}`).length) out.add(i).add(i + 1);
+  for (let i = 0; i + 1 < part.length; i++) if (isCollocation(part[i]!, part[i + 1]!)) out.add(i).add(i + 1);
   return out;
 }
 

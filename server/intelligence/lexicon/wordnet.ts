@@ -106,6 +106,9 @@ export function lemmasOf(word: string): { lemma: string; part: PartOfSpeech }[] 
   return out;
 }
 
+/** Whether WordNet knows two words in a row as one entry, a collocation ("interest rate", "natural gas", "Federal Reserve"). */
+export const isCollocation = (first: string, second: string) => lemmasOf(`${first.toLowerCase()}_${second.toLowerCase()}`).length > 0;
+
 /**
  * The base forms a lower-case word is, or is an inflection of, in one part of speech: itself when
  * WordNet holds it ("customs", "housing"), and what morphy's detachment rules make of it that WordNet

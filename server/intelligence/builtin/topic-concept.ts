@@ -79,6 +79,9 @@ function relatedWords(word: string, affinity?: Affinity, head = word): Relations
 /** A sense's examples, as WordNet quotes them after its gloss. */
 const examplesOf = (gloss: string) => [...gloss.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 
+/** Each plural noun's count senses, read once. */
+const countSenses = new Map<string, Relations[] | undefined>();
+
 /**
  * A noun typed in the plural is read in its count senses: those WordNet's examples use in the
  * plural ("securities": "he held several valuable securities", the certificate, not "national
@@ -86,9 +89,13 @@ const examplesOf = (gloss: string) => [...gloss.matchAll(/"([^"]+)"/g)].map((m) 
  */
 function pluralSenses(word: string, { lemma, part }: { lemma: string; part: PartOfSpeech }): Relations[] | undefined {
   if (part !== 'noun' || lemma === word) return undefined;
-  const writes = (example: string) => example.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).includes(word);
-  const counted = sensesOf(lemma, part, Infinity).filter((sense) => examplesOf(sense.gloss).some(writes));
-  return counted.length ? counted.slice(0, SENSES_READ) : undefined;
+  // Every sense is read to find them: once a word (a model reads each word of its name several times).
+  if (!countSenses.has(word)) {
+    const writes = (example: string) => example.toLowerCase().split(/[^\p{L}\p{N}'-]+/u).includes(word);
+    const counted = sensesOf(lemma, part, Infinity).filter((sense) => examplesOf(sense.gloss).some(writes));
+    countSenses.set(word, counted.length ? counted.slice(0, SENSES_READ) : undefined);
+  }
+  return countSenses.get(word);
 }
 
 /** The places of a part's words that stand in a collocation WordNet knows with the word before or after them ("natural gas", "money supply", "foreign exchange"). */

@@ -22,13 +22,13 @@ import { languageOf } from '../../search/terms.js';
 import { countryName } from '../knowledge/places.js';
 import { bm25, documentFeatures, idfOf, TITLE_WEIGHT, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { classLogit, isStemFeature, trainTopicClass, type TopicClass } from './topic-class.js';
-import { foreignPairs, inSense } from './topic-senses.js';
+import { foreignPairs, inSense, measurePairs } from './topic-senses.js';
 import { conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
 
 export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
 export { ownWords } from './topic-concept.js';
 
-export const MODEL_VERSION = 6;
+export const MODEL_VERSION = 7;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
 export const DETECTION_BAR = 0.45;
 /** The bar of a topic the store holds nothing about yet (its score is then against a document naming its words): generous until documents arrive. */
@@ -277,7 +277,9 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const own = ownWords(topic, affinity);
   const language = languageOf(topic.language);
   const parts = nameParts(topic.name, language, affinity);
-  const holding = docs.filter((d) => holdsName(parts, d.features, idf, (f) => sample.df.has(f)));
+  // A unit of the name after an amount ("150 billion yen") says what the amount is counted in: read without it from the start.
+  const measures = measurePairs(parts.flat(), sample, language);
+  const holding = docs.filter((d) => holdsName(parts, inSense({ senses: measures }, d.features), idf, (f) => sample.df.has(f)));
   const known = holding.length >= MIN_EVIDENCE;
   let query = storeQuery(topic, own, holding, known, sample, idf, affinity);
   if (judged.length) query = withJudgements(query, judged, idf, new Set(own.keys()));
@@ -285,7 +287,7 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const named = conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity);
   // The pairs in which the name's words have another sense: the store is read through them from here on.
   const alone = new Set(parts.flatMap((part, i) => part.filter((_, j) => namesAlone(named[i]!, j)).map((forms) => forms[0]!)));
-  const senses = known ? foreignPairs(parts.flat(), alone, docs, sample, terms) : {};
+  const senses = { ...measures, ...(known ? foreignPairs(parts.flat(), alone, docs, sample, terms) : {}) };
   const read = (features: DocumentFeatures) => inSense({ senses }, features);
   const { raw, reference } = referenceOf(terms, docs, (d) => read(d.features), holding.length, parts, known, sample.avgLength);
   const normalised = (features: DocumentFeatures) => bm25(terms, read(features), sample.avgLength) / (reference || 1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTopicModel, documentFeatures, sampleOf, scoreDocument, type ModelDocument } from './topic-model.js';
-import { inSense } from './topic-senses.js';
+import { inSense, measurePairs } from './topic-senses.js';
 
 // A made-up wire: reports of the base metals, and bond issues whose "lead manager" holds a word of the
 // metals' name in another sense; the rest of a wire around them. No demo data.
@@ -41,5 +41,32 @@ describe('topic senses: one sense per collocation', () => {
     // A document without the pair is read as it is.
     const plain = documentFeatures({ title: 'Zinc output', text: 'Zinc output rose.' });
     expect(inSense(model, plain)).toBe(plain);
+  });
+});
+
+// A made-up wire of the yen: rate reports, and loans and debts counted in yen.
+const yen = [
+  ['Yen rises against the dollar', 'The yen rose against the dollar in Tokyo as Japanese dealers sold dollars; the dollar ended at 150.20 yen.'],
+  ['Dollar falls to 148.50 yen', 'The dollar fell to 148.50 yen from 150.10 yen as the Bank of Japan held back, Japanese dealers said.'],
+  ['Yen firm on trade surplus', 'The yen was firm on news of the trade surplus; Japanese dealers expect the yen to test new highs.'],
+  ['Bank of Japan buys dollars to curb yen', 'The Bank of Japan bought dollars to curb the yen rise, Japanese dealers said; the yen eased.'],
+];
+const amounts = Array.from({ length: 8 }, (_, i) => [`Japan firm${i} gets ${i + 2}0 billion yen loan`, `Japan firm${i} signed a ${i + 2}0 billion yen loan for a dam, and ${i + 3} mln yen in fees, the Japanese bank said.`]);
+const figures = Array.from({ length: 30 }, (_, i) => [`Output rises ${i} pct`, `Output rose ${i + 1} pct to ${i + 10} billion units and ${i + 4} mln units, officials said.`]);
+const yenStore = sampleOf([...yen, ...amounts, ...figures, ...filler].map(([title, text], i) => ({ id: i + 1, title: title!, text: text! })));
+const yenModel = buildTopicModel({ name: 'Japanese yen' }, yenStore);
+
+describe('topic senses: a unit after an amount', () => {
+  it('reads a unit of the name after a magnitude the store writes after figures, not after a bare figure', () => {
+    expect(measurePairs([['=yen', 'yen']], yenStore, 'en')).toEqual({ billion_yen: ['=yen', 'yen'], mln_yen: ['=yen', 'yen'] });
+    // A word that is no unit of measurement keeps its pairs; a name in another language is not read by WordNet.
+    expect(measurePairs([['=dam', 'dam']], yenStore, 'en')).toEqual({});
+    expect(measurePairs([['=yen', 'yen']], yenStore, 'de')).toEqual({});
+  });
+
+  it('does not pass a loan counted in yen, and still passes a rate in yen', () => {
+    const score = (title: string, text: string) => scoreDocument(yenModel, documentFeatures({ title, text }));
+    expect(score('Japan firm9 gets 90 billion yen loan', 'Japan firm9 signed a 90 billion yen loan for a dam, the Japanese bank said.')).toBeLessThan(yenModel.bar);
+    expect(score('Japanese yen firms against the dollar', 'The yen firmed against the dollar, which ended at 149.80 yen, Japanese dealers said.')).toBeGreaterThanOrEqual(yenModel.bar);
   });
 });

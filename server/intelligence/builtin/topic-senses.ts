@@ -12,6 +12,7 @@
  * found (TopicModelRecord.senses) and every score reads a document through them (`inSense`).
  */
 import type { TopicModelRecord } from '../../db/schema/index.js';
+import { isUnitOfMeasure } from '../lexicon/wordnet.js';
 import { bm25, type DocumentFeatures, type StoreSample } from './model-features.js';
 
 /** A pair counts when this many of the topic's sample documents hold it (fewer say nothing of a sense). */
@@ -72,6 +73,46 @@ export function foreignPairs(words: string[][], tested: ReadonlySet<string>, doc
       const inPair = holders.filter((h) => h.d.features.tf.has(pair));
       if (inPair.length < PAIR_HOLDERS) continue;
       if (mean(inPair.map((h) => h.context)) < SENSE_SHARE * about) senses[pair] = [...own];
+    }
+  }
+  return senses;
+}
+
+/** A figure as the features write it ("150", "3.5"; "1,000" is read as "1" and "000"). */
+const FIGURE = /^\d[\d.]*$/;
+/** A word is a magnitude ("billion", "mln") when the store writes a figure before it in at least this share of its documents. */
+const MAGNITUDE_SHARE = 0.5;
+
+/** The documents of each word that hold it after a figure (`150_mln`), counted once per sample. */
+const afterFigureIndex = new WeakMap<StoreSample, Map<string, number>>();
+function afterFigures(sample: StoreSample): Map<string, number> {
+  let index = afterFigureIndex.get(sample);
+  if (index) return index;
+  index = new Map();
+  for (const [feature, df] of sample.df) {
+    const [first, second, more] = feature.split('_');
+    if (second && more === undefined && FIGURE.test(first!)) index.set(second, (index.get(second) ?? 0) + df);
+  }
+  afterFigureIndex.set(sample, index);
+  return index;
+}
+
+/**
+ * The pairs in which a word of the name is the unit of an amount: a unit of measurement (WordNet)
+ * after a magnitude, a word the store writes after figures ("150 billion yen" of a loan, "3 mln
+ * yen"): what the amount is counted in, not what the report is about. A rate after a bare figure
+ * ("the dollar at 151.50 yen") still says the word. English names (WordNet's units).
+ */
+export function measurePairs(words: string[][], sample: StoreSample, language: string): Senses {
+  if (language !== 'en') return {};
+  const senses: Senses = {};
+  for (const forms of words) {
+    const word = forms[0]!.slice(1);
+    if (!isUnitOfMeasure(word)) continue;
+    for (const pair of pairsByWord(sample).get(word) ?? []) {
+      const [magnitude, unit] = pair.split('_');
+      if (unit !== word || FIGURE.test(magnitude!)) continue;
+      if ((afterFigures(sample).get(magnitude!) ?? 0) >= MAGNITUDE_SHARE * (sample.df.get(`=${magnitude}`) ?? Infinity)) senses[pair] = forms.slice(0, 2);
     }
   }
   return senses;

@@ -156,6 +156,36 @@ export function relationsOf(lemma: string, part: PartOfSpeech): Relations {
   return sensesOf(lemma, part, 1)[0] ?? { derived: [], synonyms: [], hyponyms: [], gloss: '' };
 }
 
+/** The noun synsets a synset is a kind or an instance of, up the hierarchy (hypernyms, transitively). */
+function hypernymsOf(offset: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [offset];
+  while (queue.length) {
+    for (const pointer of parseSynset(synsetLine('noun', queue.pop()!)).pointers) {
+      if ((pointer.symbol !== '@' && pointer.symbol !== '@i') || seen.has(pointer.offset)) continue;
+      seen.add(pointer.offset);
+      queue.push(pointer.offset);
+    }
+  }
+  return seen;
+}
+
+const units = new Map<string, boolean>();
+/**
+ * Whether one of a word's noun senses is a unit of measurement ("yen", "pound", "ounce", "barrel"):
+ * after an amount ("150 billion yen") it says what the amount is counted in, not what the report is about.
+ */
+export function isUnitOfMeasure(word: string): boolean {
+  const key = word.toLowerCase();
+  let unit = units.get(key);
+  if (unit === undefined) {
+    const [measure] = senses('noun', 'unit_of_measurement');
+    unit = !!measure && basesOf(key, 'noun').some((base) => senses('noun', base).some((offset) => hypernymsOf(offset).has(measure)));
+    units.set(key, unit);
+  }
+  return unit;
+}
+
 /** How WordNet writes a word's noun senses (its base form's): some in lower case (a common noun), some with a capital (a name). */
 function nounCases(word: string): { common: boolean; proper: boolean } {
   const cases = { common: false, proper: false };

@@ -62,6 +62,9 @@ describe('the built-in impact assessment', () => {
   it("takes no date from a background document that is history to the report", () => {
     const background = { number: 3, title: 'Earlier notice', date: '2020-01-02T00:00:00Z', kind: 'regulations', text: 'The rule will become effective on March 1, 2020.' };
     expect(builtinImpact({ ...input, references: [...input.references, background] }).horizon.map((h) => h.date)).toEqual(['2024-05-20']);
+    // The earlier minutes' next meeting is the reported meeting itself; the one after it is ahead.
+    const minutes = { number: 3, title: 'Earlier minutes', date: '2024-01-30T00:00:00Z', kind: 'news', text: 'It was agreed that the next meeting would be held on Wednesday, March 20, 2024. The meeting after it will be held on April 30, 2024.' };
+    expect(builtinImpact({ ...input, references: [...input.references, minutes] }).horizon.map((h) => h.date)).toEqual(['2024-04-30', '2024-05-20']);
   });
 });
 

@@ -91,14 +91,17 @@ function horizonOf(input: ImpactInput): TImpact['horizon'] {
   for (const ref of input.references) {
     const since = new Date(ref.date);
     if (Number.isNaN(since.getTime())) continue;
-    // A background document's next step is history to an article about a later report.
-    const after = Math.max(since.getTime(), Number.isNaN(reported) ? 0 : reported);
+    // A background document's next step is history to an article about a later report, and on the
+    // report's own day it is the report ("the next meeting will be held on February 2-3" in the
+    // minutes of that meeting's article): only a day after it is ahead.
+    const background = !Number.isNaN(reported) && since.getTime() < reported - 86_400_000;
+    const after = background ? reported + 86_400_000 : since.getTime() - 86_400_000;
     for (const sentence of sentences(ref.text).slice(0, 600)) {
       if (sentence.length > 400 || !announcesNextStep(sentence, ref.language) || !quotable(sentence, ref.language)) continue;
       const date = dayNamed(sentence, since, ref.language);
       if (!date) continue;
-      // A date before the document's own, or the reported one's, is history, not a horizon.
-      if (date.getTime() < after - 86_400_000) continue;
+      // A date before the document's own (a day's leeway), or not after the reported one's, is history, not a horizon.
+      if (date.getTime() < after) continue;
       const day = date.toISOString().slice(0, 10);
       if (!found.some((f) => f.date === day)) found.push({ date: day, what: sentence.trim(), references: [ref.number] });
     }

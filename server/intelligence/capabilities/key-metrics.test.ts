@@ -64,4 +64,11 @@ describe('the key-metrics rules', () => {
     // A name WordNet knows as a noun stays one ("Acme" is also a summit).
     expect(read(['Acme raised its dividend by 5 percent.']).rows).toEqual([['dividend', '5', 'percent', 'Acme']]);
   });
+
+  it("take no sentence's opening word for a name where it modifies the words after it (WordNet writes it in lower case)", () => {
+    // "Open" of "Open market operations" is capitalised by its place only: the figure's clause names no one.
+    expect(read(['Open market operations were directed toward maintaining the federal funds rate at the target level of 6-1/2 percent.']).rows).toEqual([]);
+    // A name WordNet does not know stays one there.
+    expect(read(['Zentrix market operations were directed toward maintaining the widget rate at 6 percent.']).rows).toEqual([['widget rate', '6', 'percent', 'Zentrix']]);
+  });
 });

@@ -1,6 +1,6 @@
 import { terms } from '../../search/terms.js';
 import { appliesTo, fired, type NamedRule } from '../rules.js';
-import { basesOf } from '../lexicon/wordnet.js';
+import { basesOf, isCommonNoun } from '../lexicon/wordnet.js';
 
 /*
  * Key metrics of the built-in article: facts, each read from one clause of the event's own
@@ -118,6 +118,8 @@ function isVerb(w: Word, next: Word | undefined, sentence: string, previous?: Wo
 const isName = (w: Word) => /^\p{Lu}/u.test(w.text) && !isFunction(w) && !CALENDAR.test(w.text) && terms(w.text).length > 0 && (/^\p{Lu}.*[\p{Lu}\d]/u.test(w.text) || (!/(?:ing|ed|ly)$/.test(w.lower) && !onlyVerb(w.lower)));
 /** A word WordNet knows as a verb and never as a noun ("Fails", "Requires" opening a clause): no name, whatever its capital. */
 const onlyVerb = (word: string) => basesOf(word, 'verb').length > 0 && basesOf(word, 'noun').length === 0;
+/** A word WordNet knows written in lower case, as a common noun, a verb or an adjective ("open", "exports"). */
+const lowerCaseWord = (word: string) => isCommonNoun(word) || basesOf(word, 'verb').length > 0 || basesOf(word, 'adj').length > 0;
 /** Days and months are dates, not names. */
 const CALENDAR = /^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December)$/;
 
@@ -219,6 +221,10 @@ function entityOf(subject: Word[], title: string | undefined): string | undefine
     if (isName(w) || (run.length && /^(?:of|&|and)$/.test(w.lower) && i > 0 && isName(subject[i - 1]!))) run.unshift(w);
     else if (run.length) break;
   }
+  // A sentence's first word is capitalised by its place: a word WordNet writes in lower case, before
+  // the rest of its noun phrase, modifies it ("Open market operations"); alone ("Acme raised") or owning ("Apple's") it names.
+  const [opening] = run;
+  if (run.length === 1 && opening!.at === 0 && opening !== subject.at(-1) && !/['’]s$/.test(opening!.text) && lowerCaseWord(opening!.lower)) run.pop();
   if (run.length === 0 || run.length > 5) return /^(?:its|their|our|we|it|they)$/i.test(subject[0]?.text ?? '') ? titledName(title) : undefined;
   return run
     .map((w) => w.text)

@@ -34,6 +34,21 @@ export interface ReportedSource extends ImpactSource {
   metadata: Record<string, unknown>;
 }
 
+/** A stored document as the article reports it. */
+export function reportedSource(doc: Pick<typeof documents.$inferSelect, 'id' | 'title' | 'text' | 'collectionId' | 'language' | 'contentType' | 'publisher' | 'metadata' | 'canonicalAt' | 'publishedAt'>): ReportedSource {
+  return {
+    documentId: doc.id,
+    title: doc.title,
+    date: originalDate(doc).toISOString(),
+    collectionId: doc.collectionId,
+    text: doc.text,
+    language: doc.language,
+    contentType: doc.contentType,
+    publisher: doc.publisher,
+    metadata: doc.metadata,
+  };
+}
+
 const KEY_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
 
 /**

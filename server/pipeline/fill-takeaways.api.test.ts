@@ -34,8 +34,8 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
     expect(await fillTakeawaysJob.handler({}, context, attempt)).toEqual({ filled: 3 });
     for (const id of [blank, missing, list]) {
       const article = await stored(id);
-      // The feed kit's document: a plain-text report from the Federal Reserve, cited as [1].
-      expect(article.actionable_takeaway).toMatch(/^Report from Federal Reserve, [A-Z][a-z]{2} \d{1,2}, \d{4}\. \[1\]/);
+      // The feed kit's document: a plain-text report from the Federal Reserve, cited as [1], with no date of its own (not the time it was stored).
+      expect(article.actionable_takeaway).toMatch(/^Report from Federal Reserve\. \[1\]/);
       expect(article.actionable_takeaway).not.toMatch(/Severity|no date/);
       expect(article.impact).toMatchObject({ severity: expect.any(Number), confidence: expect.any(String) });
     }
@@ -62,7 +62,7 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
     expect(article.impact).toEqual(impact);
     expect(article.actionable_takeaway).toMatch(/Watch May 1, 2030: The committee meets again on May 1, 2030\. \[1\]$/);
     // Nothing to cite: what the document is, without a reference.
-    expect((await stored(broken)).actionable_takeaway).toMatch(/^Report from Federal Reserve, [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+    expect((await stored(broken)).actionable_takeaway).toMatch(/^Report from Federal Reserve\.$/);
     expect((await kit.get(`/api/for-you/article/${broken}/`, user.access)).statusCode).toBe(200);
   });
 

@@ -3,7 +3,7 @@ import { COLLECTIONS } from '../../contract/collections.js';
 import { ZArticleImpact } from '../../contract/feed.js';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { rowsOf, type DbOrTx } from '../db/client.js';
-import { originalDate, originalDateSql } from '../db/original-date.js';
+import { originalDate, originalDateSql, ownDate } from '../db/original-date.js';
 import { documents, events, users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
@@ -32,14 +32,17 @@ export interface ReportedSource extends ImpactSource {
   contentType: string;
   publisher: string | null;
   metadata: Record<string, unknown>;
+  /** The date it gives itself (ISO; db/original-date.ts ownDate), the one its record shows; null when it gives none. */
+  published: string | null;
 }
 
-/** A stored document as the article reports it. */
+/** A stored document as the article reports it: what it is about by date (originalDate), and the date it gives itself (ownDate). */
 export function reportedSource(doc: Pick<typeof documents.$inferSelect, 'id' | 'title' | 'text' | 'collectionId' | 'language' | 'contentType' | 'publisher' | 'metadata' | 'canonicalAt' | 'publishedAt'>): ReportedSource {
   return {
     documentId: doc.id,
     title: doc.title,
     date: originalDate(doc).toISOString(),
+    published: ownDate(doc)?.toISOString() ?? null,
     collectionId: doc.collectionId,
     text: doc.text,
     language: doc.language,
@@ -111,7 +114,7 @@ export async function previousInStory(db: DbOrTx, event: { id: number; userId: s
 
 /** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */
 export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
-  const record = { kind: KEY_OF.get(reported.collectionId) ?? 'news', contentType: reported.contentType, publisher: reported.publisher, date: reported.date, metadata: reported.metadata };
+  const record = { kind: KEY_OF.get(reported.collectionId) ?? 'news', contentType: reported.contentType, publisher: reported.publisher, date: reported.published, metadata: reported.metadata };
   const reference = article.references.find((r) => r.document_id === reported.documentId)?.number;
   return {
     topic: { name: topic.name, keyEntities: topic.keyEntities },

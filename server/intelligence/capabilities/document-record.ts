@@ -74,6 +74,15 @@ function nounOf(record: DocumentRecord): string {
 }
 
 /**
+ * Whether the record says something of the document besides its byline (kind, who it is from,
+ * date): what it is about (a trial's conditions) or a fact of it (phase, status, enrolment, the
+ * action a rule takes, primary completion). A takeaway may rest on such a record alone.
+ */
+export function recordSays(record: DocumentRecord): boolean {
+  return words(record.metadata.conditions).length > 0 || factsOf(record).length > 0;
+}
+
+/**
  * What the document is, in one plain sentence from its record: its kind, who it is from, what it
  * is about (a trial's conditions) and the facts its record holds (phase, status, enrolment, the
  * action a rule takes, primary completion). "Clinical trial from ActiveO Inc. for Disk, Herniated:

@@ -1,6 +1,6 @@
 import { countryName, countryOrGroupNamed, placesIn } from '../knowledge/places.js';
 import { actsIn } from '../lexicon/actions.js';
-import { whatItIs, type DocumentRecord } from './document-record.js';
+import { recordSays, whatItIs, type DocumentRecord } from './document-record.js';
 import { namedIn, type TImpact } from './impact.js';
 import { quotable } from './sentence-quality.js';
 import { storyChange, type StoryDocument } from './story-change.js';
@@ -143,6 +143,12 @@ function whatLine(context: TakeawayContext): string {
   return `${whatItIs(record)}${reference ? ` ${marks([reference])}` : ''}`;
 }
 
+/** The impact's own line (the one the alert and the brief show): its severity, its confidence and what the severity was read from. */
+function impactLine(impact: TImpact, context: TakeawayContext): string {
+  const basis = impact.severity_basis.trim().replace(/\.?$/, '.');
+  return `Severity ${impact.severity} of 5 for your topic “${context.topic.name}” (${impact.confidence} confidence): ${basis}`;
+}
+
 /**
  * The takeaway an article whose documents give nothing actionable still has, never the lead again
  * and never invented, in the words a reader keeps: what the document is (its kind, who it is
@@ -152,11 +158,16 @@ function whatLine(context: TakeawayContext): string {
  * short report brings into the story) and who it concerns
  * (what the document says a name the reader follows did, else why it matters to the reader, else
  * the names their topic follows that the documents name). A part with nothing behind
- * it is left out, not said to be missing; the impact's severity is the impact block's, not the takeaway's.
+ * it is left out, not said to be missing. What the document is counts alone only when its record
+ * says something of it (a trial's phase and status, a rule's action: recordSays); its kind,
+ * publisher and date are its byline, which gives the reader nothing to do or watch. When nothing
+ * else can be grounded, the impact line (its severity, confidence and basis) stands in.
  */
 export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
   const said = [context.article.introduction, ...context.article.points].map(bare).filter(Boolean);
   const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
   const change = changeLine(context, said) ?? placesLine(context, said);
-  return [whatLine(context), horizonLine(impact, said), change, actLine(impact, context, said) ?? why ?? topicNamesLine(impact, context)].filter(Boolean).join(' ');
+  const parts = [horizonLine(impact, said), change, actLine(impact, context, said) ?? why ?? topicNamesLine(impact, context)].filter((p): p is string => Boolean(p));
+  const standIn = parts.length || recordSays(context.document.record) ? [] : [impactLine(impact, context)];
+  return [whatLine(context), ...parts, ...standIn].join(' ');
 }

@@ -98,7 +98,8 @@ export async function assessArticleImpact(
 /**
  * The document of the story's article before this one: the reader's published article of the same
  * story whose document is about the latest time before `about` (the reported document's date; a
- * replayed story arrives out of order). Undefined outside a story or for its first article.
+ * replayed story arrives out of order), with the date it gives itself (ownDate: null when none, never
+ * the time it arrived). Undefined outside a story or for its first article.
  */
 export async function previousInStory(db: DbOrTx, event: { id: number; userId: string; storyId: number | null }, about: string): Promise<TakeawayContext['previous']> {
   if (!event.storyId) return undefined;
@@ -109,7 +110,7 @@ export async function previousInStory(db: DbOrTx, event: { id: number; userId: s
     .where(and(eq(events.userId, event.userId), eq(events.storyId, event.storyId), eq(events.articleGenerated, true), ne(events.id, event.id), lt(originalDateSql, new Date(about))))
     .orderBy(desc(originalDateSql), desc(events.id))
     .limit(1);
-  return row ? { date: originalDate(row.doc).toISOString(), text: row.doc.text, language: row.doc.language } : undefined;
+  return row ? { date: ownDate(row.doc)?.toISOString() ?? null, text: row.doc.text, language: row.doc.language } : undefined;
 }
 
 /** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */

@@ -158,6 +158,19 @@ describe('the takeaway of a report in a story: what changed against its last art
     );
   });
 
+  it.each([
+    ['a figure that moved', december, october, "FOMC statement from Federal Reserve, Dec 16, 2015. [1] The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article. [1]"],
+    [
+      'the countries a one-sentence report brings',
+      'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.',
+      "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants arrive in Vienna.",
+      'FOMC statement from Federal Reserve, Dec 16, 2015. [1] New to the story since its last article: Hungary. [1]',
+    ],
+  ])("says %s against a last article with no date of its own without a date, not the time it arrived", (_, now, was, expected) => {
+    const intro = now === december ? article : { introduction: `${now} [1]`, points: [] };
+    expect(groundedTakeaway(none, { topic, article: intro, document: { record, reference: 1, text: now, language: 'en' }, previous: { date: null, text: was, language: 'en' } })).toBe(expected);
+  });
+
   it('says the statement a news report adds to its story, and nothing of the kind for the story\'s first report', () => {
     const news = { ...record, kind: 'news', contentType: 'Report', publisher: 'Wire' };
     const before = 'Rescuers searched the collapsed factory for survivors on Wednesday. Dozens of workers remain missing.';

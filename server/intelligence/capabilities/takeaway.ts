@@ -13,8 +13,8 @@ export interface TakeawayContext {
   article: { introduction: string; points: readonly string[] };
   /** The document the article reports (its text, to compare), and its reference number when the article cites it. */
   document: { record: DocumentRecord; reference?: number } & Partial<StoryDocument>;
-  /** The document of the story's article before this one (by the dates they are about), when the article is in a story. */
-  previous?: StoryDocument & { date: string };
+  /** The document of the story's article before this one (by the dates they are about), when the article is in a story; its date is the one it gives itself (null when none). */
+  previous?: StoryDocument & { date: string | null };
 }
 
 const marks = (refs: readonly number[]) => refs.map((n) => `[${n}]`).join('');
@@ -103,7 +103,7 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
   if (!previous || !document.text) return undefined;
   const change = storyChange({ text: document.text, language: document.language ?? null }, previous, said);
   if (!change) return undefined;
-  const when = `the story's last article (${shortDate(previous.date) || previous.date})`;
+  const when = previous.date ? `the story's last article (${shortDate(previous.date) || previous.date})` : "the story's last article";
   const cite = document.reference ? ` ${marks([document.reference])}` : '';
   if (change.kind === 'figure') return `${capitalised(change.subject)}: ${change.now}, against ${change.was} in ${when}.${cite}`;
   if (change.kind === 'held') return `${capitalised(change.subject)}: ${change.now}, unchanged since ${when}.${cite}`;
@@ -133,8 +133,8 @@ function placesLine(context: TakeawayContext, said: string[]): string | undefine
   const before = new Set(countriesNamed(previous.text, previous.language ?? language));
   const added = countriesNamed(document.text, language).filter((c) => !before.has(c));
   if (!added.length) return undefined;
-  const when = shortDate(previous.date) || previous.date;
-  return `New to the story since its last article (${when}): ${listed(added.slice(0, MAX_PLACES).map(countryName))}. ${marks([document.reference])}`;
+  const when = previous.date ? ` (${shortDate(previous.date) || previous.date})` : '';
+  return `New to the story since its last article${when}: ${listed(added.slice(0, MAX_PLACES).map(countryName))}. ${marks([document.reference])}`;
 }
 
 /** What the document is, from its record, citing it when the article does. */

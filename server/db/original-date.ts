@@ -11,12 +11,26 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
  * statement is about 1996, whenever it arrived.
  */
 export function originalDate(doc: { canonicalAt: Date; metadata?: Record<string, unknown> | null }): Date {
-  const original = doc.metadata?.original_published_at;
-  if (typeof original === 'string' && ISO_DATE.test(original.trim())) {
-    const at = new Date(original.trim());
-    if (!Number.isNaN(at.getTime())) return at;
-  }
-  return doc.canonicalAt;
+  return isoDate(doc.metadata?.original_published_at) ?? doc.canonicalAt;
+}
+
+/** A metadata value that reads as an ISO date, as a date. */
+function isoDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || !ISO_DATE.test(value.trim())) return null;
+  const at = new Date(value.trim());
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/**
+ * The date a document gives itself, the one a reader is told ("Wikinews article, Nov 14, 2004"):
+ * a replayed document's original date (`metadata.original_published_at`; a replayed record
+ * without one has none), else the date its source published it; null when neither is known.
+ * Never the time it arrived: canonicalAt falls back to the ingest (or replay) time, which is no
+ * date of the document's own.
+ */
+export function ownDate(doc: { publishedAt: Date | null; metadata?: Record<string, unknown> | null }): Date | null {
+  if (doc.metadata && 'original_published_at' in doc.metadata) return isoDate(doc.metadata.original_published_at);
+  return doc.publishedAt && !Number.isNaN(doc.publishedAt.getTime()) ? doc.publishedAt : null;
 }
 
 /** originalDate() in SQL, for windows over `documents` (consolidation compares what documents are about). */

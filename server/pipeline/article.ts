@@ -15,7 +15,7 @@ import { searchChunks } from '../search/search.js';
 import { originalDate } from '../db/original-date.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
 import type { StageContext } from './context.js';
-import { assessArticleImpact } from './impact.js';
+import { assessArticleImpact, reportedSource } from './impact.js';
 import { loadStageEvent } from './stage-rows.js';
 
 /** Research keeps results scoring at least this, at most this many documents. */
@@ -186,7 +186,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     engine,
   );
   const a = article.output;
-  const impactSources: Parameters<typeof assessArticleImpact>[3] = [{ documentId: doc.id, title: doc.title, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, text: doc.text, language: doc.language, contentType: doc.contentType, publisher: doc.publisher, metadata: doc.metadata }, ...supporting];
+  const impactSources: Parameters<typeof assessArticleImpact>[3] = [reportedSource(doc), ...supporting];
   // Fourteen 'FOMC statement's cannot be told apart: a title the reader already has leads with the date.
   const [taken] = await db
     .select({ id: events.id })

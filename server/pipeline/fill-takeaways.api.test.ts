@@ -34,9 +34,10 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
     expect(await fillTakeawaysJob.handler({}, context, attempt)).toEqual({ filled: 3 });
     for (const id of [blank, missing, list]) {
       const article = await stored(id);
-      // The feed kit's document: a plain-text report from the Federal Reserve, cited as [1].
-      expect(article.actionable_takeaway).toMatch(/^Report from Federal Reserve, [A-Z][a-z]{2} \d{1,2}, \d{4}\. \[1\]/);
-      expect(article.actionable_takeaway).not.toMatch(/Severity|no date/);
+      // The feed kit's document: a plain-text report from the Federal Reserve, cited as [1], with no date of its own (not the time it was stored);
+      // its byline is all it has, so the impact line stands in.
+      expect(article.actionable_takeaway).toMatch(/^Report from Federal Reserve\. \[1\] Severity \d of 5 for your topic “[^”]+” \((?:low|medium|high) confidence\): .+\.$/);
+      expect(article.actionable_takeaway).not.toMatch(/no date/);
       expect(article.impact).toMatchObject({ severity: expect.any(Number), confidence: expect.any(String) });
     }
     expect((await stored(kept)).actionable_takeaway).toBe('Review variable-rate exposure before the next meeting. [1]');
@@ -61,8 +62,8 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
     const article = await stored(withImpact);
     expect(article.impact).toEqual(impact);
     expect(article.actionable_takeaway).toMatch(/Watch May 1, 2030: The committee meets again on May 1, 2030\. \[1\]$/);
-    // Nothing to cite: what the document is, without a reference.
-    expect((await stored(broken)).actionable_takeaway).toMatch(/^Report from Federal Reserve, [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/);
+    // Nothing to cite: what the document is, without a reference, and the impact line.
+    expect((await stored(broken)).actionable_takeaway).toMatch(/^Report from Federal Reserve\. Severity \d of 5 for your topic “[^”]+” \((?:low|medium|high) confidence\): .+\.$/);
     expect((await kit.get(`/api/for-you/article/${broken}/`, user.access)).statusCode).toBe(200);
   });
 

@@ -7,7 +7,7 @@ import { documents, users } from '../db/schema/index.js';
 import { builtinImpact, ZImpact, type TImpact } from '../intelligence/capabilities/impact.js';
 import { groundedTakeaway } from '../intelligence/capabilities/takeaway.js';
 import type { JobContext, JobDefinition } from '../jobs/types.js';
-import { previousInStory, standingOf, takeawayContext } from './impact.js';
+import { previousInStory, reportedSource, standingOf, takeawayContext } from './impact.js';
 import { loadStageEvent, type StageEvent } from './stage-rows.js';
 
 export const FILL_TAKEAWAYS_JOB = 'fill-takeaways';
@@ -66,7 +66,7 @@ export async function fillTakeaway(context: JobContext, eventId: number): Promis
   if (!row?.event.article) return false;
   const article = storedArticle(row.event.article);
   const impact = await impactOf(context, row, article);
-  const reported = { documentId: row.doc.id, title: row.doc.title, date: originalDate(row.doc).toISOString(), collectionId: row.doc.collectionId, text: row.doc.text, language: row.doc.language, contentType: row.doc.contentType, publisher: row.doc.publisher, metadata: row.doc.metadata };
+  const reported = reportedSource(row.doc);
   const takeaway = groundedTakeaway(impact, { ...takeawayContext(row.topic, article, reported), previous: await previousInStory(context.database.db, row.event, reported.date) });
   const written = rowsOf<{ id: number }>(
     await context.database.db.execute(sql`UPDATE events SET article = article || jsonb_build_object('actionable_takeaway', ${takeaway}::text, 'impact', ${JSON.stringify(impact)}::jsonb), updated_at = now()

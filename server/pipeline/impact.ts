@@ -3,7 +3,7 @@ import { COLLECTIONS } from '../../contract/collections.js';
 import { ZArticleImpact } from '../../contract/feed.js';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { rowsOf, type DbOrTx } from '../db/client.js';
-import { originalDate, originalDateSql } from '../db/original-date.js';
+import { originalDate, originalDateSql, ownDate } from '../db/original-date.js';
 import { documents, events, users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
@@ -32,6 +32,24 @@ export interface ReportedSource extends ImpactSource {
   contentType: string;
   publisher: string | null;
   metadata: Record<string, unknown>;
+  /** The date it gives itself (ISO; db/original-date.ts ownDate), the one its record shows; null when it gives none. */
+  published: string | null;
+}
+
+/** A stored document as the article reports it: what it is about by date (originalDate), and the date it gives itself (ownDate). */
+export function reportedSource(doc: Pick<typeof documents.$inferSelect, 'id' | 'title' | 'text' | 'collectionId' | 'language' | 'contentType' | 'publisher' | 'metadata' | 'canonicalAt' | 'publishedAt'>): ReportedSource {
+  return {
+    documentId: doc.id,
+    title: doc.title,
+    date: originalDate(doc).toISOString(),
+    published: ownDate(doc)?.toISOString() ?? null,
+    collectionId: doc.collectionId,
+    text: doc.text,
+    language: doc.language,
+    contentType: doc.contentType,
+    publisher: doc.publisher,
+    metadata: doc.metadata,
+  };
 }
 
 const KEY_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
@@ -80,7 +98,8 @@ export async function assessArticleImpact(
 /**
  * The document of the story's article before this one: the reader's published article of the same
  * story whose document is about the latest time before `about` (the reported document's date; a
- * replayed story arrives out of order). Undefined outside a story or for its first article.
+ * replayed story arrives out of order), with the date it gives itself (ownDate: null when none, never
+ * the time it arrived). Undefined outside a story or for its first article.
  */
 export async function previousInStory(db: DbOrTx, event: { id: number; userId: string; storyId: number | null }, about: string): Promise<TakeawayContext['previous']> {
   if (!event.storyId) return undefined;
@@ -91,12 +110,12 @@ export async function previousInStory(db: DbOrTx, event: { id: number; userId: s
     .where(and(eq(events.userId, event.userId), eq(events.storyId, event.storyId), eq(events.articleGenerated, true), ne(events.id, event.id), lt(originalDateSql, new Date(about))))
     .orderBy(desc(originalDateSql), desc(events.id))
     .limit(1);
-  return row ? { date: originalDate(row.doc).toISOString(), text: row.doc.text, language: row.doc.language } : undefined;
+  return row ? { date: ownDate(row.doc)?.toISOString() ?? null, text: row.doc.text, language: row.doc.language } : undefined;
 }
 
 /** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */
 export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
-  const record = { kind: KEY_OF.get(reported.collectionId) ?? 'news', contentType: reported.contentType, publisher: reported.publisher, date: reported.date, metadata: reported.metadata };
+  const record = { kind: KEY_OF.get(reported.collectionId) ?? 'news', contentType: reported.contentType, publisher: reported.publisher, date: reported.published, metadata: reported.metadata };
   const reference = article.references.find((r) => r.document_id === reported.documentId)?.number;
   return {
     topic: { name: topic.name, keyEntities: topic.keyEntities },

@@ -46,6 +46,11 @@ describe('whatItIs: what a document is, in plain words from its record', () => {
       'arXiv preprint, Mar 20, 2024.',
     ],
     [
+      'a record without its own date (a replayed document that had none) says no date rather than when it arrived',
+      record({ kind: 'news', contentType: 'Wikinews article', publisher: 'Wikinews (English)', date: null, metadata: { categories: ['Elections'] } }),
+      'Wikinews article.',
+    ],
+    [
       "a feed's item is a report from its publisher",
       record({ kind: 'news', contentType: 'rss_item', publisher: 'Reuters', metadata: {} }),
       'Report from Reuters, Mar 20, 2024.',

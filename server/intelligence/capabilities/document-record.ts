@@ -7,8 +7,8 @@ export interface DocumentRecord {
   /** The source's own name for the kind of document: "Clinical trial", "Notice", "8-K". */
   contentType: string;
   publisher: string | null;
-  /** The date it is about (ISO). */
-  date: string;
+  /** The date the document gives itself (ISO); null when it gives none (never the time it arrived). */
+  date: string | null;
   /** The source's record fields (connectors and the demo corpus write them). */
   metadata: Record<string, unknown>;
 }
@@ -74,18 +74,27 @@ function nounOf(record: DocumentRecord): string {
 }
 
 /**
+ * Whether the record says something of the document besides its byline (kind, who it is from,
+ * date): what it is about (a trial's conditions) or a fact of it (phase, status, enrolment, the
+ * action a rule takes, primary completion). A takeaway may rest on such a record alone.
+ */
+export function recordSays(record: DocumentRecord): boolean {
+  return words(record.metadata.conditions).length > 0 || factsOf(record).length > 0;
+}
+
+/**
  * What the document is, in one plain sentence from its record: its kind, who it is from, what it
  * is about (a trial's conditions) and the facts its record holds (phase, status, enrolment, the
  * action a rule takes, primary completion). "Clinical trial from ActiveO Inc. for Disk, Herniated:
  * phase 1, completed." A record with no facts gives its date instead; nothing is said that the
- * record does not hold.
+ * record does not hold, and a record without its own date gives none.
  */
 export function whatItIs(record: DocumentRecord): string {
   const noun = nounOf(record);
   const who = whoOf(record, noun);
   const conditions = words(record.metadata.conditions).slice(0, 2);
   const facts = factsOf(record);
-  const when = facts.length ? '' : shortDate(record.date);
+  const when = facts.length || !record.date ? '' : shortDate(record.date);
   // "arXiv preprint" keeps its own case; "clinical trial" opens a sentence capitalised.
   const opening = /^\p{Ll}+(?:\s|$)/u.test(noun) ? `${noun.charAt(0).toUpperCase()}${noun.slice(1)}` : noun;
   const head = `${opening}${who ? ` from ${who}` : ''}${conditions.length ? ` for ${conditions.join('; ')}` : ''}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { articleFaults } from './article-faults.js';
 import { builtinCompose, type ComposeInput } from './compose.js';
-import { builtinImpact, type ImpactInput } from './impact.js';
+import type { DocumentRecord } from './document-record.js';
+import { builtinImpact, type ImpactInput, type TImpact } from './impact.js';
 import { saysAgain } from './summarise.js';
 import { groundedTakeaway } from './takeaway.js';
 
@@ -44,14 +45,15 @@ function composed(topic: { name: string; keyEntities: string[] }, reader = nobod
 const bare = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
 
 describe('the takeaway of an article whose documents give nothing actionable', () => {
-  it('is never empty nor the lead again: what the document is, and no line about what it lacks', () => {
+  it('is never empty, never the lead again nor the byline alone: what the document is, then the impact line', () => {
     const { article, impact, takeaway } = composed({ name: 'Efficient language models', keyEntities: [] });
     // The premise: the paper sets no date, names nothing followed, and the composition left the takeaway empty.
     expect(article.actionable_takeaway).toBe('');
     expect(impact.horizon).toEqual([]);
     expect(impact.why_it_matters).toBeNull();
-    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1]');
-    expect(takeaway).not.toMatch(/Severity|no date|names nothing/);
+    // Its kind and date are its byline: the impact line stands in, and no line says what the paper lacks.
+    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] Severity 2 of 5 for your topic “Efficient language models” (low confidence): an ordinary article for this topic.');
+    expect(takeaway).not.toMatch(/no date|names nothing/);
     expect(saysAgain(takeaway, [bare(article.introduction), ...article.bullet_points.map(bare)])).toBe(false);
     expect(articleFaults({ ...article, actionable_takeaway: takeaway })).not.toContain('takeaway_repeats');
   });
@@ -139,6 +141,8 @@ describe('the takeaway of a report in a story: what changed against its last art
     phaseChange: false,
   });
   const record = { kind: 'economic_data', contentType: 'FOMC statement', publisher: 'Federal Reserve', date: '2015-12-16T00:00:00Z', metadata: {} };
+  // Nothing else grounded: the impact line stands in after what the document is.
+  const ordinary = ' Severity 2 of 5 for your topic “Interest rate decisions” (low confidence): an ordinary article for this topic.';
   const october =
     'The Committee today reaffirmed its view that the current 0 to 1/4 percent target range for the federal funds rate remains appropriate. ' +
     'Inflation is expected to rise toward 2 percent over the medium term.';
@@ -154,6 +158,19 @@ describe('the takeaway of a report in a story: what changed against its last art
     );
   });
 
+  it.each([
+    ['a figure that moved', december, october, "FOMC statement from Federal Reserve, Dec 16, 2015. [1] The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article. [1]"],
+    [
+      'the countries a one-sentence report brings',
+      'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.',
+      "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants arrive in Vienna.",
+      'FOMC statement from Federal Reserve, Dec 16, 2015. [1] New to the story since its last article: Hungary. [1]',
+    ],
+  ])("says %s against a last article with no date of its own without a date, not the time it arrived", (_, now, was, expected) => {
+    const intro = now === december ? article : { introduction: `${now} [1]`, points: [] };
+    expect(groundedTakeaway(none, { topic, article: intro, document: { record, reference: 1, text: now, language: 'en' }, previous: { date: null, text: was, language: 'en' } })).toBe(expected);
+  });
+
   it('says the statement a news report adds to its story, and nothing of the kind for the story\'s first report', () => {
     const news = { ...record, kind: 'news', contentType: 'Report', publisher: 'Wire' };
     const before = 'Rescuers searched the collapsed factory for survivors on Wednesday. Dozens of workers remain missing.';
@@ -162,7 +179,7 @@ describe('the takeaway of a report in a story: what changed against its last art
     expect(groundedTakeaway(none, { ...context, previous: { date: '2015-12-15T00:00:00Z', text: before } })).toBe(
       "Report from Wire, Dec 16, 2015. [1] New since the story's last article (Dec 15, 2015): Police arrested the building owner at the border as he tried to leave. [1]",
     );
-    expect(groundedTakeaway(none, context)).toBe('Report from Wire, Dec 16, 2015. [1]');
+    expect(groundedTakeaway(none, context)).toBe(`Report from Wire, Dec 16, 2015. [1]${ordinary}`);
   });
 
   it('says the countries a one-sentence report brings into its story, when its only statement is its lead', () => {
@@ -174,15 +191,15 @@ describe('the takeaway of a report in a story: what changed against its last art
       'Current events item from Wikipedia, Sep 5, 2015. [1] New to the story since its last article (Sep 4, 2015): Hungary. [1]',
     );
     // Nothing new to the story: no line; nor without a last article to compare with.
-    expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: `${vienna} Trains left Hungary.`, language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
-    expect(groundedTakeaway(none, context)).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
+    expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: `${vienna} Trains left Hungary.`, language: 'en' } })).toBe(`Current events item from Wikipedia, Sep 5, 2015. [1]${ordinary}`);
+    expect(groundedTakeaway(none, context)).toBe(`Current events item from Wikipedia, Sep 5, 2015. [1]${ordinary}`);
     // A city is no country the story reaches: the banks of Boston and Chicago are no report from the United States.
     const bank = 'The Board approved the discount rate actions of the Federal Reserve Banks of Boston, Chicago and Dallas.';
     const bankContext = { topic, article: { introduction: `${bank} [1]`, points: [] }, document: { record: news, reference: 1, text: bank, language: 'en' } };
-    expect(groundedTakeaway(none, { ...bankContext, previous: { date: '2015-09-04T00:00:00Z', text: 'The Board approved the discount rate action.', language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
+    expect(groundedTakeaway(none, { ...bankContext, previous: { date: '2015-09-04T00:00:00Z', text: 'The Board approved the discount rate action.', language: 'en' } })).toBe(`Current events item from Wikipedia, Sep 5, 2015. [1]${ordinary}`);
     // A longer report, with a statement its lead does not say: its countries are no change of the story.
     const longer = `${munich} Officials in Berlin expect more trains.`;
-    expect(groundedTakeaway(none, { ...context, document: { ...context.document, text: longer }, previous: { date: '2015-09-04T00:00:00Z', text: vienna, language: 'en' } })).toBe('Current events item from Wikipedia, Sep 5, 2015. [1]');
+    expect(groundedTakeaway(none, { ...context, document: { ...context.document, text: longer }, previous: { date: '2015-09-04T00:00:00Z', text: vienna, language: 'en' } })).toBe(`Current events item from Wikipedia, Sep 5, 2015. [1]${ordinary}`);
   });
 });
 
@@ -227,5 +244,24 @@ describe('the takeaway of a news report: what the document says a name the reade
       const body = `Harbor Bank reported a second quarter of deposit outflows on Monday. ${sentence}. Analysts expect more lenders to shrink.`;
       expect(groundedTakeaway(impactFor(reader, banking, body), context(banking, body))).toBe('Report from Wire, Jul 8, 2024. [1] It names Lakeside Savings, which you follow. [1]');
     }
+  });
+});
+
+describe('what stands in when what the document is is the only part with something behind it', () => {
+  const topic = { name: 'Harbour policy', keyEntities: ['Port Authority'] };
+  const article = { introduction: 'The council met on the harbour plan. [1]', points: [] };
+  const impact = (over: Partial<TImpact> = {}): TImpact => ({ why_it_matters: null, severity: 2, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [], ...over });
+  const byline = { kind: 'news', contentType: 'Council bulletin item', publisher: 'City Council', date: '2019-05-02T00:00:00Z', metadata: {} };
+  const record = (over: Partial<DocumentRecord>): DocumentRecord => ({ ...byline, ...over });
+  it.each([
+    ['a byline alone (kind, publisher, date): the impact line stands in', impact(), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] Severity 2 of 5 for your topic “Harbour policy” (low confidence): an ordinary article for this topic.'],
+    ['an undated byline alone: the impact line stands in, with its basis', impact({ severity: 4, confidence: 'medium', severity_basis: 'in the top 5% of your recent articles; the story moved to a new stage.' }), record({ date: null }), 'Council bulletin item from City Council. [1] Severity 4 of 5 for your topic “Harbour policy” (medium confidence): in the top 5% of your recent articles; the story moved to a new stage.'],
+    ['a record that says a fact of the document (a trial\'s phase and status) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { sponsor: 'Harbour Clinic', phases: ['PHASE2'], status: 'RECRUITING' } }), 'Clinical trial from Harbour Clinic: phase 2, recruiting. [1]'],
+    ['a record that says what the document is about (a trial\'s conditions) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { conditions: ['Sciatica'] } }), 'Clinical trial from Harbour Clinic for Sciatica, May 2, 2019. [1]'],
+    ['a date ahead: no impact line', impact({ horizon: [{ date: '2019-06-01', what: 'Comments are due by June 1, 2019.', references: [1] }] }), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] Watch Jun 1, 2019: Comments are due by June 1, 2019. [1]'],
+    ['why it matters to the reader: no impact line', impact({ why_it_matters: { text: 'It names Dock Street, which you follow.', references: [1] }, entities: [{ name: 'Dock Street', references: [1] }] }), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] It names Dock Street, which you follow. [1]'],
+    ['a name the topic follows: no impact line', impact({ entities: [{ name: 'Port Authority', references: [1] }] }), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] It names Port Authority, which your topic “Harbour policy” follows. [1]'],
+  ])('%s', (_, given, rec, expected) => {
+    expect(groundedTakeaway(given, { topic, article, document: { record: rec, reference: 1 } })).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import { countryName, countryOrGroupNamed, placesIn } from '../knowledge/places.js';
 import { actsIn } from '../lexicon/actions.js';
-import { whatItIs, type DocumentRecord } from './document-record.js';
+import { recordSays, whatItIs, type DocumentRecord } from './document-record.js';
 import { namedIn, type TImpact } from './impact.js';
 import { quotable } from './sentence-quality.js';
 import { storyChange, type StoryDocument } from './story-change.js';
@@ -13,8 +13,8 @@ export interface TakeawayContext {
   article: { introduction: string; points: readonly string[] };
   /** The document the article reports (its text, to compare), and its reference number when the article cites it. */
   document: { record: DocumentRecord; reference?: number } & Partial<StoryDocument>;
-  /** The document of the story's article before this one (by the dates they are about), when the article is in a story. */
-  previous?: StoryDocument & { date: string };
+  /** The document of the story's article before this one (by the dates they are about), when the article is in a story; its date is the one it gives itself (null when none). */
+  previous?: StoryDocument & { date: string | null };
 }
 
 const marks = (refs: readonly number[]) => refs.map((n) => `[${n}]`).join('');
@@ -103,7 +103,7 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
   if (!previous || !document.text) return undefined;
   const change = storyChange({ text: document.text, language: document.language ?? null }, previous, said);
   if (!change) return undefined;
-  const when = `the story's last article (${shortDate(previous.date) || previous.date})`;
+  const when = previous.date ? `the story's last article (${shortDate(previous.date) || previous.date})` : "the story's last article";
   const cite = document.reference ? ` ${marks([document.reference])}` : '';
   if (change.kind === 'figure') return `${capitalised(change.subject)}: ${change.now}, against ${change.was} in ${when}.${cite}`;
   if (change.kind === 'held') return `${capitalised(change.subject)}: ${change.now}, unchanged since ${when}.${cite}`;
@@ -133,14 +133,20 @@ function placesLine(context: TakeawayContext, said: string[]): string | undefine
   const before = new Set(countriesNamed(previous.text, previous.language ?? language));
   const added = countriesNamed(document.text, language).filter((c) => !before.has(c));
   if (!added.length) return undefined;
-  const when = shortDate(previous.date) || previous.date;
-  return `New to the story since its last article (${when}): ${listed(added.slice(0, MAX_PLACES).map(countryName))}. ${marks([document.reference])}`;
+  const when = previous.date ? ` (${shortDate(previous.date) || previous.date})` : '';
+  return `New to the story since its last article${when}: ${listed(added.slice(0, MAX_PLACES).map(countryName))}. ${marks([document.reference])}`;
 }
 
 /** What the document is, from its record, citing it when the article does. */
 function whatLine(context: TakeawayContext): string {
   const { record, reference } = context.document;
   return `${whatItIs(record)}${reference ? ` ${marks([reference])}` : ''}`;
+}
+
+/** The impact's own line (the one the alert and the brief show): its severity, its confidence and what the severity was read from. */
+function impactLine(impact: TImpact, context: TakeawayContext): string {
+  const basis = impact.severity_basis.trim().replace(/\.?$/, '.');
+  return `Severity ${impact.severity} of 5 for your topic “${context.topic.name}” (${impact.confidence} confidence): ${basis}`;
 }
 
 /**
@@ -152,11 +158,16 @@ function whatLine(context: TakeawayContext): string {
  * short report brings into the story) and who it concerns
  * (what the document says a name the reader follows did, else why it matters to the reader, else
  * the names their topic follows that the documents name). A part with nothing behind
- * it is left out, not said to be missing; the impact's severity is the impact block's, not the takeaway's.
+ * it is left out, not said to be missing. What the document is counts alone only when its record
+ * says something of it (a trial's phase and status, a rule's action: recordSays); its kind,
+ * publisher and date are its byline, which gives the reader nothing to do or watch. When nothing
+ * else can be grounded, the impact line (its severity, confidence and basis) stands in.
  */
 export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
   const said = [context.article.introduction, ...context.article.points].map(bare).filter(Boolean);
   const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
   const change = changeLine(context, said) ?? placesLine(context, said);
-  return [whatLine(context), horizonLine(impact, said), change, actLine(impact, context, said) ?? why ?? topicNamesLine(impact, context)].filter(Boolean).join(' ');
+  const parts = [horizonLine(impact, said), change, actLine(impact, context, said) ?? why ?? topicNamesLine(impact, context)].filter((p): p is string => Boolean(p));
+  const standIn = parts.length || recordSays(context.document.record) ? [] : [impactLine(impact, context)];
+  return [whatLine(context), ...parts, ...standIn].join(' ');
 }

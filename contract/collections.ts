@@ -25,6 +25,10 @@ export const COLLECTIONS: readonly Collection[] = [
   { id: 11, key: 'trademarks', name: 'Trademarks', topicSelectable: true, searchFilter: true },
 ];
 
+const KEYS = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
+/** A collection's key by its id; 'news' for an id no collection has (every document has a kind). */
+export const collectionKey = (id: number): string => KEYS.get(id) ?? 'news';
+
 /** Industries offered in profile and registration forms (value stored, label shown). */
 const INDUSTRY_PAIRS: readonly (readonly [value: string, label: string])[] = [
   ['aerospace_defense', 'Aerospace & Defense'],

@@ -23,7 +23,7 @@ import { groundedTakeaway } from '../server/intelligence/capabilities/takeaway.j
 import { reportedSource, takeawayContext } from '../server/pipeline/impact.js';
 import { DEMO_USERS } from '../server/demo/seed.js';
 import { DEMO_TOPICS } from '../server/demo/topics.js';
-import { COLLECTIONS } from '../contract/collections.js';
+import { collectionKey } from '../contract/collections.js';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { limit: { type: 'string' } } });
 const out = positionals[0] ?? 'compose-demo.jsonl';
@@ -44,7 +44,6 @@ function templates(docs: { p: PreparedDocument }[]): (p: PreparedDocument) => Se
   return (p) => new Set(p.sentenceKeys.filter((key) => (counts.get(`${p.publisher}|${key}`) ?? 0) >= TEMPLATE_MIN_DOCUMENTS));
 }
 
-const KEY_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
 const dana = DEMO_USERS[0]!;
 const reader = { title: dana.title, company: 'Herald Demo', industry: null, organizations: dana.organizations ?? [], productsMarkets: dana.markets ?? [], placesJurisdictions: dana.places ?? [] };
 const replayedAt = new Date();
@@ -67,7 +66,7 @@ function takeawayOf(r: DemoRecord, p: PreparedDocument, article: TArticle): stri
     reader,
     topic,
     article: { title: article.title, introduction: article.introduction, points: article.bullet_points, sections: article.sections },
-    references: article.references.filter((ref) => ref.document_id === 1).map((ref) => ({ number: ref.number, title: p.title, date: reported.date, kind: KEY_OF.get(p.collectionId) ?? 'news', text: p.text, language: p.language })),
+    references: article.references.filter((ref) => ref.document_id === 1).map((ref) => ({ number: ref.number, title: p.title, date: reported.date, kind: collectionKey(p.collectionId), text: p.text, language: p.language })),
     reported: reported.date,
     rank: 0.5,
     standing: null,

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { COLLECTIONS } from '../../contract/collections.js';
+import { collectionKey } from '../../contract/collections.js';
 import { rowsOf } from '../db/client.js';
 import { originalDate } from '../db/original-date.js';
 import { documents, users } from '../db/schema/index.js';
@@ -16,7 +16,6 @@ const WINDOW = 2000;
 
 /** A stored article whose takeaway is empty: missing, null, blank or an empty list (written before takeaways were always filled). */
 const EMPTY_TAKEAWAY = sql`coalesce(btrim(article->>'actionable_takeaway'), '') IN ('', '[]')`;
-const KEY_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const texts = (value: unknown) => (Array.isArray(value) ? value.map(text).filter(Boolean) : []);
@@ -41,7 +40,7 @@ async function impactOf(context: JobContext, row: StageEvent, article: Stored): 
   const byId = new Map(docs.map((d) => [d.id, d]));
   const references = article.references.flatMap((r) => {
     const d = byId.get(r.document_id);
-    return d ? [{ number: r.number, title: d.title, date: originalDate(d).toISOString(), kind: KEY_OF.get(d.collectionId) ?? 'news', text: d.text }] : [];
+    return d ? [{ number: r.number, title: d.title, date: originalDate(d).toISOString(), kind: collectionKey(d.collectionId), text: d.text }] : [];
   });
   const [reader] = await context.database.db
     .select({ title: users.title, company: users.company, industry: users.industry, organizations: users.organizations, productsMarkets: users.productsMarkets, placesJurisdictions: users.placesJurisdictions })

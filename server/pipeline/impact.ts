@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
-import { COLLECTIONS } from '../../contract/collections.js';
+import { collectionKey } from '../../contract/collections.js';
 import { ZArticleImpact } from '../../contract/feed.js';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { rowsOf, type DbOrTx } from '../db/client.js';
@@ -52,7 +52,6 @@ export function reportedSource(doc: Pick<typeof documents.$inferSelect, 'id' | '
   };
 }
 
-const KEY_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
 
 /**
  * The article's impact on its reader (the assess-impact capability, with the article model), and
@@ -73,7 +72,7 @@ export async function assessArticleImpact(
   const byId = new Map(sources.map((s) => [s.documentId, s]));
   const references = article.references.flatMap((r) => {
     const source = byId.get(r.document_id);
-    return source ? [{ number: r.number, title: source.title, date: source.date, kind: KEY_OF.get(source.collectionId) ?? 'news', text: source.text, language: source.language ?? null }] : [];
+    return source ? [{ number: r.number, title: source.title, date: source.date, kind: collectionKey(source.collectionId), text: source.text, language: source.language ?? null }] : [];
   });
   const model = row.prefs.article_composition_model ?? MODEL_DEFAULTS.article_composition_model;
   const { output: impact, record } = await runCapability(
@@ -115,7 +114,7 @@ export async function previousInStory(db: DbOrTx, event: { id: number; userId: s
 
 /** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */
 export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
-  const record = { kind: KEY_OF.get(reported.collectionId) ?? 'news', contentType: reported.contentType, publisher: reported.publisher, date: reported.published, metadata: reported.metadata };
+  const record = { kind: collectionKey(reported.collectionId), contentType: reported.contentType, publisher: reported.publisher, date: reported.published, metadata: reported.metadata };
   const reference = article.references.find((r) => r.document_id === reported.documentId)?.number;
   return {
     topic: { name: topic.name, keyEntities: topic.keyEntities },

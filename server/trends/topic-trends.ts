@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { COLLECTIONS } from '../../contract/collections.js';
+import { collectionKey } from '../../contract/collections.js';
 import { ErrorCode } from '../../contract/errors.js';
 import { findModel, MODEL_DEFAULTS } from '../../contract/models.js';
 import type { TrendRange as TopicTrendsRange, TRisingName, TSpike, TTopicTrends, TTrendAnalysis, TTrendArticle, TTrendsOverview } from '../../contract/trends.js';
@@ -31,7 +31,6 @@ const MAX_RISING = 10;
 const MAX_STORIES = 5;
 const SPIKE_ARTICLES = 5;
 const NAME_ARTICLES = 5;
-const KIND_OF = new Map(COLLECTIONS.map((c) => [c.id, c.key]));
 
 export interface TrendsContext {
   db: DbOrTx;
@@ -77,7 +76,7 @@ export async function seriesOf(db: DbOrTx, topic: { id: number; createdAt: Date 
     const i = Math.round((row.at - w.queryFrom) / w.size);
     if (i < 0 || i >= count) continue;
     totals[i]! += row.n;
-    const kind = KIND_OF.get(row.collection) ?? 'news';
+    const kind = collectionKey(row.collection);
     kinds[i]![kind] = (kinds[i]![kind] ?? 0) + row.n;
   }
   // Spikes are judged only against buckets in which the topic was following the stream.

@@ -3,7 +3,7 @@
  * lead name, and the places of a topic's name, as features `@CODE` (an ISO country, a group's id).
  * A place says where, not what: the model counts it only beside a word of the subject.
  */
-import { membersOf, placesIn, type PlaceMention } from '../knowledge/places.js';
+import { isTerritory, membersOf, placesIn, type PlaceMention } from '../knowledge/places.js';
 import { wordsIn } from '../../search/terms.js';
 import { lexiconTags } from '../knowledge/english-lexicon.js';
 
@@ -30,16 +30,18 @@ function isScope(m: PlaceMention, name: string, language: string): boolean {
 
 /**
  * The places a topic's name names, by its words: each word of a place's name is said by the place
- * (`@US` for "united" and "states"), a group's (a continent's, a union's) also by its members
- * ("Europe" by `@DE`, `@HU`): a report from Budapest is a report from Europe. A place after a
- * preposition is the name's scope (isScope).
+ * (`@US` for "united" and "states"), a territory's (a continent's, a union's) also by its members
+ * ("Europe" by `@DE`, `@HU`): a report from Budapest is a report from Europe. A body of states
+ * (OPEC, NATO) is said by its name only: "Oil prices and OPEC" follows the organisation, and a
+ * report from Riyadh or of Emirati soldiers is not about it. A place after a preposition is the
+ * name's scope (isScope).
  */
 export function namePlaces(name: string, language: string): NamePlaces {
   const out: NamePlaces = new Map();
   for (const m of placesIn(name, language, { anyCase: true })) {
     const place = featureOf(m);
     if (!place) continue;
-    const members = m.kind === 'group' ? membersOf(m.id).map((code) => `@${code}`) : [];
+    const members = m.kind === 'group' && isTerritory(m) ? membersOf(m.id).map((code) => `@${code}`) : [];
     const scope = isScope(m, name, language);
     for (const word of wordsIn(m.text, language)) out.set(word.toLowerCase(), { place, members, scope });
   }

@@ -87,6 +87,17 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(namesConcept(conceptOf('Japanese yen', 'en', () => 1, () => true), lead('Yen rises against the dollar'))).toBe(true);
   });
 
+  it('reads a territory in a name also by its members, a body of states (OPEC, NATO) by its own name only', () => {
+    const lead = (title: string) => documentFeatures({ title, text: '' }).tf;
+    const europe = conceptOf('Sugar market in Europe', 'en', () => 1, () => true);
+    expect(namesConcept(europe, lead('Hungarian sugar market steady'))).toBe(true);
+    const opec = conceptOf('Oil prices and OPEC', 'en', () => 1, () => true);
+    expect(namesConcept(opec, lead('OPEC ministers meet in Vienna'))).toBe(true);
+    // Saudi Arabia and the Emirates are members of OPEC; their soldiers are no news of the organisation.
+    expect(namesConcept(opec, lead('Saudi and Emirati soldiers killed on the Yemeni border'))).toBe(false);
+    expect(namesConcept(conceptOf('NATO summit', 'en', () => 1, () => true), lead('Norway and Canada sign a fishing accord'))).toBe(false);
+  });
+
   it("reads a noun typed in the plural in the senses WordNet's examples write in the plural", () => {
     const any = () => true;
     // "security" is also "protection" and "peace"; "securities" are certificates ("he held several valuable securities").

@@ -35,7 +35,7 @@ export interface Place {
 export type GroupKind = 'union' | 'alliance' | 'organisation' | 'forum' | 'agreement' | 'region' | 'continent' | 'area';
 
 /** A place as a territory: a country, region or city, or a group that is one (a union, a region, a continent, an area), not a body of states (NATO, OPEC). */
-export const isTerritory = (place: Place) => place.kind !== 'group' || ['union', 'region', 'continent', 'area'].includes(place.group ?? '');
+export const isTerritory = (place: Pick<Place, 'kind' | 'group'>) => place.kind !== 'group' || ['union', 'region', 'continent', 'area'].includes(place.group ?? '');
 
 /** How a name names its place: its name, an abbreviation written in capitals ("US", "EU"), or a demonym ("Kenyan", "Danes"). */
 export type NameKind = 'name' | 'code' | 'demonym';

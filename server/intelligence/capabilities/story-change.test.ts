@@ -46,6 +46,12 @@ describe('what a report changes against the story\'s previous article', () => {
     expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'increase in the discount rate', was: '3-1/2 percent', now: '4-1/4 percent' });
   });
 
+  it('reads a unit of two words WordNet holds as one whole ("25 basis points", not "25 basis")', () => {
+    const before = 'The Committee decided today to lower its target for the federal funds rate 50 basis points to 6 percent.';
+    const after = 'The Committee decided today to lower its target for the federal funds rate 25 basis points to 2 percent.';
+    expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', was: '50 basis points', now: '25 basis points' });
+  });
+
   it('takes a figure said about something else for no change', () => {
     const previous = 'The city council approved a budget of 40 million dollars for new bus lines on Tuesday evening.';
     const current = 'The regional hospital reported 55 million dollars of losses from its emergency wing last year.';

@@ -1,4 +1,5 @@
 import { terms } from '../../search/terms.js';
+import { isCollocation, isUnitOfMeasure } from '../lexicon/wordnet.js';
 import { dateSpans } from './next-steps.js';
 import { quotable } from './sentence-quality.js';
 import { saysAgain, sentences } from './summarise.js';
@@ -69,15 +70,19 @@ function figuresOf(sentence: string, language?: string | null): Figure[] {
   const said = new Set(terms(wordsOf(text).filter((w) => !/\d/.test(w)).join(' '), language ?? 'en'));
   const matches = [...text.matchAll(FIGURE)];
   return matches.map((m, i) => {
-    const value = m[0].trim();
-    const unit = /\s+(\p{L}+)$/u.exec(value)?.[1] ?? (value.endsWith('%') ? '%' : '');
-    const number = (unit && unit !== '%' ? value.slice(0, -unit.length) : value.replace(/\s*%$/, '')).trim().replace(/\s+/g, ' ').replace(/[-\u2011 ](?=\d+\/)/g, '-');
+    const single = /\s+(\p{L}+)$/u.exec(m[0].trim())?.[1];
+    // A unit of two words is read whole: a word and a unit of measurement after it, or a collocation WordNet holds ("25 basis points", "2 million dollars", "3 percentage points"; not "25 basis").
+    const next = single ? /^\s+(\p{L}+)/u.exec(text.slice(m.index + m[0].length)) : null;
+    const whole = next && (isUnitOfMeasure(next[1]!.toLowerCase()) || isCollocation(single!, next[1]!)) ? m[0] + next[0] : m[0];
+    const value = whole.trim();
+    const unit = single ? (whole === m[0] ? single : `${single} ${next![1]}`) : value.endsWith('%') ? '%' : '';
+    const number = (single ? m[0].trim().slice(0, -single.length) : value.replace(/\s*%$/, '')).trim().replace(/\s+/g, ' ').replace(/[-\u2011 ](?=\d+\/)/g, '-');
     // The words next to it as far as the figures either side: what it is about, not what they are.
     const previous = matches[i - 1];
     // A word a figure is hyphened to is its unit ("25-basis-point increase"), not what the next figure is about.
     const unitless = (from: number, to?: number) => text.slice(from, to).replace(/^-\S*/, '');
     const before = wordsOf(unitless(previous ? previous.index + previous[0].length : 0, m.index)).slice(-CONTEXT_WORDS);
-    const after = wordsOf(unitless(m.index + m[0].length, matches[i + 1]?.index)).slice(0, CONTEXT_WORDS);
+    const after = wordsOf(unitless(m.index + whole.length, matches[i + 1]?.index)).slice(0, CONTEXT_WORDS);
     return { value, number, unit: unit.toLowerCase(), context: new Set(terms([...before, unit, ...after].join(' '), language ?? 'en')), before, after, sentence, said };
   });
 }

@@ -49,7 +49,8 @@ describe('what a report changes against the story\'s previous article', () => {
   it('reads a unit of two words WordNet holds as one whole ("25 basis points", not "25 basis")', () => {
     const before = 'The Committee decided today to lower its target for the federal funds rate 50 basis points to 6 percent.';
     const after = 'The Committee decided today to lower its target for the federal funds rate 25 basis points to 2 percent.';
-    expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', was: '50 basis points', now: '25 basis points' });
+    // The figure before "to <figure>" is the size of the move, not the target.
+    expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: expect.stringMatching(/^change in .*target for the federal funds rate$/), was: '50 basis points', now: '25 basis points' });
   });
 
   it('takes a figure said about something else for no change', () => {

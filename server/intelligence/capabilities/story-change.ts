@@ -53,6 +53,8 @@ interface Figure {
   sentence: string;
   /** Content words of its whole sentence. */
   said: Set<string>;
+  /** The size of a change whose new level follows ("lower its target 25 basis points to 2 percent"), not a level. */
+  step: boolean;
 }
 
 /** A sentence with its dates blanked: what is left of its numbers are figures. */
@@ -83,14 +85,16 @@ function figuresOf(sentence: string, language?: string | null): Figure[] {
     const unitless = (from: number, to?: number) => text.slice(from, to).replace(/^-\S*/, '');
     const before = wordsOf(unitless(previous ? previous.index + previous[0].length : 0, m.index)).slice(-CONTEXT_WORDS);
     const after = wordsOf(unitless(m.index + whole.length, matches[i + 1]?.index)).slice(0, CONTEXT_WORDS);
-    return { value, number, unit: unit.toLowerCase(), context: new Set(terms([...before, unit, ...after].join(' '), language ?? 'en')), before, after, sentence, said };
+    // English grammar: "<figure> to <figure>" is a change and its new level, unless "from" opens it (the old level).
+    const step = (language ?? 'en') === 'en' && !/\bfrom\s*$/i.test(text.slice(0, m.index)) && /^\s*to\s+[$€£¥]?\d/.test(text.slice(m.index + whole.length));
+    return { value, number, unit: unit.toLowerCase(), context: new Set(terms([...before, unit, ...after].join(' '), language ?? 'en')), before, after, sentence, said, step };
   });
 }
 
 const shared = (a: Set<string>, b: Set<string>) => [...a].filter((w) => b.has(w)).length;
 const overlap = (a: Set<string>, b: Set<string>) => shared(a, b) / Math.max(1, Math.min(a.size, b.size));
-/** The same thing stated again: in the same unit, the words around the figures and their sentences mostly the same. */
-const sameThing = (a: Figure, b: Figure) => a.unit === b.unit && shared(a.context, b.context) >= MIN_SHARED && overlap(a.context, b.context) >= MIN_OVERLAP && overlap(a.said, b.said) >= MIN_SENTENCE_OVERLAP;
+/** The same thing stated again: in the same unit, a change against a change (a level against a level), the words around the figures and their sentences mostly the same. */
+const sameThing = (a: Figure, b: Figure) => a.unit === b.unit && a.step === b.step && shared(a.context, b.context) >= MIN_SHARED && overlap(a.context, b.context) >= MIN_OVERLAP && overlap(a.said, b.said) >= MIN_SENTENCE_OVERLAP;
 
 interface Words {
   /** A word the previous figure's context holds (a function word always). */
@@ -157,7 +161,8 @@ function comparedFigure(current: string[], previous: string[], language?: string
     for (const now of figuresOf(sentence, language)) {
       const matches = before.filter((was) => sameThing(now, was)).sort((a, b) => shared(now.context, b.context) - shared(now.context, a.context));
       const same = matches.find((was) => was.number === now.number);
-      const subject = matches[0] ? subjectOf(now, same ?? matches[0], language) : '';
+      const about = matches[0] ? subjectOf(now, same ?? matches[0], language) : '';
+      const subject = about && now.step ? `change in ${about}` : about;
       if (!subject) continue;
       if (!same) return { kind: 'figure', subject, was: matches[0]!.value, now: now.value, sentence };
       held ??= { kind: 'held', subject, now: now.value, sentence };

@@ -30,6 +30,7 @@ import { cueGroups, cueText, cueWordsIn, saysCue } from '../lexicon/word-forms.j
 import { ALSO_KNOWN, LAW_PLACES, LEGISLATURES, PLACES, REGULATORS } from './world.js';
 import { TOPIC_LIMITS } from '../../../contract/topics.js';
 import { relatedWordsOf, type Affinity } from './topic-concept.js';
+import { namePlaces } from './place-features.js';
 import { recurring, relevantEvidence, type TopicEvidence } from './topic-evidence.js';
 
 export { readEvidence, relevantEvidence, type TopicEvidence } from './topic-evidence.js';
@@ -257,6 +258,8 @@ function profileEntities(name: string, { text, evidence, own, isOrganisation, pr
 
 /** The search query: the topic's words, its context's, its players' and places', its documents' recurring terms, WordNet's, then the kind's. */
 function profileQuery(name: string, { context, evidence, primary }: Reading, found: Found, entities: string[], places: string[]): string {
+  // A place's name is a name, not a common word: "EU" is no "europium", "United States" no "unify" or "province".
+  const placeWords = namePlaces(name, 'en');
   const queryWords = uniqueBy(
     [
       ...wordsOf(name).filter((w, i, words) => !genericAt(words, i) && w.length > 1),
@@ -266,7 +269,7 @@ function profileQuery(name: string, { context, evidence, primary }: Reading, fou
       // What the store's documents about it say, then what its words mean (WordNet), before what
       // a kind of topic usually says: the query needs TOPIC_LIMITS.queryWords words.
       ...found.terms.slice(0, 10),
-      ...wordsOf(name).filter((w) => contentWord(w.toLowerCase(), 'en')).flatMap((w) => relatedWordsOf(w.toLowerCase(), evidenceAffinity(evidence))).filter((w) => !w.includes(' ')),
+      ...wordsOf(name).filter((w) => contentWord(w.toLowerCase(), 'en') && !placeWords.has(w.toLowerCase())).flatMap((w) => relatedWordsOf(w.toLowerCase(), evidenceAffinity(evidence))).filter((w) => !w.includes(' ')),
     ],
     (w) => terms(w)[0] ?? '',
   );

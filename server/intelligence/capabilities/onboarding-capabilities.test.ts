@@ -63,6 +63,14 @@ describe('built-in topic profile on real documents', () => {
     expect(topic.query.toLowerCase()).toContain('asylum');
   });
 
+  it("reads no WordNet words for a place's name: \"EU\" is no \"europium\", \"United States\" no \"unify\"", () => {
+    const eu = buildTopicProfile({ name: 'EU carbon border tax', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(eu.query.toLowerCase().split(' ')).not.toContain('europium');
+    expect(eu.query.toLowerCase()).toContain('carbon');
+    const us = buildTopicProfile({ name: 'Drug approvals in the United States', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(us.query.toLowerCase().split(' ')).not.toContain('unify');
+  });
+
   it('takes key names from the documents only when they are names about the topic', () => {
     // FOMC documents write "the Committee", "the System" and form headings; they name the ECB in passing.
     const docs = evidence('fed_monetary', /Committee/, 30);

@@ -9,6 +9,7 @@ import { lazyRequire } from '../../lazy.js';
 import { INDUSTRIES } from '../../../contract/collections.js';
 import { countriesOf, memberOf } from '../knowledge/places.js';
 import { cueText, saysCue } from '../lexicon/word-forms.js';
+import { isOrganisation } from '../lexicon/wordnet.js';
 import { INDUSTRY_KNOWLEDGE, ROLE_RESPONSIBILITIES } from './profile-lexicon.js';
 import { findEntities, findPlaces, hasPhrase, isKnownWord, isProperInLexicon, listing, meaningfulTerms, normalizeTopicName, sentenceCase, wordsOf } from './topic-analysis.js';
 import { broadExamples, broadSubjectOf, unknownWords } from './topic-clarity.js';
@@ -77,7 +78,7 @@ export function interestPhrases(text: string): string[] {
       if (sides.length === 2 && loneCommonWord(sides[0]!.trim()) && !/^\p{Lu}\S*$/u.test(sides[1]!.trim())) return [part];
       return sides.length > 1 && sides.every((side) => side.trim().split(/\s+/).length >= 2 || /^\p{Lu}/u.test(side.trim())) ? sides : [part];
     })
-    .map((p) => normalizeTopicName(withoutOwnClause(p.trim())))
+    .map((p) => normalizeTopicName(withoutOwnClause(withoutEmployer(p.trim()))))
     .filter((p) => p.length > 1 && meaningfulTerms(p).length > 0);
   return unique(parts).slice(0, 12);
 }
@@ -98,6 +99,22 @@ function withoutOwnClause(phrase: string): string {
   while (opener > 0 && !words[opener]!.tags.some((t) => t === 'Preposition' || t === 'Conjunction') && !/^(?:that|which|who)$/i.test(words[opener]!.text)) opener--;
   const kept = words.slice(0, opener > 0 ? opener : pronoun).map((w) => w.text);
   return kept.length ? kept.join(' ') : phrase;
+}
+
+/** A phrase's last words after "for a" / "for an": at most three, a noun phrase's. */
+const FOR_ONE = /\s+for\s+an?\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*$/iu;
+
+/**
+ * A phrase without the organisation the writer works for: "for a" or "for an" and a noun phrase
+ * whose head (or its last two words) WordNet holds as an organisation ends the phrase ("energy and
+ * pharmaceuticals for a hedge fund", "antitrust cases for a law firm"). One unnamed organisation is
+ * whose the work is, not the subject; a plural stays a subject ("capital rules for banks").
+ */
+function withoutEmployer(phrase: string): string {
+  const found = FOR_ONE.exec(phrase);
+  if (!found || found.index === 0) return phrase;
+  const words = found[1]!.toLowerCase().split(/\s+/);
+  return isOrganisation(words.at(-1)!) || (words.length > 1 && isOrganisation(words.slice(-2).join(' '))) ? phrase.slice(0, found.index).trim() : phrase;
 }
 
 /** One word English has in lower case (a dictionary word, not a name: "refugee", not "Tesla"). */

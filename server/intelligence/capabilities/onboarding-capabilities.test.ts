@@ -226,6 +226,8 @@ describe('profiles', () => {
     // A colon opens a list; the clause that says why a subject matters to the writer is no part of it.
     expect(interestPhrases('Drug pricing policy: payer negotiations, central bank rates as they affect our financing')).toEqual(['Drug pricing policy', 'Payer negotiations', 'Central bank rates']);
     expect(interestPhrases('EU rules that affect our exports; payments regulation for our startup; IT security; health of refugees in Europe')).toEqual(['EU rules', 'Payments regulation', 'IT security', 'Health of refugees in Europe']);
+    // One unnamed organisation after "for a" is whom the writer works for; a plural stays the subject's.
+    expect(interestPhrases('I cover energy and pharmaceuticals for a hedge fund: oil prices; antitrust cases for a law firm; capital rules for banks; rules for a digital currency')).toEqual(['Energy and pharmaceuticals', 'Oil prices', 'Antitrust cases', 'Capital rules for banks', 'Rules for a digital currency']);
   });
 
   it('knows two names of one subject, and an organisation from a subject named after it', () => {

@@ -170,21 +170,27 @@ function hypernymsOf(offset: string): Set<string> {
   return seen;
 }
 
-const units = new Map<string, boolean>();
+const kinds = new Map<string, boolean>();
+/** Whether one of the first `limit` noun senses of a word (of its base form) is a kind of `ancestor` (a WordNet noun lemma, its first sense), however far up. */
+function isKindOf(word: string, ancestor: string, limit = Infinity): boolean {
+  const key = `${ancestor} ${limit} ${word.toLowerCase()}`;
+  let kind = kinds.get(key);
+  if (kind === undefined) {
+    const [top] = senses('noun', ancestor);
+    kind = !!top && basesOf(word.toLowerCase().replace(/\s+/g, '_'), 'noun').some((base) => senses('noun', base).slice(0, limit).some((offset) => hypernymsOf(offset).has(top)));
+    kinds.set(key, kind);
+  }
+  return kind;
+}
+
 /**
  * Whether one of a word's noun senses is a unit of measurement ("yen", "pound", "ounce", "barrel"):
  * after an amount ("150 billion yen") it says what the amount is counted in, not what the report is about.
  */
-export function isUnitOfMeasure(word: string): boolean {
-  const key = word.toLowerCase();
-  let unit = units.get(key);
-  if (unit === undefined) {
-    const [measure] = senses('noun', 'unit_of_measurement');
-    unit = !!measure && basesOf(key, 'noun').some((base) => senses('noun', base).some((offset) => hypernymsOf(offset).has(measure)));
-    units.set(key, unit);
-  }
-  return unit;
-}
+export const isUnitOfMeasure = (word: string) => isKindOf(word, 'unit_of_measurement');
+
+/** Whether one of a noun's first senses is an organisation ("hedge fund", "law firm", "bank"; not "euro", "change"). */
+export const isOrganisation = (noun: string) => isKindOf(noun, 'organization', 3);
 
 /** How WordNet writes a word's noun senses (its base form's): some in lower case (a common noun), some with a capital (a name). */
 function nounCases(word: string): { common: boolean; proper: boolean } {

@@ -1,5 +1,6 @@
 import { terms } from '../../search/terms.js';
 import { isCollocation, isUnitOfMeasure } from '../lexicon/wordnet.js';
+import { lexiconTags } from '../knowledge/english-lexicon.js';
 import { dateSpans } from './next-steps.js';
 import { quotable } from './sentence-quality.js';
 import { saysAgain, sentences } from './summarise.js';
@@ -131,6 +132,20 @@ function withoutLeadingVerb(run: string[], content: (word: string) => boolean): 
 }
 
 /**
+ * A run whose noun phrase opens later, at a determiner or possessive before its first preposition,
+ * from there ("decided to lower its target for the federal funds rate" -> "its target for the
+ * federal funds rate"), when two content words are left. English: compromise's lexicon tags.
+ */
+function fromDeterminer(run: string[], content: (word: string) => boolean, language: string): string[] {
+  if (language !== 'en') return run;
+  const tagged = (w: string, tags: string[]) => lexiconTags(w.toLowerCase()).some((t) => tags.includes(t));
+  const preposition = run.findIndex((w) => tagged(w, ['Preposition']));
+  const opens = run.findIndex((w, i) => i > 0 && tagged(w, ['Determiner', 'Possessive']));
+  if (opens < 0 || (preposition >= 0 && preposition < opens)) return run;
+  return run.slice(opens).filter(content).length >= 2 ? run.slice(opens) : run;
+}
+
+/**
  * What a figure is about, as the new document writes it: the run of words next to it, after it when
  * a content word follows it at once, else on the side nearer it (then the one saying more), whose content words the previous document's figure has
  * around it too ("the target range for the federal funds rate" of "... raise the target range for
@@ -145,7 +160,7 @@ function subjectOf(now: Figure, was: Figure, language?: string | null): string {
   const sides = [{ ...before, run: before.run.reverse() }, after].filter((x) => x.run.filter(test.content).length >= 2);
   const nearer = sides.sort((x, y) => x.skipped - y.skipped || y.run.filter(test.content).length - x.run.filter(test.content).length);
   const found = (sides.find((x) => x === after && after.skipped === 0) ?? nearer[0])?.run ?? [];
-  const run = withoutLeadingVerb(found, test.content);
+  const run = fromDeterminer(withoutLeadingVerb(found, test.content), test.content, lang);
   if (!run.length || run.length > 12) return '';
   return run.join(' ').replace(/[,;:.]+$/, '').replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
 }

@@ -43,7 +43,7 @@ describe('what a report changes against the story\'s previous article', () => {
   it('reads a word hyphened to a figure as its unit, not as what it is about ("25-basis-point increase")', () => {
     const before = 'The Board approved a 25-basis-point increase in the discount rate to 3-1/2 percent.';
     const after = 'The Board approved a 25-basis-point increase in the discount rate to 4-1/4 percent.';
-    expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'increase in the discount rate', was: '3-1/2 percent', now: '4-1/4 percent' });
+    expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'discount rate', was: '3-1/2 percent', now: '4-1/4 percent' });
   });
 
   it('reads a unit of two words WordNet holds as one whole ("25 basis points", not "25 basis")', () => {
@@ -51,6 +51,12 @@ describe('what a report changes against the story\'s previous article', () => {
     const after = 'The Committee decided today to lower its target for the federal funds rate 25 basis points to 2 percent.';
     // The figure before "to <figure>" is the size of the move, not the target.
     expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'change in its target for the federal funds rate', was: '50 basis points', now: '25 basis points' });
+  });
+
+  it('reads a level after "to" as the level of what the change is in ("increase in the discount rate to 5-1/2 percent")', () => {
+    const before = 'In a related action, the Board approved a 25 basis point increase in the discount rate to 5-1/4 percent.';
+    const after = 'In a related action, the Board approved a 25 basis point increase in the discount rate to 5-1/2 percent.';
+    expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'discount rate', was: '5-1/4 percent', now: '5-1/2 percent' });
   });
 
   it('takes a figure said about something else for no change', () => {

@@ -72,19 +72,23 @@ function figuresOf(sentence: string, language?: string | null): Figure[] {
   const text = undated(sentence, language);
   const said = new Set(terms(wordsOf(text).filter((w) => !/\d/.test(w)).join(' '), language ?? 'en'));
   const matches = [...text.matchAll(FIGURE)];
-  return matches.map((m, i) => {
+  // A unit of two words is read whole: a word and a unit of measurement after it, or a collocation WordNet holds ("25 basis points", "2 million dollars", "3 percentage points"; not "25 basis").
+  const units = matches.map((m) => {
     const single = /\s+(\p{L}+)$/u.exec(m[0].trim())?.[1];
-    // A unit of two words is read whole: a word and a unit of measurement after it, or a collocation WordNet holds ("25 basis points", "2 million dollars", "3 percentage points"; not "25 basis").
     const next = single ? /^\s+(\p{L}+)/u.exec(text.slice(m.index + m[0].length)) : null;
-    const whole = next && (isUnitOfMeasure(next[1]!.toLowerCase()) || isCollocation(single!, next[1]!)) ? m[0] + next[0] : m[0];
+    const two = !!next && (isUnitOfMeasure(next[1]!.toLowerCase()) || isCollocation(single!, next[1]!));
+    return { single, whole: two ? m[0] + next![0] : m[0], unit: two ? `${single} ${next![1]}` : (single ?? '') };
+  });
+  return matches.map((m, i) => {
+    const { single, whole } = units[i]!;
     const value = whole.trim();
-    const unit = single ? (whole === m[0] ? single : `${single} ${next![1]}`) : value.endsWith('%') ? '%' : '';
+    const unit = units[i]!.unit || (value.endsWith('%') ? '%' : '');
     const number = (single ? m[0].trim().slice(0, -single.length) : value.replace(/\s*%$/, '')).trim().replace(/\s+/g, ' ').replace(/[-\u2011 ](?=\d+\/)/g, '-');
     // The words next to it as far as the figures either side: what it is about, not what they are.
     const previous = matches[i - 1];
     // A word a figure is hyphened to is its unit ("25-basis-point increase"), not what the next figure is about.
     const unitless = (from: number, to?: number) => text.slice(from, to).replace(/^-\S*/, '');
-    const before = wordsOf(unitless(previous ? previous.index + previous[0].length : 0, m.index)).slice(-CONTEXT_WORDS);
+    const before = wordsOf(unitless(previous ? previous.index + units[i - 1]!.whole.length : 0, m.index)).slice(-CONTEXT_WORDS);
     const after = wordsOf(unitless(m.index + whole.length, matches[i + 1]?.index)).slice(0, CONTEXT_WORDS);
     // English grammar: "<figure> to <figure>" is a change and its new level, unless "from" opens it (the old level).
     const step = (language ?? 'en') === 'en' && !/\bfrom\s*$/i.test(text.slice(0, m.index)) && /^\s*to\s+[$€£¥]?\d/.test(text.slice(m.index + whole.length));
@@ -166,6 +170,17 @@ function subjectOf(now: Figure, was: Figure, language?: string | null): string {
 }
 
 /**
+ * What a new level is of: after "to", a subject that names a change of something is that something
+ * ("a 25 basis point increase in the discount rate to 5-1/2 percent": the discount rate, not its
+ * increase), as key-metrics reads the same grammar. English.
+ */
+function levelOf(figure: Figure, subject: string, language?: string | null): string {
+  if ((language ?? 'en') !== 'en' || !/^to$/i.test(figure.before.at(-1) ?? '')) return subject;
+  const of = /^\S+\s+(?:in|of)\s+(?:the\s+)?(\S+(?:\s+\S+)+)$/i.exec(subject);
+  return of ? of[1]! : subject;
+}
+
+/**
  * The first figure of the new document whose subject the previous one states with another value
  * (and never with the same one), else the first it states with the same value (held).
  */
@@ -177,7 +192,7 @@ function comparedFigure(current: string[], previous: string[], language?: string
       const matches = before.filter((was) => sameThing(now, was)).sort((a, b) => shared(now.context, b.context) - shared(now.context, a.context));
       const same = matches.find((was) => was.number === now.number);
       const about = matches[0] ? subjectOf(now, same ?? matches[0], language) : '';
-      const subject = about && now.step ? `change in ${about}` : about;
+      const subject = about && now.step ? `change in ${about}` : levelOf(now, about, language);
       if (!subject) continue;
       if (!same) return { kind: 'figure', subject, was: matches[0]!.value, now: now.value, sentence };
       held ??= { kind: 'held', subject, now: now.value, sentence };

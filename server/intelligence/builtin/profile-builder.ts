@@ -112,7 +112,7 @@ const FOR_ONE = /\s+for\s+an?\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)\s*$/iu;
  */
 function withoutEmployer(phrase: string): string {
   const found = FOR_ONE.exec(phrase);
-  if (!found || found.index === 0) return phrase;
+  if (!found) return phrase;
   const words = found[1]!.toLowerCase().split(/\s+/);
   return isOrganisation(words.at(-1)!) || (words.length > 1 && isOrganisation(words.slice(-2).join(' '))) ? phrase.slice(0, found.index).trim() : phrase;
 }

@@ -286,13 +286,23 @@ export function keyMetrics(items: MetricSentence[], language?: string | null): s
   return rows;
 }
 
+/**
+ * What the figure at start..end of an English text is when "to <figure>" follows it: the old level
+ * after "from" ("from 5 percent to 5-1/4 percent"), else the size of the change whose new level
+ * follows ("lower its target 25 basis points to 2 percent"); undefined when none follows.
+ */
+export function figureBeforeTo(text: string, start: number, end: number): 'old-level' | 'step' | undefined {
+  if (!/^\s*to\s+\S*\d/.test(text.slice(end))) return undefined;
+  return /\bfrom\s*$/i.test(text.slice(0, start)) ? 'old-level' : 'step';
+}
+
 /** [measure, entity] of the figure at start..end, or undefined when its clause states no such fact. */
 function factOf(sentence: string, start: number, end: number, figure: { currency?: string; value: string; unit?: string }, title: string | undefined): [string, string] | undefined {
   const clause = clauseAround(sentence, start, end);
   const all = words(clause.text, clause.offset);
   if (all.some((w) => NOT_INDICATIVE.has(w.lower))) return none('not-indicative');
   // The old level of a change is no fact of its own ("from 5 percent to 5-1/4 percent": the new level is).
-  if (/\bfrom\s*$/i.test(sentence.slice(0, start)) && /^\s*to\s+\S*\d/.test(sentence.slice(end))) return none('old-level');
+  if (figureBeforeTo(sentence, start, end) === 'old-level') return none('old-level');
   const subject = subjectOf(all, start, sentence);
   const after = all.filter((w) => w.at >= end);
   // The words between the verb and the figure, without other figures and their units ("from 5 percent to").

@@ -1,6 +1,7 @@
 import { terms } from '../../search/terms.js';
 import { isCollocation, isUnitOfMeasure } from '../lexicon/wordnet.js';
 import { lexiconTags } from '../knowledge/english-lexicon.js';
+import { figureBeforeTo } from './key-metrics.js';
 import { dateSpans } from './next-steps.js';
 import { quotable } from './sentence-quality.js';
 import { saysAgain, sentences } from './summarise.js';
@@ -90,8 +91,7 @@ function figuresOf(sentence: string, language?: string | null): Figure[] {
     const unitless = (from: number, to?: number) => text.slice(from, to).replace(/^-\S*/, '');
     const before = wordsOf(unitless(previous ? previous.index + units[i - 1]!.whole.length : 0, m.index)).slice(-CONTEXT_WORDS);
     const after = wordsOf(unitless(m.index + whole.length, matches[i + 1]?.index)).slice(0, CONTEXT_WORDS);
-    // English grammar: "<figure> to <figure>" is a change and its new level, unless "from" opens it (the old level).
-    const step = (language ?? 'en') === 'en' && !/\bfrom\s*$/i.test(text.slice(0, m.index)) && /^\s*to\s+[$€£¥]?\d/.test(text.slice(m.index + whole.length));
+    const step = (language ?? 'en') === 'en' && figureBeforeTo(text, m.index, m.index + whole.length) === 'step';
     return { value, number, unit: unit.toLowerCase(), context: new Set(terms([...before, unit, ...after].join(' '), language ?? 'en')), before, after, sentence, said, step };
   });
 }

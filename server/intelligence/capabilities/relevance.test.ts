@@ -69,6 +69,20 @@ describe('built-in relevance', () => {
     expect(withEntity.scores.weighted_total).toBeCloseTo(without.scores.weighted_total, 3);
   });
 
+  it("does not count the topic's name in a title where it stands inside a company's name", () => {
+    const containers = topic('Container shipping');
+    const containerModel = buildTopicModel({ name: containers.name }, store);
+    const offering = 'Atlantic Container Shipping Co Inc is raising 14 mln dlrs through an offering of debentures due 2007.';
+    const company = builtinRelevance({ topic: containers, document: doc('Atlantic Container Shipping <ACS> sells debentures', offering), similarity: 0, model: containerModel });
+    const untitled = builtinRelevance({ topic: containers, document: doc('Atlantic <ACS> sells debentures', offering), similarity: 0, model: containerModel });
+    expect(company.scores.weighted_total).toBeCloseTo(untitled.scores.weighted_total, 3);
+    expect(company.decision).toBe('DROP');
+    // The name said by the report itself still counts three times.
+    const said = builtinRelevance({ topic: containers, document: doc('Atlantic <ACS> sees container shipping slow', offering), similarity: 0, model: containerModel });
+    expect(said.decision).toBe('PASS');
+    expect(said.scores.weighted_total).toBeGreaterThan(untitled.scores.weighted_total);
+  });
+
   it('keeps a share of the score of a document set elsewhere than the key places, and none is lost where no country is named', () => {
     const german = topic('Shipping and ports', { keyPlaces: ['Germany'] });
     const there = builtinRelevance({ topic: german, document: doc('Port strike in Germany', 'A port strike in Germany stranded ships.'), similarity: 0, model });

@@ -76,7 +76,8 @@ export function builtinRelevance(input: RelevanceInput): TRelevance {
   const entityHits = namedEntities(topic.keyEntities, document);
   const entities = Math.min(1, entityHits.reduce((sum, h) => sum + h.score, 0) / 1.5);
   const { places, hits: placeHits } = placesScore(topic.keyPlaces, document);
-  const titleNamed = entityHits.some((h) => h.score === 1 && namesWhat(h.name, topic.name, model, features)) || norm(document.title).includes(norm(topic.name));
+  // The name in the title counts when the document names the topic by its own words, not inside a company's name ("Delta Natural Gas <DGAS> sells debentures").
+  const titleNamed = entityHits.some((h) => h.score === 1 && namesWhat(h.name, topic.name, model, features)) || (norm(document.title).includes(norm(topic.name)) && namesTopic(model, features));
   const weighted_total = Math.min(1, (0.5 * score * (titleNamed ? TITLE_NAMED : 1) * (places === 0 ? ELSEWHERE : 1)) / (model.bar || 1));
   const decision = weighted_total >= DETECTION_THRESHOLD ? 'PASS' : 'DROP';
   const words = matchedWords(model, features);

@@ -56,7 +56,11 @@ describe('the built-in impact assessment', () => {
       rank: 0.5,
       standing: 0.5,
     });
-    expect(impact).toEqual({ why_it_matters: null, severity: 2, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [] });
+    expect(impact).toEqual({ why_it_matters: null, severity: 2, confidence: 'low', severity_basis: 'ranked above 50% of your recent articles.', entities: [], horizon: [] });
+    // Without recent articles to compare with, its own rank says where it stands.
+    expect(builtinImpact({ ...input, references: [{ ...input.references[0]!, kind: 'news', text: 'The Commission proposes margin requirements.' }], rank: 0.62, standing: null, reader: { title: null, company: null, industry: null, organizations: [], productsMarkets: [], placesJurisdictions: [] } }).severity_basis).toBe(
+      'ranked 62 of 100 for relevance and quality, with too few articles of yours yet to compare it with.',
+    );
   });
 
   it("takes no date from a background document that is history to the report", () => {

@@ -129,7 +129,13 @@ function severityOf(input: ImpactInput, horizon: TImpact['horizon']): { severity
   const severity = 2 + held.reduce((sum, [, step]) => sum + step, 0);
   const reasons = held.map(([, , reason]) => reason);
   const clamped = Math.max(1, Math.min(5, severity));
-  return { severity: clamped, confidence: reasons.length >= 2 ? 'medium' : 'low', basis: reasons.length ? `${reasons.join('; ')}.` : 'an ordinary article for this topic.' };
+  return { severity: clamped, confidence: reasons.length >= 2 ? 'medium' : 'low', basis: `${(reasons.length ? reasons : [standingSaid(input)]).join('; ')}.` };
+}
+
+/** Where an article without another signal stands, in figures: among the reader's recent articles, else by its own rank. */
+function standingSaid({ standing, rank }: Pick<ImpactInput, 'standing' | 'rank'>): string {
+  if (standing !== null) return `ranked above ${Math.round(standing * 100)}% of your recent articles`;
+  return `ranked ${Math.round(rank * 100)} of 100 for relevance and quality, with too few articles of yours yet to compare it with`;
 }
 
 const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''));

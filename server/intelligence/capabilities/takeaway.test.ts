@@ -52,7 +52,7 @@ describe('the takeaway of an article whose documents give nothing actionable', (
     expect(impact.horizon).toEqual([]);
     expect(impact.why_it_matters).toBeNull();
     // Its kind and date are its byline: the impact line stands in, and no line says what the paper lacks.
-    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] Severity 2 of 5 for your topic “Efficient language models” (low confidence): an ordinary article for this topic.');
+    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] Severity 2 of 5 for your topic “Efficient language models” (low confidence): ranked 50 of 100 for relevance and quality, with too few articles of yours yet to compare it with.');
     expect(takeaway).not.toMatch(/no date|names nothing/);
     expect(saysAgain(takeaway, [bare(article.introduction), ...article.bullet_points.map(bare)])).toBe(false);
     expect(articleFaults({ ...article, actionable_takeaway: takeaway })).not.toContain('takeaway_repeats');
@@ -142,7 +142,7 @@ describe('the takeaway of a report in a story: what changed against its last art
   });
   const record = { kind: 'economic_data', contentType: 'FOMC statement', publisher: 'Federal Reserve', date: '2015-12-16T00:00:00Z', metadata: {} };
   // Nothing else grounded: the impact line stands in after what the document is.
-  const ordinary = ' Severity 2 of 5 for your topic “Interest rate decisions” (low confidence): an ordinary article for this topic.';
+  const ordinary = ' Severity 2 of 5 for your topic “Interest rate decisions” (low confidence): ranked 50 of 100 for relevance and quality, with too few articles of yours yet to compare it with.';
   const october =
     'The Committee today reaffirmed its view that the current 0 to 1/4 percent target range for the federal funds rate remains appropriate. ' +
     'Inflation is expected to rise toward 2 percent over the medium term.';
@@ -250,11 +250,11 @@ describe('the takeaway of a news report: what the document says a name the reade
 describe('what stands in when what the document is is the only part with something behind it', () => {
   const topic = { name: 'Harbour policy', keyEntities: ['Port Authority'] };
   const article = { introduction: 'The council met on the harbour plan. [1]', points: [] };
-  const impact = (over: Partial<TImpact> = {}): TImpact => ({ why_it_matters: null, severity: 2, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [], ...over });
+  const impact = (over: Partial<TImpact> = {}): TImpact => ({ why_it_matters: null, severity: 2, confidence: 'low', severity_basis: 'ranked above 40% of your recent articles.', entities: [], horizon: [], ...over });
   const byline = { kind: 'news', contentType: 'Council bulletin item', publisher: 'City Council', date: '2019-05-02T00:00:00Z', metadata: {} };
   const record = (over: Partial<DocumentRecord>): DocumentRecord => ({ ...byline, ...over });
   it.each([
-    ['a byline alone (kind, publisher, date): the impact line stands in', impact(), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] Severity 2 of 5 for your topic “Harbour policy” (low confidence): an ordinary article for this topic.'],
+    ['a byline alone (kind, publisher, date): the impact line stands in', impact(), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] Severity 2 of 5 for your topic “Harbour policy” (low confidence): ranked above 40% of your recent articles.'],
     ['an undated byline alone: the impact line stands in, with its basis', impact({ severity: 4, confidence: 'medium', severity_basis: 'in the top 5% of your recent articles; the story moved to a new stage.' }), record({ date: null }), 'Council bulletin item from City Council. [1] Severity 4 of 5 for your topic “Harbour policy” (medium confidence): in the top 5% of your recent articles; the story moved to a new stage.'],
     ['a record that says a fact of the document (a trial\'s phase and status) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { sponsor: 'Harbour Clinic', phases: ['PHASE2'], status: 'RECRUITING' } }), 'Clinical trial from Harbour Clinic: phase 2, recruiting. [1]'],
     ['a record that says what the document is about (a trial\'s conditions) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { conditions: ['Sciatica'] } }), 'Clinical trial from Harbour Clinic for Sciatica, May 2, 2019. [1]'],

@@ -139,7 +139,7 @@ describe('GET /articles/{id}/details/', () => {
     // Relevance to the user is about the user: none here (the article has no impact assessment), never detection's reasoning again.
     expect(d.relevance_to_user).toBeNull();
     expect(d.relevance_to_topics).not.toBeNull();
-    const impact = { why_it_matters: { text: 'It names Federal Reserve, which you follow.', references: [1] }, severity: 3, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [] };
+    const impact = { why_it_matters: { text: 'It names Federal Reserve, which you follow.', references: [1] }, severity: 3, confidence: 'low', severity_basis: 'ranked above 40% of your recent articles.', entities: [], horizon: [] };
     await herald.database.db.update(events).set({ article: sql`${events.article} || ${JSON.stringify({ impact })}::jsonb` }).where(eq(events.id, s.qa));
     const assessed = (await kit.get(`/api/articles/${s.qa}/details/?user_id=${s.user.userId}`, s.su.access)).json<TInspectionDetail>();
     expect(assessed.relevance_to_user).toBe('It names Federal Reserve, which you follow. [1]');

@@ -48,7 +48,7 @@ describe('Impact', () => {
       <MemoryRouter>
         <ReferenceProvider sources={sources}>
           <Impact
-            impact={{ why_it_matters: { text: 'It names Acme Bank, which you follow.', references: [2] }, severity: 2, confidence: 'low', severity_basis: 'an ordinary article for this topic.', entities: [], horizon: [] }}
+            impact={{ why_it_matters: { text: 'It names Acme Bank, which you follow.', references: [2] }, severity: 2, confidence: 'low', severity_basis: 'ranked above 40% of your recent articles.', entities: [], horizon: [] }}
             takeaway="It names Acme Bank, which you follow. [2]"
           />
         </ReferenceProvider>

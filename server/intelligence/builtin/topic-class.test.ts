@@ -59,6 +59,18 @@ describe('topic class: documents of the topic\'s kind that never say its words',
     expect(passed).toEqual(titles(statistics.slice(0, 3)));
   });
 
+  it('takes nothing of its class by the commonest word of the name: "Oil prices" is not every statement that speaks of prices', () => {
+    // A central bank's statements, most of them of oil prices: the class learns the statement.
+    const statement = (i: number, prices: string) => ['FOMC statement', `The Federal Open Market Committee decided today to keep its target for the federal funds rate at ${3 + (i % 9) / 4} percent. ${prices} The Committee will act as needed, its statement ${i} said.`];
+    const onOil = Array.from({ length: 40 }, (_, i) => statement(i, 'Higher oil prices have lifted inflation, and energy markets stay tight.'));
+    const onPrices = Array.from({ length: 10 }, (_, i) => statement(40 + i, 'Prices of goods and services rose moderately, and wages were steady.'));
+    const statements = [...onOil, ...onPrices, ...filler].map(([title, text], i): ModelDocument => ({ id: i + 1, title: title!, text: text! }));
+    const model = buildTopicModel({ name: 'Oil prices' }, sampleOf(statements));
+    expect(model.kind).toBeDefined();
+    expect(statements.slice(0, 40).filter((d) => passes(model, d)).length).toBe(40);
+    expect(statements.slice(40, 50).filter((d) => passes(model, d))).toEqual([]);
+  });
+
   it('labels the reader\'s judged documents: a "less like this" document is out of the class, a "more like this" one in it', () => {
     const labelledIn = trainTopicClass(store.docs, (i) => (i < 12 ? 1 : undefined))!;
     const labelledOut = trainTopicClass(store.docs, (i) => (i < 12 ? 1 : i < 15 ? 0 : undefined))!;

@@ -292,6 +292,28 @@ export function conceptOf(name: string, language: string, idf: (f: string) => nu
 
 export type Concept = { weight: number; forms: string[]; scope?: true }[][];
 
+const commonestRead = new WeakMap<Concept, Concept>();
+/**
+ * The concept as the class route reads it: the commonest word of a part of two words or more says
+ * nothing there by itself ("prices" of "Oil prices" is any price's word: a class learnt from the
+ * central bank statements that speak of oil prices would take every statement speaking of prices).
+ * The word still weighs in its part; a place keeps its forms (it is where, not what). Read once per
+ * model's concept: the pre-filter asks it of every document.
+ */
+export function beyondCommonest(concept: Concept): Concept {
+  let read = commonestRead.get(concept);
+  if (!read) {
+    read = concept.map((part) => {
+      const subject = part.filter((w) => !w.scope && !isPlaceWord(w.forms) && w.weight > 0);
+      if (subject.length < 2) return part;
+      const commonest = subject.reduce((a, b) => (b.weight < a.weight ? b : a));
+      return part.map((w) => (w === commonest ? { ...w, forms: [] } : w));
+    });
+    commonestRead.set(concept, read);
+  }
+  return read;
+}
+
 /** Whether a document names the topic's concept: a share of one part of its name by weight. */
 export function namesConcept(concept: Concept, tf: Pick<ReadonlySet<string>, 'has'>, share = CONCEPT_SHARE): boolean {
   return concept.some((part) => partHeld(part, (f) => tf.has(f), share));

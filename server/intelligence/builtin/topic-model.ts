@@ -23,7 +23,7 @@ import { countryName } from '../knowledge/places.js';
 import { bm25, documentFeatures, idfOf, TITLE_WEIGHT, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { classLogit, isStemFeature, trainTopicClass, type TopicClass } from './topic-class.js';
 import { foreignPairs, inSense, measurePairs } from './topic-senses.js';
-import { conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
+import { beyondCommonest, conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
 
 export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
 export { ownWords } from './topic-concept.js';
@@ -343,21 +343,6 @@ function classScore(model: Scored, unread: DocumentFeatures): number {
   const features = inSense(model, unread);
   if (!model.kind || !model.concept || model.bar === undefined || !namesConcept(beyondCommonest(model.concept), gateOf(features))) return 0;
   return classLogit(model.kind, features.tf) >= CLASS_LOGIT ? model.bar : 0;
-}
-
-/**
- * The concept as the class route reads it: the commonest word of a part of two words or more says
- * nothing there by itself ("prices" of "Oil prices" is any price's word: a class learnt from the
- * central bank statements that speak of oil prices would take every statement speaking of prices).
- * The word still weighs in its part; a place keeps its forms (it is where, not what).
- */
-function beyondCommonest(concept: Concept): Concept {
-  return concept.map((part) => {
-    const subject = part.filter((w) => !w.scope && !w.forms.some((f) => f.startsWith('@')) && w.weight > 0);
-    if (subject.length < 2) return part;
-    const commonest = subject.reduce((a, b) => (b.weight < a.weight ? b : a));
-    return part.map((w) => (w === commonest ? { ...w, forms: [] } : w));
-  });
 }
 
 /** Where a document names a topic: its title and lead (a report says what it is about first), else (features read without a lead) its text. */

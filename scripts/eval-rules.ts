@@ -3,20 +3,22 @@
  * sentence rules (sentence-quality.ts) over every sentence of the two dev sets, as the summary and
  * the composer read them (as split, and without their furniture), and the title rules (titles.ts)
  * over each document's title with its lead, the key-metrics grammar's rules (key-metrics.ts) over
- * each sentence with a digit. A sentence or a title counts once per rule.
+ * each sentence with a digit, and the clause rule over each document's first quotable sentences.
+ * A sentence or a title counts once per rule.
  *
  *   npm run eval:rules
  *
  * demo: the bundled demo corpus (fixtures/demo/corpus.jsonl.gz). newswire: a stream the rules
  * were never written on, read from ../shared/data/newswire (research licence: read from there,
- * never copied here; HERALD_NEWSWIRE points elsewhere). A rule that fires on neither is no rule.
+ * never copied here; HERALD_NEWSWIRE points elsewhere). A rule that fires on neither is no rule,
+ * unless it guards what a language model returned (rules.ts `guardsModel`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../server/paths.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
 import { countFirings } from '../server/intelligence/rules.js';
-import { ALL_SENTENCE_RULES, boilerplate, finished, fragment, withoutFurniture } from '../server/intelligence/capabilities/sentence-quality.js';
+import { ALL_SENTENCE_RULES, boilerplate, finished, fragment, quotable, statesSomething, withoutFurniture } from '../server/intelligence/capabilities/sentence-quality.js';
 import { sentences } from '../server/intelligence/capabilities/summarise.js';
 import { ALL_TITLE_RULES, articleTitle } from '../server/intelligence/capabilities/titles.js';
 import { keyMetrics, METRIC_RULES } from '../server/intelligence/capabilities/key-metrics.js';
@@ -30,6 +32,9 @@ interface Doc {
   date: string;
 }
 
+/** How many of a document's first quotable sentences the clause rule is asked of, as a lead is picked among them. */
+const LEAD_CANDIDATES = 3;
+
 /** Per rule name: the sentences and titles of `docs` it fired on (each counted once per rule). */
 function firings(docs: Doc[]): Map<string, number> {
   const totals = new Map<string, number>();
@@ -42,11 +47,17 @@ function firings(docs: Doc[]): Map<string, number> {
   try {
     for (const doc of docs) {
       const split = sentences(doc.text);
+      let leadsAsked = 0;
       for (const raw of split) {
         const clean = finished(withoutFurniture(raw));
         for (const s of [raw, clean]) {
           boilerplate(s);
           fragment(s);
+        }
+        // The clause rule is asked only of the few quotable sentences a lead is picked from.
+        if (leadsAsked < LEAD_CANDIDATES && quotable(clean)) {
+          statesSomething(clean);
+          leadsAsked += 1;
         }
         if (announcesNextStep(clean)) saysWhen(clean);
         if (/\d/.test(clean)) keyMetrics([{ sentence: clean, source: 1, date: doc.date || '2000-01-01', main: true, title: doc.title }]);
@@ -88,10 +99,16 @@ const rules = [
 // Both dev sets are English: a rule for another language is read on them as the text of an unknown language (where it must not fire), and kept by its tests.
 const DEV_LANGUAGES = new Set(['en', '*']);
 
+/** Why a rule fired on neither dev set: it guards a model's output, no dev set is in its language, or it is no rule. */
+function unfired(rule: { language: string; guardsModel?: true }): string {
+  if (rule.guardsModel) return '  (guards a model\'s output)';
+  return DEV_LANGUAGES.has(rule.language) ? '  fires on none' : '  (no dev set in its language)';
+}
+
 console.log(`hand rules fired: demo ${demo.length} documents${wire ? `, newswire ${wire.length} stories (${path.relative(ROOT, NEWSWIRE)})` : `; newswire skipped, ${NEWSWIRE} not found (set HERALD_NEWSWIRE)`}`);
 console.log(`${'file'.padEnd(17)} ${'rule'.padEnd(28)} lang    demo  newswire`);
 for (const rule of rules) {
   const d = onDemo.get(rule.name) ?? 0;
   const w = onWire.get(rule.name) ?? 0;
-  console.log(`${rule.file.padEnd(17)} ${rule.name.padEnd(28)} ${rule.language.padEnd(4)} ${String(d).padStart(7)} ${wire ? String(w).padStart(9) : '        -'}${d + w === 0 ? (DEV_LANGUAGES.has(rule.language) ? '  fires on none' : '  (no dev set in its language)') : ''}`);
+  console.log(`${rule.file.padEnd(17)} ${rule.name.padEnd(28)} ${rule.language.padEnd(4)} ${String(d).padStart(7)} ${wire ? String(w).padStart(9) : '        -'}${d + w === 0 ? unfired(rule) : ''}`);
 }

@@ -32,7 +32,7 @@ export const METRIC_RULES: readonly NamedRule[] = [
   { name: 'not-indicative', language: 'en', reason: 'a clause with a modal verb or a condition ("shall not exceed $150 million") states a rule or a possibility, not a fact' },
   { name: 'old-level', language: 'en', reason: 'the old level of a change ("from 5 percent to 5-1/4 percent") is no fact of its own: the new level is' },
   { name: 'label-edge', language: 'en', reason: 'a label that opens or ends on a small word or a verb ("share of", "rate raised") is a piece of a phrase' },
-  { name: 'label-open-bracket', language: '*', reason: 'a label with a bracket left open was cut inside it' },
+  { name: 'label-open-bracket', language: '*', reason: 'a label with a bracket left open was cut inside it', guardsModel: true },
   { name: 'label-is-entity', language: '*', reason: "a label that only repeats the entity's name says nothing about what is measured" },
   { name: 'repeated-figure', language: '*', reason: 'the same figure of the same measure and entity said twice (another wording, another report) is one row' },
 ];

@@ -13,7 +13,7 @@ import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
 import type { Domain } from '../knowledge/curated.js';
 import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-forms.js';
-import { isCollocation } from '../lexicon/wordnet.js';
+import { isCollocation, lemmasOf } from '../lexicon/wordnet.js';
 import { joins, knownNamesIn, placeWords, wordsOf } from './name-reading.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS } from './world.js';
@@ -156,6 +156,30 @@ const HEAD_ENDS = new Set(['of', 'on', 'in', 'for', 'against', 'about', 'with', 
 const domainGroups = new Map<string, ReadonlyMap<string, string>>();
 const groupsOf = (domain: Domain) => domainGroups.get(domain.key) ?? domainGroups.set(domain.key, cueGroups(domain.cues)).get(domain.key)!;
 
+/**
+ * The kinds a name's head noun yields to. A head that is not itself the name of a kind of topic
+ * ("campaigns", "relations", "prices") takes its kind from a noun before it, in its own noun
+ * phrase, that is a cue of another kind: "phishing campaigns" are a cyber topic, "labour
+ * relations" a labour one, not elections or diplomacy. A kind's own word stays the head ("battery
+ * regulation" is about regulation; "farm bill" is a bill, the subject of the legislation kind's
+ * events), and so does a head an adjective classifies ("legislative elections" are elections):
+ * only a noun names the sphere. Empty: the head keeps its weight.
+ */
+function kindsOfModifiers(before: string[], head: string): Set<string> {
+  const kinds = new Set<string>();
+  if (KIND_HEADS.has(head)) return kinds;
+  // "Consumer prices and inflation": what comes before a joining word is another phrase, not a modifier.
+  const own = before.slice(before.findLastIndex((w) => w === ',' || joins(w.toLowerCase())) + 1);
+  const words = own.map((w) => w.toLowerCase()).filter((w) => lemmasOf(w).length === 0 || lemmasOf(w).some((l) => l.part === 'noun'));
+  for (const domain of DOMAINS) if (domain.cues.some((cue) => !cue.includes(' ') && words.some((w) => formsOf(cue).has(w)))) kinds.add(domain.key);
+  return kinds;
+}
+
+/** Whether `head` is what one of a kind's key events is about, its first word ("Bill introduced", "Settlement reached"). */
+function subjectOfEvents(domain: Domain, head: string): boolean {
+  return domain.events.some((event) => formsOf(event.split(/[\s,]/)[0]!.toLowerCase()).has(head));
+}
+
 /** How strongly a text signals each domain; ties keep the lexicon order. */
 export function domainScores(text: string, options: { phrase?: boolean } = {}): { domain: Domain; score: number }[] {
   // Cues are read by their word forms (lexicon/word-forms.ts): "import" is not "important".
@@ -170,6 +194,8 @@ export function domainScores(text: string, options: { phrase?: boolean } = {}): 
   const subject = cueText(phrase.join(' '));
   const inSubject = (cue: string) => cue.split(' ').some((word) => !STOP_WORDS.has(word) && saysCue(word, subject));
   const weight = (cue: string) => (options.phrase && end > 0 && !inSubject(cue) ? 0.5 : 1);
+  const yieldsTo = options.phrase ? kindsOfModifiers(phrase.slice(0, -1), head) : new Set<string>();
+  const headWeight = (domain: Domain) => (yieldsTo.size > 0 && !yieldsTo.has(domain.key) && !subjectOfEvents(domain, head) ? 0.5 : 1.5);
   return DOMAINS.map((domain) => {
     let score = 0;
     const groups = groupsOf(domain);
@@ -180,7 +206,7 @@ export function domainScores(text: string, options: { phrase?: boolean } = {}): 
       } else if (saysCue(cue, read) && !matched.has(groups.get(cue)!)) {
         matched.add(groups.get(cue)!);
         // The head of a noun phrase comes last: "battery regulation" is about regulation.
-        score += (formsOf(cue).has(head) ? 1.5 : 1) * weight(cue);
+        score += (formsOf(cue).has(head) ? headWeight(domain) : 1) * weight(cue);
       }
     }
     return { domain, score };

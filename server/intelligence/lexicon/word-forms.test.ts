@@ -69,3 +69,22 @@ describe('names and broad subjects by their noun forms', () => {
     expect(broadExamples('Market')).toEqual(broadExamples('markets'));
   });
 });
+
+describe("a topic's kind by the head of its name", () => {
+  const kindOf = (name: string) => domainScores(name, { phrase: true })[0]?.domain.key;
+
+  it('takes a general head’s kind from a noun before it that is a cue of another kind', () => {
+    expect(kindOf('Phishing campaigns against hospitals')).toBe('cyber');
+    expect(kindOf('Labour relations in German car plants')).toBe('labour');
+    expect(kindOf('Union vote at the plant')).toBe('labour');
+    expect(kindOf('Global wheat prices')).toBe('agriculture');
+  });
+
+  it("keeps a kind's own word, a head an adjective classifies and the other half of a coordination as they are", () => {
+    expect(kindOf('Battery regulation')).toBe('regulation');
+    expect(kindOf('US farm bill')).toBe('legislation');
+    expect(kindOf('Greek legislative elections')).toBe('elections');
+    expect(kindOf('Presidential campaign')).toBe('elections');
+    expect(kindOf('Consumer prices and inflation')).toBe('monetary');
+  });
+});

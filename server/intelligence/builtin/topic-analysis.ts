@@ -16,17 +16,12 @@ import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-fo
 import { isCollocation, lemmasOf } from '../lexicon/wordnet.js';
 import { joins, knownNamesIn, placeWords, wordsOf } from './name-reading.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
-import { AMBIGUOUS, BROAD, GENERIC, LEAD_INS } from './world.js';
+import { ACRONYMS, AMBIGUOUS, BROAD, GENERIC, LEAD_INS } from './world.js';
 
 // The names a text writes are read in name-reading.ts; these stay exported here for their importers.
 export { findEntities, hasPhrase, knownNamesIn, wordsOf } from './name-reading.js';
 
 const compromise = lazyRequire<typeof Compromise>('compromise');
-
-/** Written in capitals whatever the user typed. */
-const ACRONYMS = new Set(
-  'ai llm llms fda sec epa fcc ftc gdpr esg ev evs ipo ipos eu us uk un nato ecb fomc imf wto opec lng 5g api saas crispr covid mri nhs nasa uae usa ceo cfo doj ip aws gpu gpus cpu tsmc asml esma eba ema cma ico uspto epo euipo ftse nasdaq nyse ecj cjeu who oecd g7 g20 ira chips dei mena apac emea hr m&a r&d b2b b2c'.split(' '),
-);
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export { padded };

@@ -4,6 +4,7 @@
  */
 import { terms } from '../../search/terms.js';
 import { formsOf, saysCue } from '../lexicon/word-forms.js';
+import { joins } from './name-reading.js';
 import { isKnownWord, meaningfulTerms, wordsOf } from './topic-analysis.js';
 import { AMBIGUOUS, BROAD, GENERIC, type Sense } from './world.js';
 
@@ -15,7 +16,8 @@ export function broadSubjectOf(word: string): string | undefined {
 /** Ambiguity: the topic is only a name with several meanings and nothing around it settles which. */
 export function ambiguousSenses(text: string): { key: string; senses: Sense[] } | undefined {
   const words = wordsOf(text).map((w) => w.toLowerCase().replace(/['’]s$/, ''));
-  const meaningful = words.filter((w) => !GENERIC.has(w) && !['the', 'of', 'in', 'on', 'about', 'a', 'an', 'and', 'news'].includes(w));
+  // What is left without the words that name no subject and the joining words ("the", "of", "and").
+  const meaningful = words.filter((w) => !GENERIC.has(w) && !joins(w));
   for (const [key, senses] of Object.entries(AMBIGUOUS)) {
     // The name as a noun: "Apples", "Jaguar's"; not "shelling" or "targeted".
     const forms = formsOf(key, ['noun']);

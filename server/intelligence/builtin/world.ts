@@ -67,15 +67,11 @@ export const AMBIGUOUS: Record<string, Sense[]> = curated.ambiguous;
  */
 export const BROAD: Record<string, string[]> = curated.broad;
 
-/** Words that add nothing to a topic on their own ("latest news on ..."). */
-export const GENERIC = new Set(
-  (
-    'news update updates latest stuff thing things information info trend trends development developments topic topics everything anything ' +
-    'general important interesting interested report reports insight insights happening happenings current events event world global ' +
-    'sector sectors area areas field fields issue issues matter matters question questions related relevant key main big major lot lots ' +
-    'track tracking follow following monitor monitoring keep eye want like love need interest interests know learn read'
-  ).split(' '),
-);
+/** Words that add nothing to a topic on their own ("latest news on ..."). Data: knowledge/datasets/generic-words.json. */
+export const GENERIC: ReadonlySet<string> = new Set(curated.generic);
+
+/** Written in capitals whatever case the user typed ("fda approvals" -> "FDA approvals"). Data: knowledge/datasets/acronyms.json. */
+export const ACRONYMS: ReadonlySet<string> = new Set(curated.acronyms);
 
 /** Phrases people put in front of a topic that are not part of it. */
 export const LEAD_INS = new RegExp(

@@ -21,6 +21,8 @@ describe('curated knowledge (datasets/*.json, ADR 015)', () => {
     expect(known.general.cues).toEqual([]);
     expect(known.regulators.find((r) => r.subject === 'medicines and medical devices')?.by['United States']).toEqual(['FDA']);
     expect(known.lawPlaces.gdpr).toBe('European Union');
+    expect(known.generic).toEqual(expect.arrayContaining(['latest', 'news', 'track']));
+    expect(known.acronyms).toEqual(expect.arrayContaining(['fda', 'm&a', '5g']));
     for (const table of Object.keys(CURATED_FILES) as CuratedTable[]) {
       const json = JSON.parse(readFileSync(path.join(CURATED_DIR, CURATED_FILES[table].file), 'utf8')) as { entries: { source: string }[] };
       for (const entry of parseCurated(table, json)) expect(entry.source).toMatch(/^(?:https?:\/\/|curated: )/);

@@ -2,9 +2,9 @@
  * The knowledge Herald keeps by hand, as data: the kinds of topics (their cue words, the
  * developments a reader of each wants, what counts as relevant), the regulators and legislatures
  * that act for a jurisdiction on a subject, the other names of bodies, the places of laws, names
- * that mean several things and subjects too broad to follow (ADR 015). No standard list holds
- * these, so each lives in a JSON file of datasets/ (one per table) and every entry says where it
- * comes from (`source`: an official site or list's URL, or "curated: <reason>").
+ * that mean several things, subjects too broad to follow, words that name no subject and words
+ * written in capitals (ADR 015). No standard list holds these, so each lives in a JSON file of datasets/ (one per table)
+ * and every entry says where it comes from (`source`: an official site or list's URL, or "curated: <reason>").
  *
  * Each file is checked by its zod schema when first read, which is when the server's modules load
  * (builtin/topic-domains.ts and builtin/world.ts read them as module constants), before anything
@@ -104,6 +104,8 @@ export const ZAmbiguous = z.strictObject({
   source,
 });
 export const ZBroad = z.strictObject({ word, narrower: z.array(text).min(1), source });
+/** A group of words of one kind ("asking to follow": "track", "want"; "bodies and agencies": "fda", "sec"). */
+export const ZWordGroup = z.strictObject({ what: text, words: words('words').min(1), source });
 /** A legal form of companies: its abbreviation and how it is written after a name ("Corp", "corp", "Corporation"). */
 export const ZLegalForm = z.strictObject({ form: text, spellings: z.array(z.string().regex(/^\p{L}[\p{L}./]*$/u, 'letters, dots and slashes')).min(1), what: text, source });
 
@@ -129,6 +131,8 @@ export const CURATED_FILES = {
   legislatures: { file: 'legislatures.json', entry: ZLegislature, id: 'place' },
   ambiguous: { file: 'ambiguous-names.json', entry: ZAmbiguous, id: 'name' },
   broad: { file: 'broad-subjects.json', entry: ZBroad, id: 'word' },
+  generic: { file: 'generic-words.json', entry: ZWordGroup, id: 'what' },
+  acronyms: { file: 'acronyms.json', entry: ZWordGroup, id: 'what' },
   legalForms: { file: 'legal-forms.json', entry: ZLegalForm, id: 'form' },
   actions: { file: 'actions.json', entry: ZAction, id: 'action' },
   industries: { file: 'industries.json', entry: ZIndustry, id: 'value' },
@@ -223,6 +227,10 @@ export interface CuratedKnowledge {
   legislatures: Record<string, string[]>;
   ambiguous: Record<string, Sense[]>;
   broad: Record<string, string[]>;
+  /** Words that add nothing to a topic on their own ("latest news on ..."). */
+  generic: string[];
+  /** Words written in capitals whatever case a user types them in ("fda" -> "FDA"). */
+  acronyms: string[];
 }
 
 let loaded: CuratedKnowledge | undefined;
@@ -253,6 +261,8 @@ export function curatedKnowledge(): CuratedKnowledge {
     legislatures: Object.fromEntries(readCurated('legislatures').map((e) => [e.place, e.bodies])),
     ambiguous: Object.fromEntries(readCurated('ambiguous').map((e) => [e.name, e.senses])),
     broad: Object.fromEntries(readCurated('broad').map((e) => [e.word, e.narrower])),
+    generic: readCurated('generic').flatMap((e) => e.words),
+    acronyms: readCurated('acronyms').flatMap((e) => e.words),
   };
   return loaded;
 }

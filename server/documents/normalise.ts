@@ -65,6 +65,7 @@ export async function prepareDocument(raw: RawDocument, defaultCollectionId: num
   const publishedAt = validDate(raw.publishedAt);
   const hash = simhash(`${title}\n${text}`);
   const size = sizes(text);
+  const language = raw.language?.slice(0, 2).toLowerCase() || (await detectLanguage(`${title}. ${text}`));
   return {
     externalId,
     collectionId: raw.collectionId ?? defaultCollectionId,
@@ -74,7 +75,7 @@ export async function prepareDocument(raw: RawDocument, defaultCollectionId: num
     canonicalUrl: raw.canonicalUrl === undefined ? canonicalUrl(raw.url) : canonicalUrl(raw.canonicalUrl),
     publisher: raw.publisher?.trim() || null,
     contentType: raw.contentType || 'document',
-    language: raw.language?.slice(0, 2).toLowerCase() || (await detectLanguage(`${title}. ${text}`)),
+    language,
     canonicalAt: publishedAt ?? now,
     publishedAt,
     contentHash: contentHash(title, text),
@@ -86,6 +87,6 @@ export async function prepareDocument(raw: RawDocument, defaultCollectionId: num
     charCount: size.chars,
     wordCount: size.words,
     chunks: chunkDocument(title || 'Untitled', text),
-    sentenceKeys: leadSentenceKeys(text),
+    sentenceKeys: leadSentenceKeys(text, language),
   };
 }

@@ -55,8 +55,8 @@ export async function addSourceSentences(tx: AppTx, sourceId: number, docs: read
  * For each document, the keys of its sentences that its source repeats (in TEMPLATE_MIN_DOCUMENTS
  * documents or more): its template, which its summary and article never quote. One query.
  */
-export async function sourceTemplates(db: AppDb, docs: readonly (SentenceScope & { text: string })[]): Promise<Set<number>[]> {
-  const asked = docs.flatMap((d) => leadSentenceKeys(d.text).map((key) => [d.sourceId, d.publisher ?? '', key]));
+export async function sourceTemplates(db: AppDb, docs: readonly (SentenceScope & { text: string; language?: string | null })[]): Promise<Set<number>[]> {
+  const asked = docs.flatMap((d) => leadSentenceKeys(d.text, d.language).map((key) => [d.sourceId, d.publisher ?? '', key]));
   const byScope = new Map<string, Set<number>>();
   if (asked.length) {
     const rows = rowsOf<{ source_id: string; publisher: string; key: number }>(
@@ -88,10 +88,10 @@ export async function countSourceSentences(db: AppDb, sourceId: number): Promise
     await tx.execute(sql`DELETE FROM source_sentences WHERE source_id = ${sourceId}`);
     const docs: { publisher: string | null; keys: number[] }[] = [];
     for (let after = 0; ; ) {
-      const page = rowsOf<{ id: string; publisher: string | null; text: string }>(
-        await tx.execute(sql`SELECT id::text, publisher, text FROM documents WHERE source_id = ${sourceId} AND id > ${after} ORDER BY id LIMIT ${COUNT_PAGE}`),
+      const page = rowsOf<{ id: string; publisher: string | null; text: string; language: string | null }>(
+        await tx.execute(sql`SELECT id::text, publisher, text, language FROM documents WHERE source_id = ${sourceId} AND id > ${after} ORDER BY id LIMIT ${COUNT_PAGE}`),
       );
-      for (const d of page) docs.push({ publisher: d.publisher, keys: leadSentenceKeys(d.text) });
+      for (const d of page) docs.push({ publisher: d.publisher, keys: leadSentenceKeys(d.text, d.language) });
       if (page.length < COUNT_PAGE) break;
       after = Number(page[page.length - 1]!.id);
     }

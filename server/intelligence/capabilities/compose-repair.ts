@@ -53,7 +53,7 @@ function repairIntroduction(article: TArticle, input: ComposeInput, check: Citat
   const introduction = article.introduction.trim();
   if (check.statement(introduction)) return introduction;
   const mainNumber = article.references.find((r) => r.document_id === input.main.documentId)?.number;
-  const lead = input.main.summary ? cleaned(sentences(input.main.summary)[0] ?? input.main.summary, input.language) : '';
+  const lead = input.main.summary ? cleaned(sentences(input.main.summary, input.language)[0] ?? input.main.summary, input.language) : '';
   if (mainNumber === undefined || !lead || !quotable(lead, input.language)) return introduction;
   repairs.push('introduction without a citation or not a statement: the document\'s lead instead');
   return `${lead} [${mainNumber}]`;

@@ -18,7 +18,7 @@ import { unshouted } from './document-record.js';
  */
 export function summaryStatements(main: { summary: string; sourceTemplate?: ReadonlySet<number> }, language: string | null): string[] {
   if (!main.summary) return [];
-  const all = sentences(main.summary).map((s) => cleaned(s, language));
+  const all = sentences(main.summary, language).map((s) => cleaned(s, language));
   if (all.length === 0) return [main.summary];
   const template = templateMask(all, main.sourceTemplate);
   return all.filter((_, i) => !template[i]);

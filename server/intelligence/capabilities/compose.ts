@@ -116,7 +116,7 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   const input: ComposeInput = { ...raw, main: ownBrackets(raw.main), supporting: raw.supporting.map(ownBrackets) };
   const all = [input.main, ...input.supporting];
   // The main document split and its source's template marked once: its points, its ranking and its introduction read them.
-  const lead = leadSentencesOf(input.main.text, input.main.sourceTemplate);
+  const lead = leadSentencesOf(input.main.text, input.main.sourceTemplate, input.language);
   const candidates = candidatesOf(input, all, lead);
   const { take, used } = picker(candidates, input.language);
   const introSentence = introductionOf(input, candidates, lead);
@@ -240,7 +240,7 @@ function novelSentences(input: ComposeInput, introSentence: string | undefined, 
   const novel: string[] = [];
   const said = introSentence ? [introSentence] : [];
   if (nextStep) said.push(nextStep);
-  for (const sentence of input.novelFacts.flatMap((f) => sentences(f))) if (!saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
+  for (const sentence of input.novelFacts.flatMap((f) => sentences(f, input.language))) if (!saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
   return novel.slice(0, 4);
 }
 
@@ -305,7 +305,7 @@ function researchPool(doc: ComposeSource): string[] {
 
 /** The first sentence of a document that states a next step with its date (the whole text: minutes name the next meeting at their end). */
 function nextStepOf(text: string, said: string[], language: string | null): string | undefined {
-  return sentences(text)
+  return sentences(text, language)
     .slice(0, 600)
     .map((s) => cleaned(s, language))
     .find((s) => s.length <= 400 && statesNextStep(s, language) && quotable(s, language) && !saysAgain(s, said));
@@ -323,7 +323,7 @@ function takeaway(input: ComposeInput, next: string | undefined, said: string[])
   if (next) return `What comes next: ${next} [1]`;
   if (input.phaseChange && !saysAgain(input.phaseChange, told)) return `The story moved to a new stage: ${input.phaseChange}`;
   if (input.knownFacts.length) {
-    const added = input.novelFacts.flatMap((f) => sentences(f)).find((f) => quotable(f, input.language) && !saysAgain(f, told));
+    const added = input.novelFacts.flatMap((f) => sentences(f, input.language)).find((f) => quotable(f, input.language) && !saysAgain(f, told));
     if (added) return `New against the earlier reports: ${added} [1]`;
   }
   return '';
@@ -345,7 +345,7 @@ function beforeList(sentence: string, language: string | null): string {
  * of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]"
  */
 function aboutSource(main: ComposeSource, points: number, language: string | null): string {
-  const all = sentences(main.text).filter((sentence) => quotable(sentence, language)).length <= points;
+  const all = sentences(main.text, language).filter((sentence) => quotable(sentence, language)).length <= points;
   return `${publishedLine(main)}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
 }
 

@@ -96,7 +96,7 @@ function horizonOf(input: ImpactInput): TImpact['horizon'] {
     // minutes of that meeting's article): only a day after it is ahead.
     const background = !Number.isNaN(reported) && since.getTime() < reported - 86_400_000;
     const after = background ? reported + 86_400_000 : since.getTime() - 86_400_000;
-    for (const sentence of sentences(ref.text).slice(0, 600)) {
+    for (const sentence of sentences(ref.text, ref.language).slice(0, 600)) {
       if (sentence.length > 400 || !announcesNextStep(sentence, ref.language) || !quotable(sentence, ref.language)) continue;
       const date = dayNamed(sentence, since, ref.language);
       if (!date) continue;

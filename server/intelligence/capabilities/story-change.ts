@@ -220,8 +220,8 @@ function newStatement(current: string[], previous: string, said: readonly string
  * undefined when none is there.
  */
 export function storyChange(current: StoryDocument, previous: StoryDocument, said: readonly string[] = []): StoryChange | undefined {
-  const now = sentences(current.text).slice(0, MAX_SENTENCES);
-  const before = sentences(previous.text).slice(0, MAX_SENTENCES);
+  const now = sentences(current.text, current.language).slice(0, MAX_SENTENCES);
+  const before = sentences(previous.text, previous.language).slice(0, MAX_SENTENCES);
   if (!now.length || !before.length) return undefined;
   const figure = comparedFigure(now, before, current.language);
   return (figure?.kind === 'figure' ? figure : undefined) ?? newStatement(now, previous.text, said, current.language) ?? figure;

@@ -16,6 +16,20 @@ describe('sentences', () => {
     expect(sentences(text)).toEqual(expected);
   });
 
+  it.each([
+    ['French: an initial and a capital with an accent', 'fr', 'Le président M. Macron a annoncé une réforme des retraites. État et syndicats en discuteront demain matin.', ['Le président M. Macron a annoncé une réforme des retraites.', 'État et syndicats en discuteront demain matin.']],
+    ['Spanish: an opening question mark', 'es', 'El gobierno aprobó la nueva ley ayer. ¿Quién pagará la factura de la reforma?', ['El gobierno aprobó la nueva ley ayer.', '¿Quién pagará la factura de la reforma?']],
+    ['Chinese: its own full stops, words without spaces', 'zh', '中国政府宣布了新的出口管制政策。该政策将于明年一月生效！市场反应积极。', ['中国政府宣布了新的出口管制政策。', '该政策将于明年一月生效！']],
+  ])('in the document\'s language, by its rules (%s)', (_, language, text, expected) => {
+    expect(sentences(text, language)).toEqual(expected);
+  });
+
+  it('reads a text of no known language, and English, by the English rules', () => {
+    const text = 'Dr. Smith met Gen. Allen in St. Louis last week. Both declined to comment.';
+    expect(sentences(text, null)).toEqual(sentences(text, 'en'));
+    expect(sentences(text, 'en')).toEqual(['Dr. Smith met Gen. Allen in St. Louis last week.', 'Both declined to comment.']);
+  });
+
   it('leads with a clause, not the caption of a preamble\'s ACTION line', () => {
     // The caption restates the title and opens a news section: the method ranks it first.
     const text =

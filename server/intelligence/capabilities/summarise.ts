@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { terms } from '../../search/terms.js';
+import { terms, wordsIn } from '../../search/terms.js';
 import type { Capability } from '../types.js';
 import { rankSentences, sectionRoles, type RankedSentence } from './lead.js';
 import { distinctKeys, templateMask } from './repeated-sentences.js';
@@ -24,26 +24,66 @@ export type TSummary = z.infer<typeof ZSummary>;
 
 const FACT = /\d|%|\$|€|£|\b(?:million|billion|percent|per cent)\b/i;
 
-/** Sentences: split after . ! ? where the next sentence starts (not inside 0.25, nor after an abbreviation: `ABBREVIATION_END`), and at line breaks (not where the next line goes on in lower case). */
-export function sentences(text: string): string[] {
-  const out: string[] = [];
-  // A line that goes on in lower case is the same sentence wrapped, not a new paragraph.
-  for (const paragraph of text.split(/\n+(?![\p{Ll}])/u).map((p) => p.replace(/\n+/g, ' '))) {
-    const pieces = paragraph.split(/(?<=[.!?]["'\u201d\u2019)]?)\s+(?=["'\u201c\u2018(]?[A-Z0-9])/);
-    let sentence = '';
-    pieces.forEach((piece, i) => {
-      sentence = sentence ? `${sentence} ${piece}` : piece;
-      const next = pieces[i + 1];
-      if (next !== undefined && ABBREVIATION_END.test(sentence) && !SENTENCE_START.test(next)) return;
-      out.push(sentence);
-      sentence = '';
-    });
-  }
-  return out
+/** A language's ISO 639-1 code, English when not known. */
+const codeOf = (language?: string | null) => (language ?? '').toLowerCase().split(/[-_]/)[0] || 'en';
+
+/**
+ * Sentences of a text in `language`: English, or a language not known, by englishSentences (which
+ * knows English abbreviations); another language by ICU's sentence rules (Intl.Segmenter), which
+ * read its own punctuation ("。", "¿...?"), where an initial ("M. Macron") ends no sentence. A line
+ * break ends a sentence unless the next line goes on in lower case; a piece of fewer than four
+ * words is no sentence.
+ */
+export function sentences(text: string, language?: string | null): string[] {
+  const code = codeOf(language);
+  const paragraphs = text.split(/\n+(?![\p{Ll}])/u).map((p) => p.replace(/\n+/g, ' '));
+  const split = code === 'en' ? paragraphs.flatMap(englishSentences) : paragraphs.flatMap((p) => segmentedSentences(p, code));
+  return split
     .map((s) => s.replace(/\s+/g, ' ').trim())
     .map((s) => (s.includes('(') ? s : s.replace(/\s+\)$/, ''))) // a bracket left over from a source's markup
-    .filter((s) => s.split(' ').length >= 4);
+    .filter((s) => enoughWords(s, code));
 }
+
+/** Whether a piece of text has the four words a sentence needs (counted by the words of its language where it is not English). */
+function enoughWords(sentence: string, language?: string | null): boolean {
+  const code = codeOf(language);
+  return (code === 'en' ? sentence.split(' ').length : wordsIn(sentence, code).length) >= 4;
+}
+
+/** An English paragraph's sentences: split after . ! ? where the next sentence starts (not inside 0.25, nor after an abbreviation: `ABBREVIATION_END`). */
+function englishSentences(paragraph: string): string[] {
+  const out: string[] = [];
+  const pieces = paragraph.split(/(?<=[.!?]["'\u201d\u2019)]?)\s+(?=["'\u201c\u2018(]?[A-Z0-9])/);
+  let sentence = '';
+  pieces.forEach((piece, i) => {
+    sentence = sentence ? `${sentence} ${piece}` : piece;
+    const next = pieces[i + 1];
+    if (next !== undefined && ABBREVIATION_END.test(sentence) && !SENTENCE_START.test(next)) return;
+    out.push(sentence);
+    sentence = '';
+  });
+  return out;
+}
+
+const sentenceSegmenters = new Map<string, Intl.Segmenter>();
+
+/** A paragraph's sentences in a language other than English, by ICU's rules for it; an initial ("M.", "J.") is joined to what follows. */
+function segmentedSentences(paragraph: string, language: string): string[] {
+  let segmenter = sentenceSegmenters.get(language);
+  if (!segmenter) sentenceSegmenters.set(language, (segmenter = new Intl.Segmenter(Intl.Segmenter.supportedLocalesOf(language)[0] ?? 'und', { granularity: 'sentence' })));
+  const out: string[] = [];
+  let sentence = '';
+  for (const { segment } of segmenter.segment(paragraph)) {
+    sentence += segment;
+    if (INITIAL_END.test(sentence)) continue;
+    out.push(sentence);
+    sentence = '';
+  }
+  if (sentence.trim()) out.push(sentence);
+  return out;
+}
+/** A piece that ends on an initial: one capital letter and a full stop ("Le président M."). */
+const INITIAL_END = /(?:^|\s)\p{Lu}\.\s*$/u;
 
 // A period that ends an abbreviation, not a sentence: titles, months, company forms, references
 // ("Ms. Rosenbaum", "Jan. 5", "No. 12") and initials ("U.S. Congress", "John F. Kennedy").
@@ -83,10 +123,10 @@ export function extractiveSummary(input: SummariseInput, maxSentences = 3): TSum
 }
 
 /** The sentences a lead is chosen from: a document's first 200. */
-export const leadSentences = (text: string): string[] => sentences(text).slice(0, 200);
+export const leadSentences = (text: string, language?: string | null): string[] => sentences(text, language).slice(0, 200);
 
 /** The keys of the sentences a lead is chosen from, each once: what ingest counts per source (repeated-sentences.ts). */
-export const leadSentenceKeys = (text: string): number[] => distinctKeys(leadSentences(text));
+export const leadSentenceKeys = (text: string, language?: string | null): number[] => distinctKeys(leadSentences(text, language));
 
 /** A ranked sentence, and whether it is its source's template (repeated-sentences.ts). */
 export interface RankedStatement extends RankedSentence {
@@ -100,8 +140,8 @@ export interface LeadSentences {
 }
 
 /** A document's lead sentences and its source's template among them (`template`: keys of sentences the source repeats), split and masked once. */
-export function leadSentencesOf(text: string, template?: ReadonlySet<number>): LeadSentences {
-  const raw = leadSentences(text);
+export function leadSentencesOf(text: string, template?: ReadonlySet<number>, language?: string | null): LeadSentences {
+  const raw = leadSentences(text, language);
   return { raw, template: templateMask(raw, template) };
 }
 
@@ -111,7 +151,7 @@ export function leadSentencesOf(text: string, template?: ReadonlySet<number>): L
  * sentences the source repeats) marked: neither a summary nor an article leads with them.
  */
 export function rankedStatements(title: string, text: string, language?: string | null, template?: ReadonlySet<number>): RankedStatement[] {
-  return rankedLeadSentences(title, leadSentencesOf(text, template), language);
+  return rankedLeadSentences(title, leadSentencesOf(text, template, language), language);
 }
 
 /** rankedStatements of sentences already split and masked (leadSentencesOf). */
@@ -119,7 +159,7 @@ export function rankedLeadSentences(title: string, lead: LeadSentences, language
   const { raw, template: repeated } = lead;
   const roles = sectionRoles(raw);
   const cleaned = raw.map((s) => finished(withoutFurniture(s, language), language));
-  const kept = cleaned.map((s, i) => ({ s, role: roles[i] ?? null, template: repeated[i] === true })).filter(({ s }) => s.split(' ').length >= 4);
+  const kept = cleaned.map((s, i) => ({ s, role: roles[i] ?? null, template: repeated[i] === true })).filter(({ s }) => enoughWords(s, language));
   // Ranked with the template in place: each sentence's centrality and position as without it.
   return rankSentences(title, kept.map((k) => k.s), kept.map((k) => k.role)).map((r, i) => ({ ...r, template: kept[i]!.template }));
 }

@@ -55,7 +55,7 @@ const MODAL = /\b(?:shall|should|may|might|must|would|could|can)\b/i;
 
 /** The document's statements that report an act (lexicon/actions.ts: "approved", "resigns", "raises"), quotable, and not said by the lead and points. */
 function actSentences(text: string, language: string | null | undefined, said: string[]): string[] {
-  return sentences(text)
+  return sentences(text, language)
     .slice(0, ACT_SENTENCES)
     .filter((s) => {
       const words = s.split(/\s+/).length;
@@ -128,7 +128,7 @@ function countriesNamed(text: string, language: string): string[] {
  */
 function placesLine(context: TakeawayContext, said: string[]): string | undefined {
   const { document, previous } = context;
-  if (!previous || !document.text || !document.reference || !sentences(document.text).every((s) => saysAgain(s, said))) return undefined;
+  if (!previous || !document.text || !document.reference || !sentences(document.text, document.language).every((s) => saysAgain(s, said))) return undefined;
   const language = document.language ?? 'en';
   const before = new Set(countriesNamed(previous.text, previous.language ?? language));
   const added = countriesNamed(document.text, language).filter((c) => !before.has(c));

@@ -153,21 +153,41 @@ const groupsOf = (domain: Domain) => domainGroups.get(domain.key) ?? domainGroup
 
 /**
  * The kinds a name's head noun yields to. A head that is not itself the name of a kind of topic
- * ("campaigns", "relations", "prices") takes its kind from a noun before it, in its own noun
- * phrase, that is a cue of another kind: "phishing campaigns" are a cyber topic, "labour
+ * ("campaigns", "relations", "prices") takes its kind from a noun before it (`modifiers`, in its
+ * own noun phrase) that is a cue of another kind: "phishing campaigns" are a cyber topic, "labour
  * relations" a labour one, not elections or diplomacy. A kind's own word stays the head ("battery
  * regulation" is about regulation; "farm bill" is a bill, the subject of the legislation kind's
  * events), and so does a head an adjective classifies ("legislative elections" are elections):
  * only a noun names the sphere. Empty: the head keeps its weight.
  */
-function kindsOfModifiers(before: string[], head: string): Set<string> {
+function kindsOfModifiers(modifiers: string[], head: string): Set<string> {
   const kinds = new Set<string>();
   if (KIND_HEADS.has(head)) return kinds;
-  // "Consumer prices and inflation": what comes before a joining word is another phrase, not a modifier.
-  const own = before.slice(before.findLastIndex((w) => w === ',' || joins(w.toLowerCase())) + 1);
-  const words = own.map((w) => w.toLowerCase()).filter((w) => lemmasOf(w).length === 0 || lemmasOf(w).some((l) => l.part === 'noun'));
+  const words = modifiers.map((w) => w.toLowerCase()).filter((w) => lemmasOf(w).length === 0 || lemmasOf(w).some((l) => l.part === 'noun'));
   for (const domain of DOMAINS) if (domain.cues.some((cue) => !cue.includes(' ') && words.some((w) => formsOf(cue).has(w)))) kinds.add(domain.key);
   return kinds;
+}
+
+interface Head {
+  word: string;
+  /** The phrase's last head: it weighs more than the other words ("battery regulation"). */
+  last: boolean;
+  /** The kinds it yields to (kindsOfModifiers). */
+  yieldsTo: Set<string>;
+}
+
+/** The heads of a name's coordinated noun phrases ("Oil prices and OPEC": "prices", "OPEC"), each with the kinds it yields to. */
+function coordinatedHeads(phrase: string[]): Head[] {
+  const parts: string[][] = [[]];
+  for (const w of phrase) {
+    if (w === ',' || joins(w.toLowerCase())) parts.push([]);
+    else parts.at(-1)!.push(w.replace(/,$/, ''));
+  }
+  const heads = parts.filter((part) => part.length > 0);
+  return heads.map((part, i) => {
+    const word = part.at(-1)!.toLowerCase().replace(/['’]s$/, '');
+    return { word, last: i === heads.length - 1, yieldsTo: kindsOfModifiers(part.slice(0, -1), word) };
+  });
 }
 
 /** Whether `head` is what one of a kind's key events is about, its first word ("Bill introduced", "Settlement reached"). */
@@ -189,8 +209,12 @@ export function domainScores(text: string, options: { phrase?: boolean } = {}): 
   const subject = cueText(phrase.join(' '));
   const inSubject = (cue: string) => cue.split(' ').some((word) => !STOP_WORDS.has(word) && saysCue(word, subject));
   const weight = (cue: string) => (options.phrase && end > 0 && !inSubject(cue) ? 0.5 : 1);
-  const yieldsTo = options.phrase ? kindsOfModifiers(phrase.slice(0, -1), head) : new Set<string>();
-  const headWeight = (domain: Domain) => (yieldsTo.size > 0 && !yieldsTo.has(domain.key) && !subjectOfEvents(domain, head) ? 0.5 : 1.5);
+  const heads: Head[] = options.phrase ? coordinatedHeads(phrase) : [{ word: head, last: true, yieldsTo: new Set() }];
+  const headWeight = (domain: Domain, cue: string) => {
+    const at = heads.find((h) => formsOf(cue).has(h.word));
+    if (!at) return 1;
+    return at.yieldsTo.size > 0 && !at.yieldsTo.has(domain.key) && !subjectOfEvents(domain, at.word) ? 0.5 : at.last ? 1.5 : 1;
+  };
   return DOMAINS.map((domain) => {
     let score = 0;
     const groups = groupsOf(domain);
@@ -201,7 +225,7 @@ export function domainScores(text: string, options: { phrase?: boolean } = {}): 
       } else if (saysCue(cue, read) && !matched.has(groups.get(cue)!)) {
         matched.add(groups.get(cue)!);
         // The head of a noun phrase comes last: "battery regulation" is about regulation.
-        score += (formsOf(cue).has(head) ? headWeight(domain) : 1) * weight(cue);
+        score += headWeight(domain, cue) * weight(cue);
       }
     }
     return { domain, score };

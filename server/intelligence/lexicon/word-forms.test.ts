@@ -78,6 +78,8 @@ describe("a topic's kind by the head of its name", () => {
     expect(kindOf('Labour relations in German car plants')).toBe('labour');
     expect(kindOf('Union vote at the plant')).toBe('labour');
     expect(kindOf('Global wheat prices')).toBe('agriculture');
+    // Each head of a coordination yields on its own: "Oil prices" are energy's, not markets'.
+    expect(kindOf('Oil prices and OPEC')).toBe('energy');
   });
 
   it("keeps a kind's own word, a head an adjective classifies and the other half of a coordination as they are", () => {

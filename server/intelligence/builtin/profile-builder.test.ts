@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { industriesOf } from './profile-builder.js';
+import { buildAiProfile, industriesOf } from './profile-builder.js';
 
 describe('profile builder: industries from what a profile says', () => {
   it("reads an industry's cues by their word forms, not by their stems", () => {
@@ -17,5 +17,20 @@ describe('profile builder: industries from what a profile says', () => {
     expect(industries).not.toContain('Banking & Capital Markets');
     // With nothing said of where they work, the interests decide, even by one cue.
     expect(industriesOf('Analyst. Central bank rates', 'Analyst')).toContain('Banking & Capital Markets');
+  });
+});
+
+describe('profile builder: organisations a profile watches', () => {
+  const profileOf = (interests: string) =>
+    buildAiProfile({ firstName: 'Rea', title: 'Analyst', organization: 'Acme', location: 'London, United Kingdom', interests, answers: [] });
+
+  it('reads a capital that starts an item of a list as the item’s, not as a name', () => {
+    const { organizations } = profileOf('Federal Reserve interest rate decisions, Migrant crisis in Europe, Spinal surgery outcomes, Large language model safety');
+    expect(organizations).toContain('Federal Reserve');
+    expect(organizations.filter((o) => /Migrant|Large|Spinal/.test(o))).toEqual([]);
+  });
+
+  it('keeps the names a list holds', () => {
+    expect(profileOf('Chip export controls, Microsoft and Nvidia; banking, Tesla').organizations).toEqual(expect.arrayContaining(['Microsoft', 'Nvidia', 'Tesla']));
   });
 });

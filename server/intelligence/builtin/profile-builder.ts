@@ -173,6 +173,20 @@ export function interestsAreVague(text: string): { vague: boolean; gibberish: bo
   return { vague: gibberish || specific.length === 0, gibberish, examples };
 }
 
+/**
+ * A list of interests with each item of two words or more in sentence case: the capital that
+ * starts an item is the item's, as a sentence's is ("Migrant crisis in Europe, Large language model
+ * safety" names neither "Migrant" nor "Large", nor "Europe, Spinal" across the comma); names keep
+ * theirs ("Federal Reserve policy"), and an item of one word is what was typed ("Tesla").
+ */
+function asItems(interests: string): string {
+  // Each item keeps its separator, so a name further on is still read inside a sentence ("banking, Tesla").
+  return interests
+    .split(/(\s*[,;\n]\s*)/)
+    .map((item, i) => (i % 2 === 0 && /\s/.test(item.trim()) ? sentenceCase(item.trim()) : item))
+    .join('');
+}
+
 export function buildAiProfile(facts: ProfileFacts): AiProfile {
   const answers = facts.answers.join('. ');
   const everything = [facts.title, facts.organization, facts.interests, answers].filter(Boolean).join('. ');
@@ -186,7 +200,7 @@ export function buildAiProfile(facts: ProfileFacts): AiProfile {
   if (placeNames.some((p) => memberOf(p, 'EU')) && !placeNames.includes('European Union')) placeNames.push('European Union');
   const places = placeNames.slice(0, 6);
 
-  const organizations = unique([facts.organization, ...findEntities(`${facts.interests}. ${answers}`).filter((e) => !places.includes(e))].filter((o) => o && o.length > 1)).slice(0, 8);
+  const organizations = unique([facts.organization, ...findEntities(`${asItems(facts.interests)}. ${answers}`).filter((e) => !places.includes(e))].filter((o) => o && o.length > 1)).slice(0, 8);
   const productsMarkets = phrases
     .filter((p) => !broadExamples(p))
     .filter((p) => !organizations.some((o) => o.toLowerCase() === p.toLowerCase()) && !places.some((pl) => pl.toLowerCase() === p.toLowerCase()))

@@ -3,7 +3,8 @@
  * sentence rules (sentence-quality.ts) over every sentence of the two dev sets, as the summary and
  * the composer read them (as split, and without their furniture), and the title rules (titles.ts)
  * over each document's title with its lead, the key-metrics grammar's rules (key-metrics.ts) over
- * each sentence with a digit, and the clause rule over each document's first quotable sentences.
+ * each sentence with a digit, the takeaway's act rule over each sentence that names an act
+ * (takeaway.ts), and the clause rule over each document's first quotable sentences.
  * A sentence or a title counts once per rule.
  *
  *   npm run eval:rules
@@ -23,6 +24,7 @@ import { sentences } from '../server/intelligence/capabilities/summarise.js';
 import { ALL_TITLE_RULES, articleTitle } from '../server/intelligence/capabilities/titles.js';
 import { keyMetrics, METRIC_RULES } from '../server/intelligence/capabilities/key-metrics.js';
 import { ALL_NEXT_STEP_RULES, announcesNextStep, saysWhen } from '../server/intelligence/capabilities/next-steps.js';
+import { ACT_RULES, reportsAct } from '../server/intelligence/capabilities/takeaway.js';
 
 const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
 
@@ -60,6 +62,7 @@ function firings(docs: Doc[]): Map<string, number> {
           leadsAsked += 1;
         }
         if (announcesNextStep(clean)) saysWhen(clean);
+        reportsAct(clean);
         if (/\d/.test(clean)) keyMetrics([{ sentence: clean, source: 1, date: doc.date || '2000-01-01', main: true, title: doc.title }]);
         count();
       }
@@ -95,6 +98,7 @@ const rules = [
   ...ALL_TITLE_RULES.map((r) => ({ ...r, file: 'titles' })),
   ...METRIC_RULES.map((r) => ({ ...r, file: 'key-metrics' })),
   ...ALL_NEXT_STEP_RULES.map((r) => ({ ...r, file: 'next-steps' })),
+  ...ACT_RULES.map((r) => ({ ...r, file: 'takeaway' })),
 ];
 // Both dev sets are English: a rule for another language is read on them as the text of an unknown language (where it must not fire), and kept by its tests.
 const DEV_LANGUAGES = new Set(['en', '*']);

@@ -4,7 +4,8 @@ import { builtinCompose, type ComposeInput } from './compose.js';
 import type { DocumentRecord } from './document-record.js';
 import { builtinImpact, type ImpactInput, type TImpact } from './impact.js';
 import { saysAgain } from './summarise.js';
-import { groundedTakeaway } from './takeaway.js';
+import { ruleNamed } from '../rules.js';
+import { ACT_RULES, groundedTakeaway, reportsAct } from './takeaway.js';
 
 // A made-up research preprint: findings, no deadline, no date ahead, nothing a reader's profile names.
 const paper = {
@@ -263,5 +264,21 @@ describe('what stands in when what the document is is the only part with somethi
     ['a name the topic follows: no impact line', impact({ entities: [{ name: 'Port Authority', references: [1] }] }), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] It names Port Authority, which your topic “Harbour policy” follows. [1]'],
   ])('%s', (_, given, rec, expected) => {
     expect(groundedTakeaway(given, { topic, article, document: { record: rec, reference: 1 } })).toBe(expected);
+  });
+});
+
+describe('takeaway: the act rule (rules.ts)', () => {
+  it.each([
+    ['The Board shall approve the plan by June.', true],
+    ['The committee may raise the rate next month.', true],
+    ['The Board approved the plan on Tuesday.', false],
+  ])('modal-statement: %s -> %s', (sentence, fires) => {
+    expect(ruleNamed(ACT_RULES, 'modal-statement').test(sentence)).toBe(fires);
+  });
+
+  it('reads an act where no modal verb makes it a rule, and leaves another language to its own rules', () => {
+    expect(reportsAct('The Board approved the plan on Tuesday.')).toBe(true);
+    expect(reportsAct('The Board approved the plan, which may change.')).toBe(false);
+    expect(reportsAct('The Board approved the plan, which may change.', 'fr')).toBe(true);
   });
 });

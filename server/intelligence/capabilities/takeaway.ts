@@ -1,5 +1,6 @@
 import { countryName, countryOrGroupNamed, placesIn } from '../knowledge/places.js';
 import { actsIn } from '../lexicon/actions.js';
+import { anyRule, type TextRule } from '../rules.js';
 import { recordSays, whatItIs, type DocumentRecord } from './document-record.js';
 import { namedIn, type TImpact } from './impact.js';
 import { quotable } from './sentence-quality.js';
@@ -50,8 +51,20 @@ function followedNames(impact: TImpact, topic: string): { name: string; by: stri
 const ACT_SENTENCES = 40;
 const ACT_WORDS = { min: 6, max: 45 };
 
-/** A modal verb: the sentence states a rule or a possibility ("shall be referred", "may provide"), not an act. */
-const MODAL = /\b(?:shall|should|may|might|must|would|could|can)\b/i;
+/** What keeps a sentence that names an act from reporting one (counted by scripts/eval-rules.ts). */
+export const ACT_RULES: readonly TextRule[] = [
+  {
+    name: 'modal-statement',
+    language: 'en',
+    reason: 'a sentence with a modal verb ("shall be referred", "may provide") states a rule or a possibility, not an act',
+    test: (s) => /\b(?:shall|should|may|might|must|would|could|can)\b/i.test(s),
+  },
+];
+
+/** Whether a sentence reports an act (lexicon/actions.ts: "approved", "resigns", "raises") rather than a rule or a possibility (ACT_RULES). */
+export function reportsAct(sentence: string, language?: string | null): boolean {
+  return actsIn(sentence).length > 0 && !anyRule(ACT_RULES, sentence, language);
+}
 
 /** The document's statements that report an act (lexicon/actions.ts: "approved", "resigns", "raises"), quotable, and not said by the lead and points. */
 function actSentences(text: string, language: string | null | undefined, said: string[]): string[] {
@@ -59,7 +72,7 @@ function actSentences(text: string, language: string | null | undefined, said: s
     .slice(0, ACT_SENTENCES)
     .filter((s) => {
       const words = s.split(/\s+/).length;
-      return words >= ACT_WORDS.min && words <= ACT_WORDS.max && !MODAL.test(s) && quotable(s, language) && !saysAgain(s, said) && actsIn(s).length > 0;
+      return words >= ACT_WORDS.min && words <= ACT_WORDS.max && quotable(s, language) && !saysAgain(s, said) && reportsAct(s, language);
     });
 }
 

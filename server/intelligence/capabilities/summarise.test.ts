@@ -27,6 +27,8 @@ describe('sentences', () => {
   it('reads a text of no known language, and English, by the English rules', () => {
     const text = 'Dr. Smith met Gen. Allen in St. Louis last week. Both declined to comment.';
     expect(sentences(text, null)).toEqual(sentences(text, 'en'));
+    // A malformed language from a source is no language: read as English, never an error.
+    expect(sentences(text, '??')).toEqual(sentences(text, 'en'));
     expect(sentences(text, 'en')).toEqual(['Dr. Smith met Gen. Allen in St. Louis last week.', 'Both declined to comment.']);
   });
 

@@ -24,8 +24,11 @@ export type TSummary = z.infer<typeof ZSummary>;
 
 const FACT = /\d|%|\$|€|£|\b(?:million|billion|percent|per cent)\b/i;
 
-/** A language's ISO 639-1 code, English when not known. */
-const codeOf = (language?: string | null) => (language ?? '').toLowerCase().split(/[-_]/)[0] || 'en';
+/** A language's ISO 639 code, English when not known or not a code ("??" from a source would stop Intl.Segmenter). */
+function codeOf(language?: string | null): string {
+  const code = (language ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  return /^[a-z]{2,3}$/.test(code) ? code : 'en';
+}
 
 /**
  * Sentences of a text in `language`: English, or a language not known, by englishSentences (which

@@ -8,7 +8,7 @@ import type Compromise from 'compromise';
 import { lazyRequire, readOnce } from '../../lazy.js';
 import { STOP_WORDS } from '../../search/terms.js';
 import { countriesAndGroups, namesOf } from '../knowledge/places.js';
-import { isCommonNoun, isOnlyCommonNoun, lemmasOf } from '../lexicon/wordnet.js';
+import { isCommonNoun, isOnlyCommonNoun, knownAsNoNoun } from '../lexicon/wordnet.js';
 import { padded } from '../lexicon/word-forms.js';
 import { isLegalForm } from './company-names.js';
 import { AMBIGUOUS, GENERIC, LEGISLATURES, REGULATORS } from './world.js';
@@ -57,9 +57,7 @@ export const joins = (word: string) => JOINERS.has(word.toLowerCase()) || compro
 /** Whether a name's last word cannot end it: a joining word, or a word WordNet knows only as no noun ("Under"; a word it lacks may be a name). */
 function endsNoName(word: string): boolean {
   if (joins(word)) return true;
-  if (!/^\p{L}+$/u.test(word)) return false;
-  const lemmas = lemmasOf(word.toLowerCase());
-  return lemmas.length > 0 && !lemmas.some((l) => l.part === 'noun');
+  return /^\p{L}+$/u.test(word) && knownAsNoNoun(word);
 }
 
 /** Whether every word of a name but its joining words and legal form has a capital ("Bank of England", "eBay", "Shell plc"; not "Kenyan mobile"): English writes names so. */

@@ -13,7 +13,7 @@ import { STOP_WORDS, stem, terms } from '../../search/terms.js';
 import { isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../knowledge/places.js';
 import type { Domain } from '../knowledge/curated.js';
 import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-forms.js';
-import { isCollocation, lemmasOf } from '../lexicon/wordnet.js';
+import { isCollocation, knownAsNoNoun } from '../lexicon/wordnet.js';
 import { joins, knownNamesIn, placeWords, wordsOf } from './name-reading.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { ACRONYMS, AMBIGUOUS, BROAD, GENERIC, LEAD_INS } from './world.js';
@@ -163,7 +163,7 @@ const groupsOf = (domain: Domain) => domainGroups.get(domain.key) ?? domainGroup
 function kindsOfModifiers(modifiers: string[], head: string): Set<string> {
   const kinds = new Set<string>();
   if (KIND_HEADS.has(head)) return kinds;
-  const words = modifiers.map((w) => w.toLowerCase()).filter((w) => lemmasOf(w).length === 0 || lemmasOf(w).some((l) => l.part === 'noun'));
+  const words = modifiers.map((w) => w.toLowerCase()).filter((w) => !knownAsNoNoun(w));
   for (const domain of DOMAINS) if (domain.cues.some((cue) => !cue.includes(' ') && words.some((w) => formsOf(cue).has(w)))) kinds.add(domain.key);
   return kinds;
 }

@@ -106,6 +106,12 @@ export function lemmasOf(word: string): { lemma: string; part: PartOfSpeech }[] 
   return out;
 }
 
+/** Whether WordNet knows a word, but only as no noun ("under", "legislative"; a word it lacks may be a name or a new noun). */
+export function knownAsNoNoun(word: string): boolean {
+  const lemmas = lemmasOf(word.toLowerCase());
+  return lemmas.length > 0 && !lemmas.some((l) => l.part === 'noun');
+}
+
 /** Whether WordNet knows two words in a row as one entry, a collocation ("interest rate", "natural gas", "Federal Reserve"). */
 export const isCollocation = (first: string, second: string) => lemmasOf(`${first.toLowerCase()}_${second.toLowerCase()}`).length > 0;
 

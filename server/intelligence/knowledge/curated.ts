@@ -3,8 +3,9 @@
  * developments a reader of each wants, what counts as relevant), the regulators and legislatures
  * that act for a jurisdiction on a subject, the other names of bodies, the places of laws, names
  * that mean several things, subjects too broad to follow, words that name no subject and words
- * written in capitals (ADR 015). No standard list holds these, so each lives in a JSON file of datasets/ (one per table)
- * and every entry says where it comes from (`source`: an official site or list's URL, or "curated: <reason>").
+ * written in capitals (ADR 015). No standard list holds these, so each lives in a JSON file of
+ * datasets/ (one per table) and every entry says where it comes from (`source`: an official site
+ * or list's URL, or "curated: <reason>").
  *
  * Each file is checked by its zod schema when first read, which is when the server's modules load
  * (builtin/topic-domains.ts and builtin/world.ts read them as module constants), before anything

@@ -12,7 +12,7 @@ import { runCapability } from '../intelligence/engine.js';
 import { budgetFallbackOf, type InteractionRecord } from '../intelligence/types.js';
 import { BILLING_TEXT } from '../../contract/billing-text.js';
 import { searchChunks } from '../search/search.js';
-import { originalDate } from '../db/original-date.js';
+import { originalDate, ownDate } from '../db/original-date.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
 import type { StageContext } from './context.js';
 import { assessArticleImpact, reportedSource } from './impact.js';
@@ -155,6 +155,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     summary: summary ?? '',
     publisher: d.publisher,
     date: originalDate(d).toISOString(),
+    published: ownDate(d)?.toISOString() ?? null,
     collectionId: d.collectionId,
     language: d.language,
     score,
@@ -175,7 +176,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     compose,
     {
       topic: { name: topic.name, keyEntities: topic.keyEntities },
-      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: originalDate(doc).toISOString(), collectionId: doc.collectionId, score: 1, sourceTemplate: mainTemplate },
+      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: originalDate(doc).toISOString(), published: ownDate(doc)?.toISOString() ?? null, collectionId: doc.collectionId, score: 1, sourceTemplate: mainTemplate },
       supporting,
       novelFacts,
       knownFacts: (event.knownFacts ?? []).map((f) => f.fact),

@@ -3,6 +3,7 @@
  * statements, titles, key metrics and takeaways (article-faults.ts counts the same faults).
  */
 import { articleTitle, namesAKindOfDocument } from './titles.js';
+import { toldDate } from './compose-template.js';
 import { wholeLabel } from './key-metrics.js';
 import { cleaned, quotable } from './sentence-quality.js';
 import { saysAgain, sentences } from './summarise.js';
@@ -86,7 +87,7 @@ function repairTitle(article: TArticle, input: ComposeInput, introduction: strin
   const title = article.title.trim();
   if (!namesAKindOfDocument(title, input.language) || /\b(?:19|20)\d\d\b/.test(title)) return title;
   repairs.push('generic title: dated and said what happened');
-  return articleTitle(title || input.main.title, input.main.date, introduction, input.language);
+  return articleTitle(title || input.main.title, toldDate(input.main), introduction, input.language);
 }
 
 /** The key-metric rows with a whole label, a value and a unit. */

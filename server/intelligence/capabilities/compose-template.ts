@@ -37,12 +37,15 @@ export function templateOnly(lead: LeadSentences, language: string | null): bool
   return lead.template.some(Boolean) && lead.raw.every((s, i) => lead.template[i] || !quotable(cleaned(s, language), language));
 }
 
+/** The date a reader is told of a document: the one it gives itself, '' when it gives none. */
+export const toldDate = (source: { date: string; published?: string | null }): string => (source.published === undefined ? source.date : (source.published ?? ''));
+
 /** Who published the document, what and when: "The Board of Governors ... published “FOMC statement” on Jan 31, 1996". */
-export function publishedLine(main: { publisher: string | null; date: string; title: string }): string {
+export function publishedLine(main: { publisher: string | null; date: string; published?: string | null; title: string }): string {
   const publisher = main.publisher?.trim() ?? '';
   // "DEPARTMENT OF DEFENSE" as it would be written in a sentence: "Department of Defense".
   const who = publisher ? unshouted(publisher) : 'The publisher';
-  const when = shortDate(main.date);
+  const when = shortDate(toldDate(main));
   const what = main.title.trim() ? `“${main.title.trim().replace(/[.…]+$/, '')}”` : 'this document';
   return `${who} published ${what}${when ? ` on ${when}` : ''}`;
 }

@@ -96,6 +96,15 @@ describe('built-in composition', () => {
     expect(articleFaults(a)).toEqual([]);
   });
 
+  it('tells a reader no date for a document that gives none (a replayed record), not the time it arrived', () => {
+    const notice = { ...main, title: 'FOMC statement', publisher: 'Board of Governors of the Federal Reserve System', date: '2026-11-29T08:00:00.000Z', published: null, text: 'In taking the discount action, the Board approved requests submitted by the Boards of Directors of six Federal Reserve Banks.', summary: 'In taking the discount action, the Board approved requests submitted by the Boards of Directors of six Federal Reserve Banks.' };
+    const background = { ...supporting[0]!, date: '2026-11-28T08:00:00.000Z', published: null };
+    const a = builtinCompose({ topic: { name: 'Federal Reserve monetary policy' }, main: notice, supporting: [background], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(JSON.stringify(a)).not.toMatch(/Nov 2[89], 2026/);
+    const dated = builtinCompose({ topic: { name: 'Federal Reserve monetary policy' }, main: { ...notice, published: '1996-01-31T00:00:00.000Z' }, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(JSON.stringify(dated)).toContain('Jan 31, 1996');
+  });
+
   it('does not retell the points of a short document when there is a background to show', () => {
     const short = { ...main, text: 'Volkswagen said 11 million vehicles carry cheating software. The company set aside $7.3 billion to cover the costs. Its shares fell 20 percent in Frankfurt.' };
     const a = builtinCompose({ topic: { name: 'Automotive emissions' }, main: short, supporting, novelFacts: ['The company set aside $7.3 billion to cover the costs.', 'Its shares fell 20 percent in Frankfurt.'], knownFacts: [], phaseChange: null, language: 'en' });

@@ -9,7 +9,7 @@ import { leadSentencesOf, pickDistinct, rankedLeadSentences, rankedStatements, s
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
 import { articleTitle, shortDate } from './titles.js';
 import { statesNextStep } from './next-steps.js';
-import { ownSentences, publishedLine, summaryStatements, templateOnly } from './compose-template.js';
+import { ownSentences, publishedLine, summaryStatements, templateOnly, toldDate } from './compose-template.js';
 
 export { repairArticle } from './compose-repair.js';
 
@@ -27,7 +27,10 @@ export interface ComposeSource {
   text: string;
   summary: string;
   publisher: string | null;
+  /** The date the document is about (ISO): what orders the sources. */
   date: string;
+  /** The date it gives itself (ISO; db/original-date.ts ownDate), the one a reader is told: null when it gives none (a replayed record without one), absent when it is `date`. */
+  published?: string | null;
   collectionId: number;
   /** ISO 639-1, null when not known. */
   language?: string | null;
@@ -142,7 +145,7 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   const metrics = metricsOf(all, [...happened, ...details], candidates, input.language);
   // The main document's quotable sentences in its order: where its decision is, when the title says nothing of it.
   const own = candidates.filter((c) => c.source === 1 && quotable(c.sentence, input.language)).sort((a, b) => a.order - b.order);
-  const title = articleTitle(input.main.title, input.main.date, introSentence ?? happened[0]?.sentence, input.language, own.map((c) => c.sentence));
+  const title = articleTitle(input.main.title, toldDate(input.main), introSentence ?? happened[0]?.sentence, input.language, own.map((c) => c.sentence));
   return {
     title,
     superhead: input.topic.name,
@@ -267,7 +270,7 @@ function sectionsOf(input: ComposeInput, all: ComposeSource[], parts: { told: Ca
     sections.push({ heading: "What's new", content: [pointer, ...unlisted, `Already reported: ${input.knownFacts.slice(0, 3).join(' ')}`].filter(Boolean).join(' ') });
   }
   // One dated item a line (a Markdown list): a run of dated sentences in one paragraph reads as a wall.
-  if (background.length) sections.push({ heading: 'Background', content: background.map((c) => `- ${shortDate(all[c.source - 1]!.date) || 'Undated'}: ${cite(c)}`).join('\n') });
+  if (background.length) sections.push({ heading: 'Background', content: background.map((c) => `- ${shortDate(toldDate(all[c.source - 1]!)) || 'Undated'}: ${cite(c)}`).join('\n') });
   return sections;
 }
 
@@ -278,7 +281,7 @@ function citationOrder(all: ComposeSource[], texts: string[]): { renumber: (s: s
   const renumber = (s: string) => s.replace(/\[(\d+)\]/g, (_, n: string) => `[${order.indexOf(Number(n)) + 1}]`);
   const references = order.map((initial, i) => {
     const doc = all[initial - 1]!;
-    return { number: i + 1, title: doc.title || 'Untitled', source: doc.publisher ?? 'Unknown', date: doc.date.slice(0, 10), document_id: doc.documentId };
+    return { number: i + 1, title: doc.title || 'Untitled', source: doc.publisher ?? 'Unknown', date: toldDate(doc).slice(0, 10), document_id: doc.documentId };
   });
   return { renumber, references };
 }
@@ -291,7 +294,7 @@ function metricsOf(all: ComposeSource[], chosen: Candidate[], candidates: Candid
   const own = (c: Candidate) => c.source === 1 || all[c.source - 1]!.strategy === 'consolidated event';
   const metricSentences = [...chosen, ...candidates.filter((c) => c.source === 1).sort((a, b) => a.order - b.order), ...candidates.filter((c) => c.source > 1)].filter(own);
   return keyMetrics(
-    metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: all[c.source - 1]!.date, main: c.source === 1, title: all[c.source - 1]!.title })),
+    metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: toldDate(all[c.source - 1]!), main: c.source === 1, title: all[c.source - 1]!.title })),
     language,
   );
 }
@@ -378,7 +381,7 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
           document_id: d.documentId,
           title: d.title,
           source: d.publisher,
-          date: d.date,
+          date: toldDate(d) || null,
           text: (i === 0 ? d.text : `${d.summary}\n${d.text}`).slice(0, i === 0 ? 8000 : 1500),
         })),
       },

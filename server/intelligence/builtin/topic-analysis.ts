@@ -293,7 +293,13 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
   let kept = words.filter((w, i) => !drop.has(w.toLowerCase()) || (GENERIC.has(w.toLowerCase()) && !genericAt(words, i)));
   while (kept.length && joins(kept[0]!)) kept.shift();
   while (kept.length && joins(kept[kept.length - 1]!)) kept.pop();
-  if (kept.length > 1 && KIND_HEADS.has(kept[kept.length - 1]!.toLowerCase())) kept = kept.slice(0, -1);
+  if (kept.length > 1 && KIND_HEADS.has(kept[kept.length - 1]!.toLowerCase())) {
+    // ... with the adjectives that classify it ("clinical" of "Alzheimer's disease clinical trials"
+    // says what kind of trials); a name that is only that ("Clinical trials") is its own subject.
+    const rest = kept.slice(0, -1);
+    while (rest.length && knownAsNoNoun(rest[rest.length - 1]!)) rest.pop();
+    if (rest.length) kept = rest;
+  }
   while (kept.length && joins(kept[kept.length - 1]!)) kept.pop();
   // A capital only because the name starts with it ("Lithium mining") is not a name.
   if (kept.length > 1 && name.startsWith(kept[0]!) && /^\p{Lu}\p{Ll}+$/u.test(kept[0]!) && /^\p{Ll}/u.test(kept[1]!)) {

@@ -138,8 +138,22 @@ describe('built-in topic profile on real documents', () => {
     const batteries = [doc('Batteries regulation adopted', 'New rules on batteries and waste batteries apply to every battery sold in the Union.'), doc('Rules on portable batteries', 'Producers of batteries must collect them.')];
     expect(buildTopicProfile({ name: 'Battery regulation', context: [], sources: [], profilePlaces: ['Germany'], evidence: batteries }).description).toMatch(/concerning batteries in /);
     expect(buildTopicProfile({ name: 'Battery regulation', context: [], sources: [], profilePlaces: ['Germany'], evidence: [] }).description).toMatch(/concerning battery in /);
+    // The kind's word goes with the adjective that classifies it: the trials are clinical, the subject is the disease.
+    const trials = buildTopicProfile({ name: "Alzheimer's disease clinical trials", context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(trials.description).toMatch(/concerning Alzheimer's disease\./);
+    expect(trials.ai_query).toContain('"Alzheimer\'s disease"');
+    expect(buildTopicProfile({ name: 'Clinical trials', context: [], sources: [], profilePlaces: [], evidence: [] }).description).toMatch(/concerning clinical trials\./);
     // A word left joining nothing once the places go is no part of the subject.
     expect(buildTopicProfile({ name: 'Refugees crossing into Austria and Germany', context: [], sources: [], profilePlaces: [], evidence: [] }).description).toMatch(/concerning refugees crossing in Austria and Germany\./);
+  });
+
+  it("shows in a topic's query only the words of its meaning: a synonym where the store tells the sense, a derived form that keeps the root", () => {
+    const recalls = buildTopicProfile({ name: 'Food safety recalls', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(recalls.query).not.toMatch(/callback|nutrient/);
+    const climate = buildTopicProfile({ name: 'Climate change adaptation', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(climate.query).not.toMatch(/acclimat|clime/);
+    const deals = buildTopicProfile({ name: 'Semiconductor acquisitions', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(deals.query).toMatch(/\bacquire\b/);
   });
 
   it('takes refugee quotas for migration and import quotas for trade', () => {

@@ -139,11 +139,20 @@ function sayingWords(part: string[], language: string, affinity?: Affinity): Map
   return out;
 }
 
-/** An English word's derived forms, then its synonyms (WordNet, in the sense the store speaks of where an affinity is given). */
+/**
+ * An English word's derived forms that keep its root ("acquisition" of "acquire", not "acclimate"
+ * of "climate" nor "catenate" of "chain", which WordNet also links), then its synonyms in the sense
+ * the store speaks of. Without a store to say which sense, no synonyms: the most common sense's are
+ * a guess ("callback" of "recalls", "lodging" of "housing", "dirt" of "scandal"). The words a
+ * search query shows.
+ */
 export function relatedWordsOf(word: string, affinity?: Affinity): string[] {
   const { derived, synonyms } = relatedWords(word, affinity);
-  return [...derived, ...synonyms];
+  const rooted = derived.filter((form) => form.slice(0, ROOT_LETTERS) === word.slice(0, ROOT_LETTERS));
+  return affinity ? [...rooted, ...synonyms] : rooted;
 }
+/** Letters a derived form shares with its word where they share a root. */
+const ROOT_LETTERS = 3;
 
 /**
  * The derived forms and synonyms the words of an English name bring (WordNet): a word's own, or,

@@ -54,6 +54,22 @@ const JOINERS = new Set(['the', 'of', 'in', 'and', 'on', 'for', 'to', 'a', 'an',
 /** A word that joins the name's words and says nothing alone: those above, or what the English tagger reads as a preposition, conjunction or determiner ("into" of "Refugees crossing into Austria"). */
 export const joins = (word: string) => JOINERS.has(word.toLowerCase()) || compromise()(word.toLowerCase()).has('(#Preposition|#Conjunction|#Determiner)');
 
+/** Words that only say what kind of topic it is when they end its name ("battery regulation", "quantum computing research"). */
+export const KIND_HEADS: ReadonlySet<string> = new Set(['regulation', 'regulations', 'rules', 'legislation', 'litigation', 'lawsuits', 'research', 'trials', 'news', 'developments', 'updates']);
+
+/**
+ * Where the words that only say a name's kind of topic begin: its last word when a kind's
+ * ("regulation"), with the adjectives that classify it ("clinical" of "Alzheimer's disease clinical
+ * trials": what kind of trials, not what they are about); the name's length when there are none, or
+ * when they are all it says ("Clinical trials" is its own subject).
+ */
+export function kindWordsFrom(words: readonly string[]): number {
+  if (words.length < 2 || !KIND_HEADS.has(words[words.length - 1]!.toLowerCase())) return words.length;
+  let start = words.length - 1;
+  while (start > 0 && knownAsNoNoun(words[start - 1]!)) start--;
+  return start > 0 ? start : words.length;
+}
+
 /** Whether a name's last word cannot end it: a joining word, or a word WordNet knows only as no noun ("Under"; a word it lacks may be a name). */
 function endsNoName(word: string): boolean {
   if (joins(word)) return true;

@@ -14,7 +14,7 @@ import { isPlaceName, jurisdictionsIn, namesOf, placeNamed, placesIn } from '../
 import type { Domain } from '../knowledge/curated.js';
 import { cueGroups, cueText, formsOf, padded, saysCue } from '../lexicon/word-forms.js';
 import { isCollocation, knownAsNoNoun } from '../lexicon/wordnet.js';
-import { joins, knownNamesIn, placeWords, wordsOf } from './name-reading.js';
+import { joins, KIND_HEADS, kindWordsFrom, knownNamesIn, placeWords, wordsOf } from './name-reading.js';
 import { ALL_DOMAINS, COMPANY_DOMAIN, DOMAINS, GENERAL_DOMAIN } from './topic-domains.js';
 import { ACRONYMS, AMBIGUOUS, BROAD, GENERIC, LEAD_INS } from './world.js';
 
@@ -271,8 +271,6 @@ export function sentenceCase(phrase: string): string {
   return [lower, ...rest].join(' ');
 }
 
-/** Words that only say what kind of topic it is when they end its name ("battery regulation"). */
-const KIND_HEADS = new Set(['regulation', 'regulations', 'rules', 'legislation', 'litigation', 'lawsuits', 'research', 'trials', 'news', 'developments', 'updates']);
 
 /**
  * What the topic is about, for the sentences written about it: the name without its places and
@@ -293,13 +291,7 @@ export function subjectOf(name: string, places: string[], entities: string[] = [
   let kept = words.filter((w, i) => !drop.has(w.toLowerCase()) || (GENERIC.has(w.toLowerCase()) && !genericAt(words, i)));
   while (kept.length && joins(kept[0]!)) kept.shift();
   while (kept.length && joins(kept[kept.length - 1]!)) kept.pop();
-  if (kept.length > 1 && KIND_HEADS.has(kept[kept.length - 1]!.toLowerCase())) {
-    // ... with the adjectives that classify it ("clinical" of "Alzheimer's disease clinical trials"
-    // says what kind of trials); a name that is only that ("Clinical trials") is its own subject.
-    const rest = kept.slice(0, -1);
-    while (rest.length && knownAsNoNoun(rest[rest.length - 1]!)) rest.pop();
-    if (rest.length) kept = rest;
-  }
+  kept = kept.slice(0, kindWordsFrom(kept));
   while (kept.length && joins(kept[kept.length - 1]!)) kept.pop();
   // A capital only because the name starts with it ("Lithium mining") is not a name.
   if (kept.length > 1 && name.startsWith(kept[0]!) && /^\p{Lu}\p{Ll}+$/u.test(kept[0]!) && /^\p{Ll}/u.test(kept[1]!)) {

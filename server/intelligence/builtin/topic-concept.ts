@@ -11,6 +11,7 @@ import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { isCollocation, lemmasOf, sensesOf, type PartOfSpeech, type Relations } from '../lexicon/wordnet.js';
 import { fold, nameIndex } from '../knowledge/gazetteer.js';
 import { addFeatures, generalRarity, written, type DocumentFeatures, type StoreSample } from './model-features.js';
+import { kindWordsFrom } from './name-reading.js';
 import { namePlaces, placeForms, scopesName } from './place-features.js';
 
 /** The weights of the topic's texts, and of each kind of feature a word brings. */
@@ -289,11 +290,14 @@ export function conceptOf(name: string, language: string, idf: (f: string) => nu
   const places = namePlaces(name, language);
   return partsOf(name, language).map((part) => {
     const saying = sayingWords(part, language, affinity);
+    // The adjectives that classify the kind's word ("clinical" of "Alzheimer's disease clinical
+    // trials") say one thing with it, and weigh once: the kind alone does not hold the part.
+    const kindFrom = language === 'en' ? kindWordsFrom(part) : part.length;
     return part.map((word, i) => {
       const own = stem(word, language);
       const { derived, synonyms, hyponyms } = saying.get(i)!;
       const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language)), ...placeForms(places, word)])];
-      const weight = forms.some(inStore) ? Math.round(idf(own) * 1000) / 1000 : 0;
+      const weight = forms.some(inStore) && !(i >= kindFrom && i < part.length - 1) ? Math.round(idf(own) * 1000) / 1000 : 0;
       return scopesName(places, word) ? { weight, forms, scope: true as const } : { weight, forms };
     });
   });

@@ -87,6 +87,15 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(namesConcept(conceptOf('Japanese yen', 'en', () => 1, () => true), lead('Yen rises against the dollar'))).toBe(true);
   });
 
+  it('weighs the kind\'s word and the adjective that classifies it once: "clinical trials" alone do not name "Alzheimer\'s disease clinical trials"', () => {
+    const lead = (title: string) => documentFeatures({ title, text: '' }).tf;
+    const rarity = (f: string) => (f.startsWith('alzheim') ? 6 : 3);
+    const alzheimers = conceptOf("Alzheimer's disease clinical trials", 'en', rarity, () => true);
+    expect(namesConcept(alzheimers, lead('A randomized clinical trial of an assistant for rare disease diagnosis'), 0.55)).toBe(false);
+    expect(namesConcept(alzheimers, lead("Lecanemab slows decline in early Alzheimer's disease"), 0.55)).toBe(true);
+    expect(namesConcept(alzheimers, lead("Clinical trial of a vaccine against Alzheimer's"), 0.55)).toBe(true);
+  });
+
   it('reads a territory in a name also by its members, a body of states (OPEC, NATO) by its own name only', () => {
     const lead = (title: string) => documentFeatures({ title, text: '' }).tf;
     const europe = conceptOf('Sugar market in Europe', 'en', () => 1, () => true);

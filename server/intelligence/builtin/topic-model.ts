@@ -28,7 +28,7 @@ import { beyondCommonest, conceptOf, holdsName, nameParts, namesConcept, ownWord
 export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
 export { ownWords } from './topic-concept.js';
 
-export const MODEL_VERSION = 8;
+export const MODEL_VERSION = 9;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
 export const DETECTION_BAR = 0.45;
 /** The bar of a topic the store holds nothing about yet (its score is then against a document naming its words): generous until documents arrive. */

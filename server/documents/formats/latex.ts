@@ -19,9 +19,20 @@ const SUPERSCRIPT: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', 
 /** A command's argument in braces, one level of nesting inside. */
 const ARG = String.raw`\{((?:[^{}]|\{[^{}]*\})*)\}`;
 
-/** The math between dollars as text: commands by their symbols, scripts flat ("PM$_{2.5}$" -> "PM2.5", "SR$^2$" -> "SR²"). */
+/** A fraction's part as it prints inline: in parentheses where it is more than one term ("p(1-p)" of "\\frac{p(1-p)}{2}" -> "(p(1-p))"). */
+const inlinePart = (part: string) => (/^[\p{L}\p{N}.]+$/u.test(part.trim()) ? part.trim() : `(${part.trim()})`);
+
+/**
+ * The math between dollars as text: a fraction written on one line ("\\tfrac{1}{2}" -> "1/2"),
+ * spacing and sizing commands as nothing or a space ("\\!", "\\,", "\\quad", "\\left("), commands by
+ * their symbols, scripts flat ("PM$_{2.5}$" -> "PM2.5", "SR$^2$" -> "SR²").
+ */
 function mathText(math: string): string {
   return math
+    .replace(new RegExp(String.raw`\\[dt]?frac\s*` + ARG + String.raw`\s*` + ARG, 'g'), (_, top: string, bottom: string) => `${inlinePart(top)}/${inlinePart(bottom)}`)
+    .replace(/\\(?:left|right|[Bb]igg?[lr]?)(?![A-Za-z])/g, '')
+    .replace(/\\q?quad(?![A-Za-z])|\\[,;:>]/g, ' ')
+    .replace(/\\!/g, '')
     .replace(/\\(?:mathrm|mathbf|mathit|mathbb|mathcal|mathsf|mathtt|text|textrm|textbf|textit|operatorname|boldsymbol)\s*\{([^{}]*)\}/g, '$1')
     .replace(/\\([{}])/g, (_, brace: string) => (brace === '{' ? '\uE000' : '\uE001'))
     .replace(/\\\s/g, ' ')

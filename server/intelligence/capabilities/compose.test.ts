@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCompose, repairArticle, sharesSubject } from './compose.js';
+import { aboutSource, builtinCompose, repairArticle, sharesSubject } from './compose.js';
 import { articleTitle, distinctTitle, headlineOf, namesAKindOfDocument } from './titles.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
@@ -94,6 +94,13 @@ describe('built-in composition', () => {
     expect(a.bullet_points).toEqual([`${notice.summary} [1]`]);
     expect(a.sections).toEqual([{ heading: 'The source', content: 'Board of Governors of the Federal Reserve System published “FOMC statement” on Jan 31, 1996; the point above is all it says. [1]' }]);
     expect(articleFaults(a)).toEqual([]);
+  });
+
+  it('says what its one point is of the source in the number it is', () => {
+    const source = { ...main, title: 'Harbour report', publisher: 'Harbour board', date: '2024-03-01T00:00:00.000Z', text: 'The harbour board approved a new quay for 40 ships. The board also named Ann Lee its new pilot. The new quay opens in May 2024.' };
+    expect(aboutSource(source, 1, 'en')).toBe('Harbour board published “Harbour report” on Mar 1, 2024; the point above is its main statement. [1]');
+    expect(aboutSource(source, 2, 'en')).toBe('Harbour board published “Harbour report” on Mar 1, 2024; the points above are its main statements. [1]');
+    expect(aboutSource(source, 3, 'en')).toBe('Harbour board published “Harbour report” on Mar 1, 2024; the points above are all it says. [1]');
   });
 
   it('tells a reader no date for a document that gives none (a replayed record), not the time it arrived', () => {

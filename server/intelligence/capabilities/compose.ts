@@ -347,9 +347,10 @@ function beforeList(sentence: string, language: string | null): string {
  * What the one source of a short article is, when its sentences are all quoted above: "The Board
  * of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]"
  */
-function aboutSource(main: ComposeSource, points: number, language: string | null): string {
+export function aboutSource(main: ComposeSource, points: number, language: string | null): string {
   const all = sentences(main.text, language).filter((sentence) => quotable(sentence, language)).length <= points;
-  return `${publishedLine(main)}; ${points === 1 ? 'the point above is' : 'the points above are'} ${all ? 'all it says' : 'its main statements'}. [1]`;
+  const what = all ? 'all it says' : points === 1 ? 'its main statement' : 'its main statements';
+  return `${publishedLine(main)}; ${points === 1 ? 'the point above is' : 'the points above are'} ${what}. [1]`;
 }
 
 export const compose: Capability<ComposeInput, typeof ZArticle> = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ruleNamed } from '../rules.js';
-import { BOILERPLATE_RULES, boilerplate, FINISHING_RULES, finished, FRAGMENT_RULES, fragment, FURNITURE_RULES, LEANING_RULES, LIST_RULES, quotable, withoutFurniture } from './sentence-quality.js';
+import { BOILERPLATE_RULES, boilerplate, CLAUSE_RULES, FINISHING_RULES, finished, FRAGMENT_RULES, fragment, FURNITURE_RULES, LEANING_RULES, LIST_RULES, quotable, withoutFurniture } from './sentence-quality.js';
 
-const TESTS = [...BOILERPLATE_RULES, ...FRAGMENT_RULES];
+const TESTS = [...BOILERPLATE_RULES, ...FRAGMENT_RULES, ...CLAUSE_RULES];
 
 // Each test rule on made-up text: [rule, sentences it holds for, sentences it does not].
 const cases: [string, string[], string[]][] = [
@@ -43,6 +43,12 @@ const cases: [string, string[], string[]][] = [
   ['too-short', ['Widgets rose today.'], ['Widget prices rose sharply today.']],
   ['lower-case-opening', ['and the widget rose in price.', '(the widget fell.'], ['The widget rose in price.']],
   ['continuing-word', ['Which the widget board approved today.', 'Whereas widgets are sold in March.'], ['Widgets, which the board approved, are sold.']],
+  ['no-finite-verb', ['Proposed rule; reopening of the widget comment period.', 'Notice of public widget meeting.'], ['The widget board kept its rate.']],
+  [
+    'lead-points-back',
+    ['In a related action, the widget board cut its rate.', 'To address these challenges, we propose a widget.', 'Under this temporary deviation, the widget bridge stays closed.'],
+    ['In this study, we test widgets on mice.', 'In March, the widget board cut its rate.', 'The widget board, in a related action, cut its rate.'],
+  ],
   ['connective-opening', ['However, the widget board kept its rate.', '"Moreover, widgets fell."'], ['The widget board however kept its rate.']],
   [
     'pointing-opening',

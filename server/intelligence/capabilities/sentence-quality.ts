@@ -70,6 +70,20 @@ const CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})\\b`, 'i');
 /** A sentence without the quotation marks or bracket it opens with. */
 const unquoted = (sentence: string) => sentence.replace(/^["'\u201c\u2018(]+/, '');
 
+/**
+ * An opening phrase before a comma (a few words, led by a preposition or "as") that points back at
+ * what the sentence before said: a demonstrative or a word of relation ("In a related action, ...",
+ * "To address these challenges, ...", "As a consequence, ...", "At the same time, ..."); not the
+ * document speaking of itself ("In this study, ...").
+ */
+const POINTING_PHRASE = /^((?:in|as|at|to|for|on|with|by|from|under|after|despite|given|against|beyond|unlike)\b[^,;:]{0,50}?\b(?:this|these|those|such|related|same|above|aforementioned|consequence|latter|former)\b[^,;:]{0,30}),\s/i;
+/** "this study", "this final rule" inside an opening phrase: the document itself. */
+const ITSELF_IN_PHRASE = new RegExp(String.raw`\bthis (?:[\w-]+ ){0,2}?(?:${ITSELF_NOUNS.join('|')})\b`, 'i');
+function pointsBack(sentence: string): boolean {
+  const phrase = POINTING_PHRASE.exec(unquoted(sentence))?.[1];
+  return phrase !== undefined && phrase.split(/\s+/).length <= 7 && !ITSELF_IN_PHRASE.test(phrase);
+}
+
 export const LEANING_RULES: readonly TextRule[] = [
   {
     name: 'connective-opening',
@@ -166,6 +180,12 @@ export function quotable(sentence: string, language?: string | null): boolean {
  * sentences an article leads with (the tagger costs a millisecond or more a sentence).
  */
 export const CLAUSE_RULES: readonly TextRule[] = [
+  {
+    name: 'lead-points-back',
+    language: 'en',
+    reason: 'a lead is read first: an opening phrase that points back ("In a related action, ...", "Under this deviation, ...") needs the sentence it follows, which a point after the lead has and a lead does not',
+    test: pointsBack,
+  },
   {
     name: 'no-finite-verb',
     language: 'en',

@@ -45,6 +45,11 @@ const cases: [string, string[], string[]][] = [
   ['continuing-word', ['Which the widget board approved today.', 'Whereas widgets are sold in March.'], ['Widgets, which the board approved, are sold.']],
   ['no-finite-verb', ['Proposed rule; reopening of the widget comment period.', 'Notice of public widget meeting.'], ['The widget board kept its rate.']],
   [
+    'lead-states-a-rule',
+    ['The widget bank shall not commit itself to any balance.', 'All widget tenders must be submitted by noon.', 'Members may download the widget from the site.'],
+    ['The widget board cut its rate in May 2016.', 'We introduce a widget game in which two agents must coordinate.', 'The widget board cut its rate.'],
+  ],
+  [
     'lead-points-back',
     ['In a related action, the widget board cut its rate.', 'To address these challenges, we propose a widget.', 'Under this temporary deviation, the widget bridge stays closed.'],
     ['In this study, we test widgets on mice.', 'In March, the widget board cut its rate.', 'The widget board, in a related action, cut its rate.'],

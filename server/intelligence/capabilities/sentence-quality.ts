@@ -179,7 +179,20 @@ export function quotable(sentence: string, language?: string | null): boolean {
  * rule.", "Notice of public meeting.", "Request for comments concerning ..."). Asked only of the few
  * sentences an article leads with (the tagger costs a millisecond or more a sentence).
  */
+/** A modal of rule or permission ("may" in lower case: "May" is a month) ... */
+const RULE_MODAL = /\b(?:[Ss]hall|may|[Mm]ust)\b/;
+/** ... unless it stands in a clause a relative or subordinating word opens ("a game in which two agents must coordinate"). */
+const SUBORDINATE_MODAL = /\b(?:which|who|whom|whose|where|that|if|unless|whether|when|while|because|although|so that)\b.*\b(?:[Ss]hall|may|[Mm]ust)\b/;
+/** Whether a sentence's own statement is a standing rule or permission ("the Bank shall not commit itself", "All tenders must be submitted"). */
+const statesARule = (s: string) => RULE_MODAL.test(s) && !SUBORDINATE_MODAL.test(s);
+
 export const CLAUSE_RULES: readonly TextRule[] = [
+  {
+    name: 'lead-states-a-rule',
+    language: 'en',
+    reason: 'a sentence with a modal of rule or permission ("shall not commit itself", "may be undertaken", "must be received") states a standing rule, not what happened: news leads with an act',
+    test: statesARule,
+  },
   {
     name: 'lead-points-back',
     language: 'en',

@@ -64,6 +64,7 @@ const cases: [string, string[], string[]][] = [
   ['abbreviation-stop', ['The widget act was amended by Pub.', 'See widget rules Nos.'], ['The widget act was amended last year.']],
   ['no-full-stop', ['The widget board kept its rate'], ['The widget board kept its rate.', 'Did the widget board keep its rate?']],
   ['ellipsis-end', ['The widget board kept its rate...', 'The widget board kept its rate…'], ['The widget board kept its rate.']],
+  ['colon-and-marker', ['The widget board directs the bank, as set at its meeting: 2.', 'The board authorizes these widget sales: B.'], ['The board met at 2:30 p.m.', 'The board sold widgets in part 2.']],
   ['heading-and-marker', ['Authorization for Domestic Widget Operations 1.'], ['The board approved 5 widgets in part 1.']],
   ['open-bracket', ['The widget board (and others kept its rate.'], ['The widget board (and others) kept its rate.']],
 ];

@@ -146,6 +146,12 @@ export const FRAGMENT_RULES: readonly TextRule[] = [
     test: (s) => /(?:\.\.\.|…)["'\u201d\u2019)]?$/.test(s),
   },
   {
+    name: 'colon-and-marker',
+    language: '*',
+    reason: 'a sentence that ends in a colon and the next item\'s marker ("... adopted at a meeting of the Committee: 2.") was cut where its list begins',
+    test: (s) => /:\s*(?:\d{1,2}|[A-Z]|[ivx]{1,4})\.$/.test(s),
+  },
+  {
     name: 'heading-and-marker',
     language: 'en',
     reason: 'a heading followed by the next item\'s marker ("Authorization for Domestic Open Market Operations 1.")',

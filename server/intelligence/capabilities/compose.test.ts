@@ -96,6 +96,13 @@ describe('built-in composition', () => {
     expect(articleFaults(a)).toEqual([]);
   });
 
+  it('does not make a point of the title the reader has (an abstract that opens with its paper\'s full title)', () => {
+    const title = 'Widget Nets: A Rigorous Theory of Widget Networks for Robust Widget Detection';
+    const paper = { ...main, title, publisher: 'arXiv', text: `${title}. Widget networks encode widgets as nodes and their links as edges. We prove that widget dropout acts as a penalty on curvature. A study of 30 seeds confirms the predicted gap of 0.01 between training and test.` };
+    const a = builtinCompose({ topic: { name: 'Widget networks' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect([a.introduction, ...a.bullet_points].join(' ')).not.toContain('Rigorous Theory');
+  });
+
   it('says what its one point is of the source in the number it is', () => {
     const source = { ...main, title: 'Harbour report', publisher: 'Harbour board', date: '2024-03-01T00:00:00.000Z', text: 'The harbour board approved a new quay for 40 ships. The board also named Ann Lee its new pilot. The new quay opens in May 2024.' };
     expect(aboutSource(source, 1, 'en')).toBe('Harbour board published “Harbour report” on Mar 1, 2024; the point above is its main statement. [1]');

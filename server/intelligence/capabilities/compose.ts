@@ -127,6 +127,8 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   // The document's next step (a deadline, an effective date, the next meeting) is the takeaway's, not a point.
   const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : [], input.language);
   if (nextStep) used.add(nextStep);
+  // The reader has the title: a sentence that says it again (an abstract that opens with its paper's full title) is no point.
+  for (const c of candidates) if (c.source === 1 && c.sentence !== introSentence && saysAgain(c.sentence, [input.main.title])) used.add(c.sentence);
   // The main document's best sentences are the points; its next best tell what happened.
   const happened = take((c) => c.source === 1, 4);
   const details = take((c) => c.source === 1, 4);

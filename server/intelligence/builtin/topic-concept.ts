@@ -293,13 +293,19 @@ export function conceptOf(name: string, language: string, idf: (f: string) => nu
     // The adjectives that classify the kind's word ("clinical" of "Alzheimer's disease clinical
     // trials") say one thing with it, and weigh once: the kind alone does not hold the part.
     const kindFrom = language === 'en' ? kindWordsFrom(part) : part.length;
-    return part.map((word, i) => {
+    const words = part.map((word, i) => {
       const own = stem(word, language);
       const { derived, synonyms, hyponyms } = saying.get(i)!;
       const forms = [...new Set([own, ...[...derived, ...synonyms, ...hyponyms].map((r) => stem(r, language)), ...placeForms(places, word)])];
       const weight = forms.some(inStore) && !(i >= kindFrom && i < part.length - 1) ? Math.round(idf(own) * 1000) / 1000 : 0;
       return scopesName(places, word) ? { weight, forms, scope: true as const } : { weight, forms };
     });
+    // A name that is a subject and a kind of document ("Alzheimer's disease" and "clinical trials")
+    // is named only with its subject's own word, the rarest: common words of the subject and the
+    // kind ("disease", "trial") hold a share of it in any report of another disease's trial.
+    const subject = kindFrom < part.length - 1 ? words.slice(0, kindFrom).filter((w) => w.weight > 0 && !w.scope && !isPlaceWord(w.forms)) : [];
+    const rarest = subject.reduce<(typeof words)[number] | undefined>((best, w) => (!best || w.weight > best.weight ? w : best), undefined);
+    return rarest && subject.length > 1 ? words.map((w) => (w === rarest ? { ...w, scope: true as const } : w)) : words;
   });
 }
 

@@ -152,9 +152,10 @@ export function builtinImpact(input: ImpactInput): TImpact {
   const { severity, confidence, basis } = severityOf(input, horizon);
   // A place in passing (a US agency in a research paper) is no reason; a place the article is about is.
   const own = entities.filter((e) => e.profile && (!e.place || e.lead));
-  const role = input.reader.title && input.reader.company ? ` as ${input.reader.title} at ${input.reader.company}` : input.reader.company ? ` at ${input.reader.company}` : '';
-  // The topic's own names are in every article of the topic: they say nothing about this one.
-  const why = own.length ? { text: `It names ${listed(own.slice(0, 3).map((e) => e.name))}, which you follow${role}.`, references: [...new Set(own.flatMap((e) => e.references))].slice(0, 6) } : null;
+  // The topic's own names are in every article of the topic: they say nothing about this one. The
+  // reader's own title and company are not said back to them (two independent readers took "as
+  // Policy analyst at Herald Demo" for the system's text).
+  const why = own.length ? { text: `It names ${listed(own.slice(0, 3).map((e) => e.name))}, which you follow.`, references: [...new Set(own.flatMap((e) => e.references))].slice(0, 6) } : null;
   return { why_it_matters: why, severity, confidence, severity_basis: basis, entities: entities.map(({ name, references }) => ({ name, references })), horizon };
 }
 

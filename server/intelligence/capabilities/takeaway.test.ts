@@ -67,7 +67,7 @@ describe('the takeaway of an article whose documents give nothing actionable', (
   it("says why it matters to the reader when the paper names what their profile follows", () => {
     const { impact, takeaway } = composed({ name: 'Efficient language models', keyEntities: [] }, { ...nobody, company: 'Acme AI', productsMarkets: ['inference'] });
     expect(impact.why_it_matters?.references).toEqual([1]);
-    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] It names inference, which you follow at Acme AI. [1]');
+    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] It names inference, which you follow. [1]');
   });
 });
 

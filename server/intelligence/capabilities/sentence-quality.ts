@@ -77,11 +77,12 @@ const unquoted = (sentence: string) => sentence.replace(/^["'\u201c\u2018(]+/, '
  * document speaking of itself ("In this study, ...").
  */
 const POINTING_PHRASE = /^((?:in|as|at|to|for|on|with|by|from|under|after|despite|given|against|beyond|unlike)\b[^,;:]{0,50}?\b(?:this|these|those|such|related|same|above|aforementioned|consequence|latter|former)\b[^,;:]{0,30}),\s/i;
-/** "this study", "this final rule" inside an opening phrase: the document itself. */
-const ITSELF_IN_PHRASE = new RegExp(String.raw`\bthis (?:[\w-]+ ){0,2}?(?:${ITSELF_NOUNS.join('|')})\b`, 'i');
 function pointsBack(sentence: string): boolean {
   const phrase = POINTING_PHRASE.exec(unquoted(sentence))?.[1];
-  return phrase !== undefined && phrase.split(/\s+/).length <= 7 && !ITSELF_IN_PHRASE.test(phrase);
+  if (phrase === undefined || phrase.split(/\s+/).length > 7) return false;
+  // "In this study, ...": from its "this", the phrase is the document itself (ITSELF).
+  const from = phrase.search(/\bthis\b/i);
+  return from < 0 || !ITSELF.test(phrase.slice(from));
 }
 
 export const LEANING_RULES: readonly TextRule[] = [

@@ -157,6 +157,12 @@ describe('the title rules', () => {
     expect(articleTitle(own, '2099-03-03T00:00:00Z', 'We audit widget reasoning.')).toBe(own);
   });
 
+  it('keep a longer title whole past its colon: the subtitle says what the paper found', () => {
+    const own = 'Noise as Defence in Frame-Conditioned Widget Reasoning Models: Injected Widget Noise Halves the Error Rate of Eight Audited Widget Models';
+    expect(own.length).toBeGreaterThan(120);
+    expect(articleTitle(own, '2099-03-03T00:00:00Z', 'We audit widget reasoning.')).toBe(own);
+  });
+
   it('leave a title in another language alone where the rule is written for English', () => {
     expect(namesAKindOfDocument('Widget Board statement')).toBe(true);
     expect(namesAKindOfDocument('Widget Board statement', 'de')).toBe(false);

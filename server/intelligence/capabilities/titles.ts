@@ -375,11 +375,15 @@ function fitting(...titles: string[]): string {
 /**
  * A long title's leading clauses (up to a semicolon or a colon) that fit TITLE_MAX and keep at
  * least half of it ("Agency Information Collection Activities; ..." kept to what it collects);
- * else the whole title: a title is never cut inside a clause, nor given an ellipsis.
+ * else the whole title: a title is never cut inside a clause, nor given an ellipsis. A colon
+ * followed by more than it ends is a subtitle, which says what a paper found ("Decoherence as
+ * Defence: How ..."): no end either.
  */
 function wholeClauses(text: string): string {
   if (text.length <= TITLE_MAX) return text;
-  const clause = Math.max(...['; ', ': '].map((mark) => text.slice(0, TITLE_MAX + 1).lastIndexOf(mark)));
+  const head = text.slice(0, TITLE_MAX + 1);
+  const colon = head.lastIndexOf(': ');
+  const clause = Math.max(head.lastIndexOf('; '), colon >= text.length - colon ? colon : -1);
   return clause >= TITLE_MAX / 2 ? text.slice(0, clause) : text;
 }
 

@@ -141,7 +141,7 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
-  const sectionsRaw = sectionsOf(input, all, { told: details.length ? details : happened, background, novel, bullets });
+  const sectionsRaw = sectionsOf(input, all, { told: details.length ? details : happened, background, bullets });
   const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
   const { renumber, references } = citationOrder(all, [intro, ...bullets, ...sectionsRaw.map((s) => s.content)]);
   const metrics = metricsOf(all, [...happened, ...details], candidates, input.language);
@@ -252,11 +252,13 @@ function novelSentences(input: ComposeInput, introSentence: string | undefined, 
 /**
  * The article's sections. 'What happened' tells what the introduction and the points have not. A
  * short document has said everything there: with no background to show either, the article's one
- * section says what the source is rather than quoting its sentences a second time. Then what is
- * new against earlier reports, and the background, one dated item a line.
+ * section says what the source is rather than quoting its sentences a second time. Then the
+ * background, one dated item a line. What is new against earlier reports leads the points: no
+ * section says so again ("The first 2 points above are new. Already reported: ..." read to readers
+ * as the system talking, and what earlier reports said came uncited).
  */
-function sectionsOf(input: ComposeInput, all: ComposeSource[], parts: { told: Candidate[]; background: Candidate[]; novel: string[]; bullets: string[] }): { heading: string; content: string }[] {
-  const { told, background, novel, bullets } = parts;
+function sectionsOf(input: ComposeInput, all: ComposeSource[], parts: { told: Candidate[]; background: Candidate[]; bullets: string[] }): { heading: string; content: string }[] {
+  const { told, background, bullets } = parts;
   const points = bullets.map((b) => b.replace(/ \[\d+\]$/, ''));
   const fresh = told.filter((c) => !saysAgain(c.sentence, points));
   const sections: { heading: string; content: string }[] = fresh.length
@@ -264,13 +266,6 @@ function sectionsOf(input: ComposeInput, all: ComposeSource[], parts: { told: Ca
     : background.length === 0
       ? [{ heading: 'The source', content: aboutSource(input.main, bullets.length, input.language) }]
       : [];
-  if (input.knownFacts.length && novel.length) {
-    // The new facts lead the points: say which, rather than quote them a second time.
-    const listed = novel.filter((f) => bullets.includes(`${f} [1]`)).length;
-    const unlisted = novel.filter((f) => !bullets.includes(`${f} [1]`)).map((f) => `${f} [1]`);
-    const pointer = listed === 1 ? 'The first point above is new.' : listed > 1 ? `The first ${listed} points above are new.` : '';
-    sections.push({ heading: "What's new", content: [pointer, ...unlisted, `Already reported: ${input.knownFacts.slice(0, 3).join(' ')}`].filter(Boolean).join(' ') });
-  }
   // One dated item a line (a Markdown list): a run of dated sentences in one paragraph reads as a wall.
   if (background.length) sections.push({ heading: 'Background', content: background.map((c) => `- ${shortDate(toldDate(all[c.source - 1]!)) || 'Undated'}: ${cite(c)}`).join('\n') });
   return sections;

@@ -4,7 +4,8 @@
  * the composer read them (as split, and without their furniture), and the title rules (titles.ts)
  * over each document's title with its lead, the key-metrics grammar's rules (key-metrics.ts) over
  * each sentence with a digit, the takeaway's act rule over each sentence that names an act
- * (takeaway.ts), and the clause rule over each document's first quotable sentences.
+ * and its outlook rules over every sentence (takeaway.ts), and the clause rule over each
+ * document's first quotable sentences.
  * A sentence or a title counts once per rule.
  *
  *   npm run eval:rules
@@ -18,13 +19,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../server/paths.js';
 import { loadDemoCorpus } from '../server/sources/demo.js';
-import { countFirings } from '../server/intelligence/rules.js';
+import { anyRule, countFirings } from '../server/intelligence/rules.js';
 import { ALL_SENTENCE_RULES, boilerplate, finished, fragment, quotable, statesSomething, withoutFurniture } from '../server/intelligence/capabilities/sentence-quality.js';
 import { sentences } from '../server/intelligence/capabilities/summarise.js';
 import { ALL_TITLE_RULES, articleTitle } from '../server/intelligence/capabilities/titles.js';
 import { keyMetrics, METRIC_RULES } from '../server/intelligence/capabilities/key-metrics.js';
 import { ALL_NEXT_STEP_RULES, announcesNextStep, saysWhen } from '../server/intelligence/capabilities/next-steps.js';
-import { ACT_RULES, reportsAct } from '../server/intelligence/capabilities/takeaway.js';
+import { ACT_RULES, OUTLOOK_RULES, reportsAct } from '../server/intelligence/capabilities/takeaway.js';
 
 const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
 
@@ -63,6 +64,7 @@ function firings(docs: Doc[]): Map<string, number> {
         }
         if (announcesNextStep(clean)) saysWhen(clean);
         reportsAct(clean);
+        anyRule(OUTLOOK_RULES, clean);
         if (/\d/.test(clean)) keyMetrics([{ sentence: clean, source: 1, date: doc.date || '2000-01-01', main: true, title: doc.title }]);
         count();
       }
@@ -99,6 +101,7 @@ const rules = [
   ...METRIC_RULES.map((r) => ({ ...r, file: 'key-metrics' })),
   ...ALL_NEXT_STEP_RULES.map((r) => ({ ...r, file: 'next-steps' })),
   ...ACT_RULES.map((r) => ({ ...r, file: 'takeaway' })),
+  ...OUTLOOK_RULES.map((r) => ({ ...r, file: 'takeaway' })),
 ];
 // Both dev sets are English: a rule for another language is read on them as the text of an unknown language (where it must not fire), and kept by its tests.
 const DEV_LANGUAGES = new Set(['en', '*']);

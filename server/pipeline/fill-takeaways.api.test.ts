@@ -36,7 +36,7 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
       const article = await stored(id);
       // The feed kit's document: a plain-text report from the Federal Reserve, cited as [1], with no date of its own (not the time it was stored);
       // its byline is all it has, so the impact line stands in.
-      expect(article.actionable_takeaway).toMatch(/^Report from Federal Reserve\. \[1\] Severity \d of 5 for your topic “[^”]+” \((?:low|medium|high) confidence\): .+\.$/);
+      expect(article.actionable_takeaway).toMatch(/^Severity \d of 5 for your topic “[^”]+” \((?:low|medium|high) confidence\): .+\.$/);
       expect(article.actionable_takeaway).not.toMatch(/no date/);
       expect(article.impact).toMatchObject({ severity: expect.any(Number), confidence: expect.any(String) });
     }
@@ -44,7 +44,7 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
 
     const after = await kit.get(`/api/for-you/article/${missing}/`, user.access);
     expect(after.statusCode).toBe(200);
-    expect(after.json<TReaderArticle>()).toMatchObject({ actionable_takeaway: expect.stringMatching(/^Report from Federal Reserve/), impact: { severity: expect.any(Number) } });
+    expect(after.json<TReaderArticle>()).toMatchObject({ actionable_takeaway: expect.stringMatching(/^Severity \d of 5/), impact: { severity: expect.any(Number) } });
 
     const again = await stored(blank);
     expect(await fillTakeawaysJob.handler({}, context, attempt)).toEqual({ filled: 0 });
@@ -63,7 +63,7 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
     expect(article.impact).toEqual(impact);
     expect(article.actionable_takeaway).toMatch(/Watch May 1, 2030: The committee meets again on May 1, 2030\. \[1\]$/);
     // Nothing to cite: what the document is, without a reference, and the impact line.
-    expect((await stored(broken)).actionable_takeaway).toMatch(/^Report from Federal Reserve\. Severity \d of 5 for your topic “[^”]+” \((?:low|medium|high) confidence\): .+\.$/);
+    expect((await stored(broken)).actionable_takeaway).toMatch(/^Severity \d of 5 for your topic “[^”]+” \((?:low|medium|high) confidence\): .+\.$/);
     expect((await kit.get(`/api/for-you/article/${broken}/`, user.access)).statusCode).toBe(200);
   });
 

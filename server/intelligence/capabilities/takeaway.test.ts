@@ -5,7 +5,7 @@ import type { DocumentRecord } from './document-record.js';
 import { builtinImpact, type ImpactInput, type TImpact } from './impact.js';
 import { saysAgain } from './summarise.js';
 import { ruleNamed } from '../rules.js';
-import { ACT_RULES, groundedTakeaway, reportsAct } from './takeaway.js';
+import { ACT_RULES, groundedTakeaway, OUTLOOK_RULES, reportsAct } from './takeaway.js';
 
 // A made-up research preprint: findings, no deadline, no date ahead, nothing a reader's profile names.
 const paper = {
@@ -46,14 +46,14 @@ function composed(topic: { name: string; keyEntities: string[] }, reader = nobod
 const bare = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
 
 describe('the takeaway of an article whose documents give nothing actionable', () => {
-  it('is never empty, never the lead again nor the byline alone: what the document is, then the impact line', () => {
+  it('is never empty, never the lead again nor the byline: the impact line', () => {
     const { article, impact, takeaway } = composed({ name: 'Efficient language models', keyEntities: [] });
     // The premise: the paper sets no date, names nothing followed, and the composition left the takeaway empty.
     expect(article.actionable_takeaway).toBe('');
     expect(impact.horizon).toEqual([]);
     expect(impact.why_it_matters).toBeNull();
-    // Its kind and date are its byline: the impact line stands in, and no line says what the paper lacks.
-    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] Severity 2 of 5 for your topic “Efficient language models” (low confidence): ranked 50 of 100 for relevance and quality, with too few articles of yours yet to compare it with.');
+    // Its kind and date are its byline, no takeaway: the impact line stands in, and no line says what the paper lacks.
+    expect(takeaway).toBe('Severity 2 of 5 for your topic “Efficient language models” (low confidence): ranked 50 of 100 for relevance and quality, with too few articles of yours yet to compare it with.');
     expect(takeaway).not.toMatch(/no date|names nothing/);
     expect(saysAgain(takeaway, [bare(article.introduction), ...article.bullet_points.map(bare)])).toBe(false);
     expect(articleFaults({ ...article, actionable_takeaway: takeaway })).not.toContain('takeaway_repeats');
@@ -61,13 +61,13 @@ describe('the takeaway of an article whose documents give nothing actionable', (
 
   it("names what the reader's topic follows, with the references that name it", () => {
     const { takeaway } = composed({ name: 'Efficient language models', keyEntities: ['mixture-of-experts', 'OpenAI'] });
-    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] It names mixture-of-experts, which your topic “Efficient language models” follows. [1]');
+    expect(takeaway).toBe('It names mixture-of-experts, which your topic “Efficient language models” follows. [1]');
   });
 
   it("says why it matters to the reader when the paper names what their profile follows", () => {
     const { impact, takeaway } = composed({ name: 'Efficient language models', keyEntities: [] }, { ...nobody, company: 'Acme AI', productsMarkets: ['inference'] });
     expect(impact.why_it_matters?.references).toEqual([1]);
-    expect(takeaway).toBe('arXiv preprint, Mar 4, 2025. [1] It names inference, which you follow. [1]');
+    expect(takeaway).toBe('It names inference, which you follow. [1]');
   });
 });
 
@@ -119,13 +119,13 @@ describe('groundedTakeaway', () => {
 
   it('says what the document is, then the first date ahead', () => {
     expect(groundedTakeaway(impact, { topic, article: { introduction: 'The CFTC proposed margin requirements. [1]', points: [] }, document })).toBe(
-      'Proposed Rule from Commodity Futures Trading Commission, Mar 20, 2024. [1] Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]',
+      'Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]',
     );
   });
 
   it('skips a date whose sentence a point already quotes', () => {
     const article = { introduction: 'The CFTC proposed margin requirements. [1]', points: ['Comments must be received on or before May 20, 2024. [1]'] };
-    expect(groundedTakeaway(impact, { topic, article, document })).toBe('Proposed Rule from Commodity Futures Trading Commission, Mar 20, 2024. [1] Watch Jun 12, 2024: The next meeting will be held on June 12, 2024. [1]');
+    expect(groundedTakeaway(impact, { topic, article, document })).toBe('Watch Jun 12, 2024: The next meeting will be held on June 12, 2024. [1]');
   });
 });
 
@@ -142,7 +142,7 @@ describe('the takeaway of a report in a story: what changed against its last art
     phaseChange: false,
   });
   const record = { kind: 'economic_data', contentType: 'FOMC statement', publisher: 'Federal Reserve', date: '2015-12-16T00:00:00Z', metadata: {} };
-  // Nothing else grounded: the impact line stands in after what the document is.
+  // Nothing else grounded: the impact line stands in (the byline is no takeaway).
   const ordinary = ' Severity 2 of 5 for your topic “Interest rate decisions” (low confidence): ranked 50 of 100 for relevance and quality, with too few articles of yours yet to compare it with.';
   const october =
     'The Committee today reaffirmed its view that the current 0 to 1/4 percent target range for the federal funds rate remains appropriate. ' +
@@ -155,17 +155,17 @@ describe('the takeaway of a report in a story: what changed against its last art
   it('says the figure that moved, with both values and the date of the article it moved from', () => {
     const takeaway = groundedTakeaway(none, { topic, article, document: { record, reference: 1, text: december, language: 'en' }, previous: { date: '2015-10-28T00:00:00Z', text: october, language: 'en' } });
     expect(takeaway).toBe(
-      "FOMC statement from Federal Reserve, Dec 16, 2015. [1] The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article (Oct 28, 2015). [1]",
+      "The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article (Oct 28, 2015). [1] What to expect: Inflation is expected to rise toward 2 percent over the medium term. [1]",
     );
   });
 
   it.each([
-    ['a figure that moved', december, october, "FOMC statement from Federal Reserve, Dec 16, 2015. [1] The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article. [1]"],
+    ['a figure that moved', december, october, "The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article. [1] What to expect: Inflation is expected to rise toward 2 percent over the medium term. [1]"],
     [
       'the countries a one-sentence report brings',
       'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.',
       "Following Austria's and Germany's decision to waive their asylum system rules, approximately 6,500 migrants arrive in Vienna.",
-      'FOMC statement from Federal Reserve, Dec 16, 2015. [1] New to the story since its last article: Hungary. [1]',
+      'New to the story since its last article: Hungary. [1]',
     ],
   ])("says %s against a last article with no date of its own without a date, not the time it arrived", (_, now, was, expected) => {
     const intro = now === december ? article : { introduction: `${now} [1]`, points: [] };
@@ -178,9 +178,9 @@ describe('the takeaway of a report in a story: what changed against its last art
     const after = 'Rescuers searched the collapsed factory for survivors on Thursday. Police arrested the building owner at the border as he tried to leave.';
     const context = { topic, article: { introduction: 'Rescuers searched the factory. [1]', points: [] }, document: { record: news, reference: 1, text: after } };
     expect(groundedTakeaway(none, { ...context, previous: { date: '2015-12-15T00:00:00Z', text: before } })).toBe(
-      "Report from Wire, Dec 16, 2015. [1] New since the story's last article (Dec 15, 2015): Police arrested the building owner at the border as he tried to leave. [1]",
+      "New since the story's last article (Dec 15, 2015): Police arrested the building owner at the border as he tried to leave. [1]",
     );
-    expect(groundedTakeaway(none, context)).toBe(`Report from Wire, Dec 16, 2015. [1]${ordinary}`);
+    expect(groundedTakeaway(none, context)).toBe(ordinary.trim());
   });
 
   it('says the countries a one-sentence report brings into its story, when its only statement is its lead', () => {
@@ -189,18 +189,18 @@ describe('the takeaway of a report in a story: what changed against its last art
     const munich = 'The first group, 450 of an expected 10,000 migrants, arrive in Munich, Germany, after traveling through Hungary and Austria.';
     const context = { topic, article: { introduction: `${munich} [1]`, points: [] }, document: { record: news, reference: 1, text: munich, language: 'en' } };
     expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: vienna, language: 'en' } })).toBe(
-      'Current events item from Wikipedia, Sep 5, 2015. [1] New to the story since its last article (Sep 4, 2015): Hungary. [1]',
+      'New to the story since its last article (Sep 4, 2015): Hungary. [1]',
     );
     // Nothing new to the story: no line; nor without a last article to compare with.
-    expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: `${vienna} Trains left Hungary.`, language: 'en' } })).toBe(`Current events item from Wikipedia, Sep 5, 2015. [1]${ordinary}`);
-    expect(groundedTakeaway(none, context)).toBe(`Current events item from Wikipedia, Sep 5, 2015. [1]${ordinary}`);
+    expect(groundedTakeaway(none, { ...context, previous: { date: '2015-09-04T00:00:00Z', text: `${vienna} Trains left Hungary.`, language: 'en' } })).toBe(ordinary.trim());
+    expect(groundedTakeaway(none, context)).toBe(ordinary.trim());
     // A city is no country the story reaches: the banks of Boston and Chicago are no report from the United States.
     const bank = 'The Board approved the discount rate actions of the Federal Reserve Banks of Boston, Chicago and Dallas.';
     const bankContext = { topic, article: { introduction: `${bank} [1]`, points: [] }, document: { record: news, reference: 1, text: bank, language: 'en' } };
-    expect(groundedTakeaway(none, { ...bankContext, previous: { date: '2015-09-04T00:00:00Z', text: 'The Board approved the discount rate action.', language: 'en' } })).toBe(`Current events item from Wikipedia, Sep 5, 2015. [1]${ordinary}`);
-    // A longer report, with a statement its lead does not say: its countries are no change of the story.
+    expect(groundedTakeaway(none, { ...bankContext, previous: { date: '2015-09-04T00:00:00Z', text: 'The Board approved the discount rate action.', language: 'en' } })).toBe(ordinary.trim());
+    // A longer report, with a statement its lead does not say: its countries are no change of the story; what it expects is said.
     const longer = `${munich} Officials in Berlin expect more trains.`;
-    expect(groundedTakeaway(none, { ...context, document: { ...context.document, text: longer }, previous: { date: '2015-09-04T00:00:00Z', text: vienna, language: 'en' } })).toBe(`Current events item from Wikipedia, Sep 5, 2015. [1]${ordinary}`);
+    expect(groundedTakeaway(none, { ...context, document: { ...context.document, text: longer }, previous: { date: '2015-09-04T00:00:00Z', text: vienna, language: 'en' } })).toBe('What to expect: Officials in Berlin expect more trains. [1]');
   });
 });
 
@@ -229,21 +229,21 @@ describe('the takeaway of a news report: what the document says a name the reade
   it("quotes what a name of the reader's profile did, where the lead did not say it, in place of the bare names", () => {
     const impact = impactFor({ ...nobody, organizations: ['Lakeside Savings'] }, banking);
     expect(impact.why_it_matters?.text).toBe('It names Lakeside Savings, which you follow.');
-    expect(groundedTakeaway(impact, context())).toBe('Report from Wire, Jul 8, 2024. [1] Lakeside Savings, which you follow: Lakeside Savings acquired twelve Harbor Bank branches in Ohio after regulators approved the sale. [1]');
+    expect(groundedTakeaway(impact, context())).toBe('What to expect: Analysts expect more regional lenders to shrink this year. [1] Lakeside Savings, which you follow: Lakeside Savings acquired twelve Harbor Bank branches in Ohio after regulators approved the sale. [1]');
   });
 
   it("says it of a name the reader's topic follows too", () => {
     const topic = { name: 'Regional banking', keyEntities: ['Lakeside Savings'] };
     expect(groundedTakeaway(impactFor(nobody, topic), context(topic))).toBe(
-      'Report from Wire, Jul 8, 2024. [1] Lakeside Savings, which your topic “Regional banking” follows: Lakeside Savings acquired twelve Harbor Bank branches in Ohio after regulators approved the sale. [1]',
+      'What to expect: Analysts expect more regional lenders to shrink this year. [1] Lakeside Savings, which your topic “Regional banking” follows: Lakeside Savings acquired twelve Harbor Bank branches in Ohio after regulators approved the sale. [1]',
     );
   });
 
   it('keeps the bare names line when the name only undergoes the act, is a piece of a longer name, or the act is a rule', () => {
     const reader = { ...nobody, organizations: ['Lakeside Savings'] };
     for (const sentence of ['Regulators approved the sale of twelve Harbor Bank branches in Ohio to Lakeside Savings', 'The Lakeside Savings Foundation announced grants for the towns affected by the closures', 'Lakeside Savings shall close the branches it acquired once regulators approve the sale']) {
-      const body = `Harbor Bank reported a second quarter of deposit outflows on Monday. ${sentence}. Analysts expect more lenders to shrink.`;
-      expect(groundedTakeaway(impactFor(reader, banking, body), context(banking, body))).toBe('Report from Wire, Jul 8, 2024. [1] It names Lakeside Savings, which you follow. [1]');
+      const body = `Harbor Bank reported a second quarter of deposit outflows on Monday. ${sentence}. Shares of regional lenders fell on the news.`;
+      expect(groundedTakeaway(impactFor(reader, banking, body), context(banking, body))).toBe('It names Lakeside Savings, which you follow. [1]');
     }
   });
 });
@@ -255,15 +255,54 @@ describe('what stands in when what the document is is the only part with somethi
   const byline = { kind: 'news', contentType: 'Council bulletin item', publisher: 'City Council', date: '2019-05-02T00:00:00Z', metadata: {} };
   const record = (over: Partial<DocumentRecord>): DocumentRecord => ({ ...byline, ...over });
   it.each([
-    ['a byline alone (kind, publisher, date): the impact line stands in', impact(), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] Severity 2 of 5 for your topic “Harbour policy” (low confidence): ranked above 40% of your recent articles.'],
-    ['an undated byline alone: the impact line stands in, with its basis', impact({ severity: 4, confidence: 'medium', severity_basis: 'in the top 5% of your recent articles; the story moved to a new stage.' }), record({ date: null }), 'Council bulletin item from City Council. [1] Severity 4 of 5 for your topic “Harbour policy” (medium confidence): in the top 5% of your recent articles; the story moved to a new stage.'],
+    ['a byline alone (kind, publisher, date): no takeaway, the impact line stands in', impact(), record({}), 'Severity 2 of 5 for your topic “Harbour policy” (low confidence): ranked above 40% of your recent articles.'],
+    ['an undated byline alone: no takeaway, the impact line stands in, with its basis', impact({ severity: 4, confidence: 'medium', severity_basis: 'in the top 5% of your recent articles; the story moved to a new stage.' }), record({ date: null }), 'Severity 4 of 5 for your topic “Harbour policy” (medium confidence): in the top 5% of your recent articles; the story moved to a new stage.'],
     ['a record that says a fact of the document (a trial\'s phase and status) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { sponsor: 'Harbour Clinic', phases: ['PHASE2'], status: 'RECRUITING' } }), 'Clinical trial from Harbour Clinic: phase 2, recruiting. [1]'],
     ['a record that says what the document is about (a trial\'s conditions) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { conditions: ['Sciatica'] } }), 'Clinical trial from Harbour Clinic for Sciatica, May 2, 2019. [1]'],
-    ['a date ahead: no impact line', impact({ horizon: [{ date: '2019-06-01', what: 'Comments are due by June 1, 2019.', references: [1] }] }), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] Watch Jun 1, 2019: Comments are due by June 1, 2019. [1]'],
-    ['why it matters to the reader: no impact line', impact({ why_it_matters: { text: 'It names Dock Street, which you follow.', references: [1] }, entities: [{ name: 'Dock Street', references: [1] }] }), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] It names Dock Street, which you follow. [1]'],
-    ['a name the topic follows: no impact line', impact({ entities: [{ name: 'Port Authority', references: [1] }] }), record({}), 'Council bulletin item from City Council, May 2, 2019. [1] It names Port Authority, which your topic “Harbour policy” follows. [1]'],
+    ['a date ahead: no impact line', impact({ horizon: [{ date: '2019-06-01', what: 'Comments are due by June 1, 2019.', references: [1] }] }), record({}), 'Watch Jun 1, 2019: Comments are due by June 1, 2019. [1]'],
+    ['why it matters to the reader: no impact line', impact({ why_it_matters: { text: 'It names Dock Street, which you follow.', references: [1] }, entities: [{ name: 'Dock Street', references: [1] }] }), record({}), 'It names Dock Street, which you follow. [1]'],
+    ['a name the topic follows: no impact line', impact({ entities: [{ name: 'Port Authority', references: [1] }] }), record({}), 'It names Port Authority, which your topic “Harbour policy” follows. [1]'],
   ])('%s', (_, given, rec, expected) => {
     expect(groundedTakeaway(given, { topic, article, document: { record: rec, reference: 1 } })).toBe(expected);
+  });
+});
+
+describe('the takeaway of a study: what its findings mean', () => {
+  const topic = { name: 'Efficient language models', keyEntities: [] };
+  const impact: TImpact = { why_it_matters: { text: 'It names inference, which you follow.', references: [1] }, severity: 2, confidence: 'low', severity_basis: 'ranked 50 of 100.', entities: [{ name: 'inference', references: [1] }], horizon: [] };
+  const article = { introduction: 'A sparse router cuts inference cost by 38 percent. [1]', points: [] };
+  const text = (...more: string[]) => [paper.text, ...more].join(' ');
+  const takeaway = (body: string) => groundedTakeaway(impact, { topic, article, document: { record: paperRecord, reference: 1, text: body, language: 'en' } });
+
+  it('quotes what the authors say the findings mean, before what anyone expects, in place of why it was chosen', () => {
+    const body = text('The authors expect larger models to gain more from routing.', 'Our results suggest that routing, not model size, drives the cost of inference.');
+    expect(takeaway(body)).toBe('What it means: Our results suggest that routing, not model size, drives the cost of inference. [1]');
+  });
+
+  it('quotes what the document expects when it says nothing of what its findings mean', () => {
+    expect(takeaway(text('The authors expect larger models to gain more from routing.'))).toBe('What to expect: The authors expect larger models to gain more from routing. [1]');
+  });
+
+  it("keeps to why it matters to the reader when the document says neither, and never quotes a sentence the lead or points said", () => {
+    expect(takeaway(paper.text)).toBe('It names inference, which you follow. [1]');
+    const said = 'Our results suggest that routing, not model size, drives the cost of inference.';
+    expect(groundedTakeaway(impact, { topic, article: { introduction: `${said} [1]`, points: [] }, document: { record: paperRecord, reference: 1, text: text(said), language: 'en' } })).toBe('It names inference, which you follow. [1]');
+  });
+
+  it.each([
+    ['outlook-means', 'Our findings indicate that load balancing matters most.', true],
+    ['outlook-means', 'The results show a 38 percent saving.', true],
+    ['outlook-means', 'The router activates two experts per token.', false],
+    ['outlook-expects', 'The Committee expects inflation to rise toward 2 percent.', true],
+    ['outlook-expects', 'The company plans to open two plants next year.', true],
+    ['outlook-expects', 'The company opened two plants last year.', false],
+  ])('%s: %s -> %s', (name, sentence, fires) => {
+    expect(ruleNamed(OUTLOOK_RULES, name).test(sentence)).toBe(fires);
+  });
+
+  it('has no outlook in a language without its rules', () => {
+    const body = `${paper.text} Our results suggest that routing drives the cost of inference.`;
+    expect(groundedTakeaway(impact, { topic, article, document: { record: paperRecord, reference: 1, text: body, language: 'fr' } })).toBe('It names inference, which you follow. [1]');
   });
 });
 

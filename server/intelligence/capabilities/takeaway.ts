@@ -123,6 +123,47 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
   return `New since ${when}: ${change.sentence}${cite}`;
 }
 
+/**
+ * What a document says its findings mean or what its authors expect: a study's conclusion ("these
+ * results suggest that ..."), a central bank's outlook ("The Committee expects ..."), a company's
+ * forecast. The cue is the sentence's verb, by language; a language with no rule here gives none.
+ */
+export const OUTLOOK_RULES: readonly TextRule[] = [
+  {
+    name: 'outlook-means',
+    language: 'en',
+    reason: 'a sentence that says what findings suggest, indicate or imply, or what its authors conclude, is what the document means for the reader',
+    test: (s) => /\b(?:suggest(?:s|ed|ing)?|indicat(?:e|es|ing)|impl(?:y|ies)|conclude[sd]?)\b|\b(?:results|findings)\s+(?:show|demonstrate|reveal)/i.test(s),
+  },
+  {
+    name: 'outlook-expects',
+    language: 'en',
+    reason: 'a sentence that says what someone expects, forecasts or plans, or what is likely, is what to watch',
+    test: (s) => /\b(?:expects?|expected\s+to|anticipates?|forecasts?|(?:is|are)\s+(?:likely|set)\s+to|plans?\s+to|intends?\s+to)\b/i.test(s),
+  },
+];
+const [MEANS_RULE, EXPECTS_RULE] = OUTLOOK_RULES as [TextRule, TextRule];
+
+/**
+ * What the document says its findings mean, else what it expects (OUTLOOK_RULES): the first such
+ * statement after its opening that the lead and points have not said, quotable, citing the
+ * document. Undefined when the article does not cite it or none is left.
+ */
+function outlookLine(context: TakeawayContext, said: string[]): string | undefined {
+  const { text, language, reference } = context.document;
+  if (!text || !reference) return undefined;
+  const candidates = sentences(text, language)
+    .slice(1, ACT_SENTENCES)
+    .filter((s) => {
+      const words = s.split(/\s+/).length;
+      return words >= ACT_WORDS.min && words <= ACT_WORDS.max && quotable(s, language) && !saysAgain(s, said);
+    });
+  const means = candidates.find((s) => anyRule([MEANS_RULE], s, language));
+  if (means) return `What it means: ${means} ${marks([reference])}`;
+  const expects = candidates.find((s) => anyRule([EXPECTS_RULE], s, language));
+  return expects ? `What to expect: ${expects} ${marks([reference])}` : undefined;
+}
+
 /** Countries a takeaway lists at most. */
 const MAX_PLACES = 4;
 
@@ -164,23 +205,23 @@ function impactLine(impact: TImpact, context: TakeawayContext): string {
 
 /**
  * The takeaway an article whose documents give nothing actionable still has, never the lead again
- * and never invented, in the words a reader keeps: what the document is (its kind, who it is
- * from, its record's phase, status or enrolment), what to watch (the first date its documents set
+ * and never invented, in the words a reader keeps: what the document's record says (a trial's
+ * phase, status or enrolment, a rule's action), what to watch (the first date its documents set
  * ahead that the lead and points have not quoted), what changed against the story's last article
  * (a figure that moved, else a statement new to the story: story-change.ts, else the countries a
- * short report brings into the story) and who it concerns
- * (what the document says a name the reader follows did, else why it matters to the reader, else
- * the names their topic follows that the documents name). A part with nothing behind
- * it is left out, not said to be missing. What the document is counts alone only when its record
- * says something of it (a trial's phase and status, a rule's action: recordSays); its kind,
- * publisher and date are its byline, which gives the reader nothing to do or watch. When nothing
- * else can be grounded, the impact line (its severity, confidence and basis) stands in.
+ * short report brings into the story), what the document says its findings mean or expects
+ * (outlookLine) and what it says a name the reader follows did. A part with nothing behind it is
+ * left out, not said to be missing. The document's kind, publisher and date are its byline, and
+ * "it names X, which you follow" only says why it was chosen: readers took both for filler, so
+ * they stand in only when nothing above can be grounded (the names first, then the impact line:
+ * its severity, confidence and basis).
  */
 export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
   const said = [context.article.introduction, ...context.article.points].map(bare).filter(Boolean);
-  const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
+  const record = recordSays(context.document.record) ? [whatLine(context)] : [];
   const change = changeLine(context, said) ?? placesLine(context, said);
-  const parts = [horizonLine(impact, said), change, actLine(impact, context, said) ?? why ?? topicNamesLine(impact, context)].filter((p): p is string => Boolean(p));
-  const standIn = parts.length || recordSays(context.document.record) ? [] : [impactLine(impact, context)];
-  return [whatLine(context), ...parts, ...standIn].join(' ');
+  const parts = [...record, horizonLine(impact, said), change, outlookLine(context, said), actLine(impact, context, said)].filter((p): p is string => Boolean(p));
+  if (parts.length) return parts.join(' ');
+  const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
+  return why ?? topicNamesLine(impact, context) ?? impactLine(impact, context);
 }

@@ -305,8 +305,57 @@ export function conceptOf(name: string, language: string, idf: (f: string) => nu
     // kind ("disease", "trial") hold a share of it in any report of another disease's trial.
     const subject = kindFrom < part.length - 1 ? words.slice(0, kindFrom).filter((w) => w.weight > 0 && !w.scope && !isPlaceWord(w.forms)) : [];
     const rarest = subject.reduce<(typeof words)[number] | undefined>((best, w) => (!best || w.weight > best.weight ? w : best), undefined);
-    return rarest && subject.length > 1 ? words.map((w) => (w === rarest ? { ...w, scope: true as const } : w)) : words;
+    const read = rarest && subject.length > 1 ? words.map((w) => (w === rarest ? { ...w, scope: true as const } : w)) : words;
+    return language === 'en' ? collocationUnits(part, read, affinity) : read;
   });
+}
+
+/** Letters a word and a word of a gloss share where one is derived from the other ("economic", "economy"). */
+const GLOSS_ROOT = 5;
+/**
+ * Whether a collocation means what its words say: WordNet's gloss of it uses both ("steel industry":
+ * "the industry that makes steel"; "economic growth": "growth in the productive capacity of the
+ * economy"), so either word alone may name it. A gloss without one of them ("natural gas": "a
+ * fossil fuel in the gaseous state") says the two together mean a thing of their own.
+ */
+function compositional(words: string[], gloss: string): boolean {
+  const glossed = wordsIn(gloss.replace(/"[^"]*"/g, ''), 'en').map((w) => w.toLowerCase());
+  const root = (w: string) => (w.length >= GLOSS_ROOT ? w.slice(0, GLOSS_ROOT) : w);
+  return words.every((word) => glossed.some((g) => stem(g, 'en') === stem(word, 'en') || (g.length >= GLOSS_ROOT && root(g) === root(word.toLowerCase()))));
+}
+
+/**
+ * A collocation WordNet knows ("foreign exchange", "money supply") names one thing: it weighs as
+ * one word of the part (its rarer word's weight) and is said by the two words in a row or by the
+ * collocation's own synonyms and kinds ("fed" of "Federal Reserve", "m1" of "money supply"), not by
+ * either word alone ("exchange controls", "supply reserves").
+ */
+function collocationUnits(part: string[], words: Concept[number], affinity?: Affinity): Concept[number] {
+  const out: Concept[number] = [];
+  for (let i = 0; i < part.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]];
+    if (!b || a.scope || b.scope || isPlaceWord(a.forms) || isPlaceWord(b.forms) || !isCollocation(part[i]!, part[i + 1]!)) {
+      out.push(a);
+      continue;
+    }
+    const { synonyms, hyponyms, gloss } = relatedWords(`${part[i]}_${part[i + 1]}`, affinity, part[i + 1]);
+    if (compositional([part[i]!, part[i + 1]!], gloss)) {
+      out.push(a);
+      continue;
+    }
+    // One word says it by its stem; several ("federal reserve system") by their pairs. One of its
+    // own words is no synonym of it ("oil" of "vegetable oil", "gas" of "natural gas"): that word
+    // alone is what the collocation sets apart.
+    const own = [a.forms[0], b.forms[0]];
+    const saying = [...synonyms, ...hyponyms].flatMap((related) => {
+      const tf = new Map<string, number>();
+      addFeatures(tf, related, 'en', 1);
+      return [...tf.keys()].filter((f) => (related.includes(' ') ? f.includes('_') : !f.startsWith('=') && !f.includes('_') && !own.includes(f)));
+    });
+    out.push({ weight: Math.max(a.weight, b.weight), forms: [...new Set([`${written(part[i]!, 'en')}_${written(part[i + 1]!, 'en')}`, ...saying])] });
+    i++;
+  }
+  return out;
 }
 
 export type Concept = { weight: number; forms: string[]; scope?: true }[][];

@@ -96,6 +96,20 @@ describe('topic model: a topic understood from its words and from the store', ()
     expect(namesConcept(alzheimers, lead("Clinical trial of a vaccine against Alzheimer's"), 0.55)).toBe(true);
   });
 
+  it('reads a collocation WordNet glosses without one of its words ("foreign exchange", "money supply") as one thing, said by both words in a row or its own kinds; one whose gloss uses both ("steel industry") by either word', () => {
+    const lead = (title: string) => documentFeatures({ title, text: '' }).tf;
+    const reserves = conceptOf('Foreign exchange reserves', 'en', () => 1, () => true);
+    expect(namesConcept(reserves, lead('Spain to relax exchange controls on foreign investment'), 0.55)).toBe(false);
+    expect(namesConcept(reserves, lead('Taiwan foreign exchange reserves rise'), 0.55)).toBe(true);
+    const money = conceptOf('Money supply', 'en', () => 1, () => true);
+    expect(namesConcept(money, lead('Fed may supply reserves in the money markets'), 0.55)).toBe(false);
+    expect(namesConcept(money, lead('U.S. money supply rises'), 0.55)).toBe(true);
+    expect(namesConcept(money, lead('Bundesbank says M3 grew too fast'), 0.55)).toBe(true);
+    const steel = conceptOf('Steel industry', 'en', () => 1, () => true);
+    expect(namesConcept(steel, lead('Krupp says 2,000 steel jobs to go'), 0.55)).toBe(false);
+    expect(namesConcept(steel, lead('Krupp says 2,000 steel jobs to go'), 0.5)).toBe(true);
+  });
+
   it('reads a territory in a name also by its members, a body of states (OPEC, NATO) by its own name only', () => {
     const lead = (title: string) => documentFeatures({ title, text: '' }).tf;
     const europe = conceptOf('Sugar market in Europe', 'en', () => 1, () => true);

@@ -28,7 +28,7 @@ import { beyondCommonest, conceptOf, holdsName, nameParts, namesConcept, ownWord
 export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
 export { ownWords } from './topic-concept.js';
 
-export const MODEL_VERSION = 9;
+export const MODEL_VERSION = 10;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
 export const DETECTION_BAR = 0.45;
 /** The bar of a topic the store holds nothing about yet (its score is then against a document naming its words): generous until documents arrive. */
@@ -286,7 +286,17 @@ export function buildTopicModel(topic: TopicWords & { collections?: number[] }, 
   const terms = Object.fromEntries([...l1(query)].filter(([, w]) => Math.abs(w) > 1e-4).map(([f, w]) => [f, Math.round(w * 1e5) / 1e5]));
   const named = conceptOf(topic.name, language, rarity, (f) => language === 'en' || sample.df.has(f), affinity);
   // The pairs in which the name's words have another sense: the store is read through them from here on.
-  const alone = new Set(parts.flatMap((part, i) => part.filter((_, j) => namesAlone(named[i]!, j)).map((forms) => forms[0]!)));
+  const alone = new Set(
+    parts.flatMap((part, i) =>
+      part
+        .filter((forms) => {
+          // A word of a collocation is no word of the concept alone (conceptOf): found by its stem.
+          const at = named[i]!.findIndex((w) => w.forms[0] === forms[1]);
+          return at >= 0 && namesAlone(named[i]!, at);
+        })
+        .map((forms) => forms[0]!),
+    ),
+  );
   const senses = { ...measures, ...(known ? foreignPairs(parts.flat(), alone, docs, sample, terms) : {}) };
   const read = (features: DocumentFeatures) => inSense({ senses }, features);
   const { raw, reference } = referenceOf(terms, docs, (d) => read(d.features), holding.length, parts, known, sample.avgLength);

@@ -279,6 +279,11 @@ describe('the takeaway of a study: what its findings mean', () => {
     expect(takeaway(body)).toBe('What it means: Our results suggest that routing, not model size, drives the cost of inference. [1]');
   });
 
+  it('quotes what the document found, before what anyone expects, when it says nothing of what its findings mean', () => {
+    const body = text('The authors expect larger models to gain more from routing.', 'We find that load balancing accounts for most of the saving.');
+    expect(takeaway(body)).toBe('What it finds: We find that load balancing accounts for most of the saving. [1]');
+  });
+
   it('quotes what the document expects when it says nothing of what its findings mean', () => {
     expect(takeaway(text('The authors expect larger models to gain more from routing.'))).toBe('What to expect: The authors expect larger models to gain more from routing. [1]');
   });
@@ -293,6 +298,9 @@ describe('the takeaway of a study: what its findings mean', () => {
     ['outlook-means', 'Our findings indicate that load balancing matters most.', true],
     ['outlook-means', 'The results show a 38 percent saving.', true],
     ['outlook-means', 'The router activates two experts per token.', false],
+    ['outlook-finds', 'We show that load balancing accounts for most of the saving.', true],
+    ['outlook-finds', 'Experiments on three benchmarks further demonstrate that the gains hold.', true],
+    ['outlook-finds', 'We show the router in Figure 2.', false],
     ['outlook-expects', 'The Committee expects inflation to rise toward 2 percent.', true],
     ['outlook-expects', 'The company plans to open two plants next year.', true],
     ['outlook-expects', 'The company opened two plants last year.', false],

@@ -124,9 +124,9 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
 }
 
 /**
- * What a document says its findings mean or what its authors expect: a study's conclusion ("these
- * results suggest that ..."), a central bank's outlook ("The Committee expects ..."), a company's
- * forecast. The cue is the sentence's verb, by language; a language with no rule here gives none.
+ * What a document says its findings mean, what it found or what its authors expect: a study's
+ * conclusion ("these results suggest that ...") or finding ("we show that ..."), a central bank's
+ * outlook ("The Committee expects ..."), a company's forecast. The cue is the sentence's verb, by language; a language with no rule here gives none.
  */
 export const OUTLOOK_RULES: readonly TextRule[] = [
   {
@@ -136,16 +136,23 @@ export const OUTLOOK_RULES: readonly TextRule[] = [
     test: (s) => /\b(?:suggest(?:s|ed|ing)?|indicat(?:e|es|ing)|impl(?:y|ies)|conclude[sd]?)\b|\b(?:results|findings)\s+(?:show|demonstrate|reveal)/i.test(s),
   },
   {
+    name: 'outlook-finds',
+    language: 'en',
+    reason: 'a sentence in which the authors, their experiments or their data show, find or demonstrate that something holds states what the document found',
+    test: (s) => /\b(?:we|experiments?|evaluations?|analys[ie]s|data|evidence|results|findings)\s+(?:[\w-]+\s+){0,5}?(?:show|shows|showed|find|finds|found|demonstrate|demonstrates|demonstrated|reveal|reveals|revealed|confirm|confirms|confirmed)\s+that\b/i.test(s),
+  },
+  {
     name: 'outlook-expects',
     language: 'en',
     reason: 'a sentence that says what someone expects, forecasts or plans, or what is likely, is what to watch',
     test: (s) => /\b(?:expects?|expected\s+to|anticipates?|forecasts?|(?:is|are)\s+(?:likely|set)\s+to|plans?\s+to|intends?\s+to)\b/i.test(s),
   },
 ];
-const [MEANS_RULE, EXPECTS_RULE] = OUTLOOK_RULES as [TextRule, TextRule];
+const [MEANS_RULE, FINDS_RULE, EXPECTS_RULE] = OUTLOOK_RULES as [TextRule, TextRule, TextRule];
 
 /**
- * What the document says its findings mean, else what it expects (OUTLOOK_RULES): the first such
+ * What the document says its findings mean, else what it found, else what it expects
+ * (OUTLOOK_RULES): the first such
  * statement after its opening that the lead and points have not said, quotable, citing the
  * document. Undefined when the article does not cite it or none is left.
  */
@@ -158,10 +165,11 @@ function outlookLine(context: TakeawayContext, said: string[]): string | undefin
       const words = s.split(/\s+/).length;
       return words >= ACT_WORDS.min && words <= ACT_WORDS.max && quotable(s, language) && !saysAgain(s, said);
     });
-  const means = candidates.find((s) => anyRule([MEANS_RULE], s, language));
-  if (means) return `What it means: ${means} ${marks([reference])}`;
-  const expects = candidates.find((s) => anyRule([EXPECTS_RULE], s, language));
-  return expects ? `What to expect: ${expects} ${marks([reference])}` : undefined;
+  for (const [rule, label] of [[MEANS_RULE, 'What it means'], [FINDS_RULE, 'What it finds'], [EXPECTS_RULE, 'What to expect']] as const) {
+    const found = candidates.find((s) => anyRule([rule], s, language));
+    if (found) return `${label}: ${found} ${marks([reference])}`;
+  }
+  return undefined;
 }
 
 /** Countries a takeaway lists at most. */

@@ -25,7 +25,8 @@ import { sentences } from '../server/intelligence/capabilities/summarise.js';
 import { ALL_TITLE_RULES, articleTitle } from '../server/intelligence/capabilities/titles.js';
 import { keyMetrics, METRIC_RULES } from '../server/intelligence/capabilities/key-metrics.js';
 import { ALL_NEXT_STEP_RULES, announcesNextStep, saysWhen } from '../server/intelligence/capabilities/next-steps.js';
-import { ACT_RULES, OUTLOOK_RULES, reportsAct } from '../server/intelligence/capabilities/takeaway.js';
+import { ACT_RULES, reportsAct } from '../server/intelligence/capabilities/takeaway.js';
+import { OUTLOOK_RULES } from '../server/intelligence/capabilities/outlook.js';
 
 const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
 

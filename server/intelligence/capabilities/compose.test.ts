@@ -140,6 +140,27 @@ describe('built-in composition', () => {
     expect(JSON.stringify(a)).not.toMatch(/points? above|Already reported|Volkswagen cheated/);
   });
 
+  it("takes what a first report's document says its findings mean, found or expects for the takeaway, out of the points", () => {
+    const paper = {
+      ...main,
+      title: 'Sparse routing lowers the inference cost of language models',
+      text:
+        'We study sparse mixture-of-experts routing for transformer language models. ' +
+        'Our router activates two of sixty-four experts per token and cuts inference cost by 38 percent at equal perplexity. ' +
+        'Across three benchmarks we find that the gains hold from 1 billion to 13 billion parameters. ' +
+        'Ablations attribute most of the saving to load balancing across experts.',
+      summary: 'A sparse router cuts the inference cost of transformer language models by 38 percent at equal perplexity.',
+      publisher: 'arXiv',
+    };
+    const finds = 'Across three benchmarks we find that the gains hold from 1 billion to 13 billion parameters.';
+    const first = builtinCompose({ topic: { name: 'Efficient language models' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(first.actionable_takeaway).toBe(`What it finds: ${finds} [1]`);
+    expect([first.introduction, ...first.bullet_points, ...first.sections.map((x) => x.content)].join(' ')).not.toContain(finds);
+    // A later report of a story says what it adds instead, and the finding stays a point.
+    const later = builtinCompose({ topic: { name: 'Efficient language models' }, main: paper, supporting: [], novelFacts: [], knownFacts: ['An earlier router cut cost by 20 percent.'], phaseChange: null, language: 'en' });
+    expect(later.actionable_takeaway).not.toMatch(/^What it finds/);
+  });
+
   it('says each sentence once: the introduction is not a point, the points are not retold, a source quoted twice is quoted once', () => {
     const long = {
       ...main,

@@ -9,6 +9,7 @@ import { leadSentencesOf, pickDistinct, rankedLeadSentences, rankedStatements, s
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
 import { articleTitle, shortDate } from './titles.js';
 import { statesNextStep } from './next-steps.js';
+import { outlookOf } from './outlook.js';
 import { ownSentences, publishedLine, summaryStatements, templateOnly, toldDate } from './compose-template.js';
 
 export { repairArticle } from './compose-repair.js';
@@ -127,6 +128,9 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   // The document's next step (a deadline, an effective date, the next meeting) is the takeaway's, not a point.
   const nextStep = nextStepOf(input.main.text, introSentence ? [introSentence] : [], input.language);
   if (nextStep) used.add(nextStep);
+  // Else, in a first report, what the document says its findings mean, found or expects is the takeaway's, not a point.
+  const outlook = nextStep || input.phaseChange || input.knownFacts.length ? undefined : outlookOf(input.main.text, input.language, introSentence ? [introSentence] : []);
+  if (outlook) used.add(outlook.sentence);
   // The reader has the title: a sentence that says it again (an abstract that opens with its paper's full title) is no point.
   for (const c of candidates) if (c.source === 1 && c.sentence !== introSentence && saysAgain(c.sentence, [input.main.title])) used.add(c.sentence);
   // The main document's best sentences are the points; its next best tell what happened.
@@ -155,7 +159,7 @@ export function builtinCompose(raw: ComposeInput): TArticle {
     bullet_points: bullets.map(renumber),
     sections: sectionsRaw.map((s) => ({ heading: s.heading, content: renumber(s.content) })),
     references,
-    actionable_takeaway: renumber(takeaway(input, nextStep, [intro, ...bullets])),
+    actionable_takeaway: renumber(takeaway(input, nextStep, [intro, ...bullets], outlook)),
     data_table: { columns: METRIC_COLUMNS, rows: metrics },
     disclosure:
       `Composed by Herald's built-in engine from ${references.length} source${references.length === 1 ? '' : 's'}: ` +
@@ -314,13 +318,16 @@ function nextStepOf(text: string, said: string[], language: string | null): stri
 /**
  * The takeaway: what the reader should watch next, in the documents' words, never the lead again.
  * The document's next step when it states one with its date (a comment deadline, an effective
- * date, the next meeting, a vote); a story that moved to a new stage says so; a later report of a
- * story says what it adds to the earlier ones when the introduction and points have not said it.
- * Otherwise nothing: an empty takeaway is left out of the page.
+ * date, the next meeting, a vote); in a story's first report, what the document says its findings
+ * mean, found or expects (outlook.ts, kept out of the points); a story that moved to a new stage
+ * says so; a later report of a story says what it adds to the earlier ones when the introduction
+ * and points have not said it. Otherwise nothing: an empty takeaway is left out of the page (and
+ * the pipeline grounds one: takeaway.ts).
  */
-function takeaway(input: ComposeInput, next: string | undefined, said: string[]): string {
+function takeaway(input: ComposeInput, next: string | undefined, said: string[], outlook?: { label: string; sentence: string }): string {
   const told = said.map((s) => s.replace(/\s*\[\d+\]$/, ''));
   if (next) return `What comes next: ${next} [1]`;
+  if (outlook) return `${outlook.label}: ${outlook.sentence} [1]`;
   if (input.phaseChange && !saysAgain(input.phaseChange, told)) return `The story moved to a new stage: ${input.phaseChange}`;
   if (input.knownFacts.length) {
     const added = input.novelFacts.flatMap((f) => sentences(f, input.language)).find((f) => quotable(f, input.language) && !saysAgain(f, told));

@@ -5,7 +5,8 @@ import type { DocumentRecord } from './document-record.js';
 import { builtinImpact, type ImpactInput, type TImpact } from './impact.js';
 import { saysAgain } from './summarise.js';
 import { ruleNamed } from '../rules.js';
-import { ACT_RULES, groundedTakeaway, OUTLOOK_RULES, reportsAct } from './takeaway.js';
+import { ACT_RULES, groundedTakeaway, reportsAct } from './takeaway.js';
+import { OUTLOOK_RULES } from './outlook.js';
 
 // A made-up research preprint: findings, no deadline, no date ahead, nothing a reader's profile names.
 const paper = {
@@ -296,7 +297,9 @@ describe('the takeaway of a study: what its findings mean', () => {
 
   it.each([
     ['outlook-means', 'Our findings indicate that load balancing matters most.', true],
-    ['outlook-means', 'The results show a 38 percent saving.', true],
+    ['outlook-means', 'The results show a 38 percent saving.', false],
+    ['outlook-means', 'Each label is a flag indicating whether the output satisfies the rubric.', false],
+    ['outlook-finds', 'Experimental results demonstrate that the router halves the cost.', true],
     ['outlook-means', 'The router activates two experts per token.', false],
     ['outlook-finds', 'We show that load balancing accounts for most of the saving.', true],
     ['outlook-finds', 'Experiments on three benchmarks further demonstrate that the gains hold.', true],

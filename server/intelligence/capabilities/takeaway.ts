@@ -3,6 +3,7 @@ import { actsIn } from '../lexicon/actions.js';
 import { anyRule, type TextRule } from '../rules.js';
 import { recordSays, whatItIs, type DocumentRecord } from './document-record.js';
 import { namedIn, type TImpact } from './impact.js';
+import { outlookOf } from './outlook.js';
 import { quotable } from './sentence-quality.js';
 import { storyChange, type StoryDocument } from './story-change.js';
 import { saysAgain, sentences } from './summarise.js';
@@ -123,53 +124,11 @@ function changeLine(context: TakeawayContext, said: string[]): string | undefine
   return `New since ${when}: ${change.sentence}${cite}`;
 }
 
-/**
- * What a document says its findings mean, what it found or what its authors expect: a study's
- * conclusion ("these results suggest that ...") or finding ("we show that ..."), a central bank's
- * outlook ("The Committee expects ..."), a company's forecast. The cue is the sentence's verb, by language; a language with no rule here gives none.
- */
-export const OUTLOOK_RULES: readonly TextRule[] = [
-  {
-    name: 'outlook-means',
-    language: 'en',
-    reason: 'a sentence that says what findings suggest, indicate or imply, or what its authors conclude, is what the document means for the reader',
-    test: (s) => /\b(?:suggest(?:s|ed|ing)?|indicat(?:e|es|ing)|impl(?:y|ies)|conclude[sd]?)\b|\b(?:results|findings)\s+(?:show|demonstrate|reveal)/i.test(s),
-  },
-  {
-    name: 'outlook-finds',
-    language: 'en',
-    reason: 'a sentence in which the authors, their experiments or their data show, find or demonstrate that something holds states what the document found',
-    test: (s) => /\b(?:we|experiments?|evaluations?|analys[ie]s|data|evidence|results|findings)\s+(?:[\w-]+\s+){0,5}?(?:show|shows|showed|find|finds|found|demonstrate|demonstrates|demonstrated|reveal|reveals|revealed|confirm|confirms|confirmed)\s+that\b/i.test(s),
-  },
-  {
-    name: 'outlook-expects',
-    language: 'en',
-    reason: 'a sentence that says what someone expects, forecasts or plans, or what is likely, is what to watch',
-    test: (s) => /\b(?:expects?|expected\s+to|anticipates?|forecasts?|(?:is|are)\s+(?:likely|set)\s+to|plans?\s+to|intends?\s+to)\b/i.test(s),
-  },
-];
-const [MEANS_RULE, FINDS_RULE, EXPECTS_RULE] = OUTLOOK_RULES as [TextRule, TextRule, TextRule];
-
-/**
- * What the document says its findings mean, else what it found, else what it expects
- * (OUTLOOK_RULES): the first such
- * statement after its opening that the lead and points have not said, quotable, citing the
- * document. Undefined when the article does not cite it or none is left.
- */
+/** What the document says its findings mean, found or expects (outlook.ts), citing it; undefined when the article does not cite it or none is left. */
 function outlookLine(context: TakeawayContext, said: string[]): string | undefined {
   const { text, language, reference } = context.document;
-  if (!text || !reference) return undefined;
-  const candidates = sentences(text, language)
-    .slice(1, ACT_SENTENCES)
-    .filter((s) => {
-      const words = s.split(/\s+/).length;
-      return words >= ACT_WORDS.min && words <= ACT_WORDS.max && quotable(s, language) && !saysAgain(s, said);
-    });
-  for (const [rule, label] of [[MEANS_RULE, 'What it means'], [FINDS_RULE, 'What it finds'], [EXPECTS_RULE, 'What to expect']] as const) {
-    const found = candidates.find((s) => anyRule([rule], s, language));
-    if (found) return `${label}: ${found} ${marks([reference])}`;
-  }
-  return undefined;
+  const found = text && reference ? outlookOf(text, language, said) : undefined;
+  return found ? `${found.label}: ${found.sentence} ${marks([reference!])}` : undefined;
 }
 
 /** Countries a takeaway lists at most. */

@@ -161,6 +161,26 @@ describe('built-in composition', () => {
     expect(later.actionable_takeaway).not.toMatch(/^What it finds/);
   });
 
+  it('leads a document whose title only names its kind with the decision it reports, as its title does', () => {
+    const statement = {
+      ...main,
+      title: 'WBB statement',
+      text:
+        'Signs that weakness in widget demand is abating and activity is beginning to firm have become more prevalent across the widget economy. ' +
+        'The Widget Board of Bland decided today to keep its target for the widget rate unchanged at 1-3/4 percent. ' +
+        'The degree of any strength in widget spending is still uncertain.',
+      summary: 'Signs that weakness in widget demand is abating and activity is beginning to firm have become more prevalent across the widget economy.',
+      publisher: 'Widget Board',
+      date: '2099-01-30T00:00:00.000Z',
+    };
+    const a = builtinCompose({ topic: { name: 'Widget rates' }, main: statement, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(a.introduction).toBe('The Widget Board of Bland decided today to keep its target for the widget rate unchanged at 1-3/4 percent. [1]');
+    expect(a.title).toMatch(/keeps its target for the widget rate unchanged at 1-3\/4 percent$/);
+    // A title that says what happened keeps the summary's lead.
+    const titled = builtinCompose({ topic: { name: 'Widget rates' }, main: { ...statement, title: 'Widget demand firms across the widget economy' }, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(titled.introduction).toBe(`${statement.summary} [1]`);
+  });
+
   it('says each sentence once: the introduction is not a point, the points are not retold, a source quoted twice is quoted once', () => {
     const long = {
       ...main,

@@ -7,7 +7,7 @@ import { cleaned, quotable, statesSomething } from './sentence-quality.js';
 import { repairArticle } from './compose-repair.js';
 import { leadSentencesOf, pickDistinct, rankedLeadSentences, rankedStatements, saysAgain, sentences, type LeadSentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
-import { articleTitle, shortDate } from './titles.js';
+import { articleTitle, kindNamedBy, reportsADecision, shortDate } from './titles.js';
 import { statesNextStep } from './next-steps.js';
 import { outlookOf } from './outlook.js';
 import { ownSentences, publishedLine, summaryStatements, templateOnly, toldDate } from './compose-template.js';
@@ -229,6 +229,13 @@ function introductionOf(input: ComposeInput, candidates: Candidate[], lead: Lead
   const language = input.language;
   // A lead is a clause: a caption or a noun phrase ("Final rule.", "Notice of public meeting.") names a thing, it does not say what happened.
   const leads = (s: string) => quotable(s, language) && statesSomething(s, language);
+  // A title that only names a kind of document ("FOMC statement") is made from the decision the
+  // document reports ("The Committee decided today to raise ..."): the lead is that decision too,
+  // the news, when it can lead.
+  if (kindNamedBy(input.main.title, language)) {
+    const decision = candidates.filter((c) => c.source === 1 && reportsADecision(c.sentence)).sort((a, b) => a.order - b.order).find((c) => leads(c.sentence));
+    if (decision) return decision.sentence;
+  }
   const summarySentences = summaryStatements(input.main, language);
   const summaryLead = summarySentences.find((s) => !statesNextStep(s, language) && leads(s)) ?? summarySentences.find((s) => !statesNextStep(s, language)) ?? summarySentences[0];
   if (summaryLead && leads(summaryLead)) return summaryLead;

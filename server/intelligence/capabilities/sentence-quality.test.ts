@@ -51,7 +51,7 @@ const cases: [string, string[], string[]][] = [
   ],
   [
     'lead-points-back',
-    ['In a related action, the widget board cut its rate.', 'To address these challenges, we propose a widget.', 'Under this temporary deviation, the widget bridge stays closed.'],
+    ['In a related action, the widget board cut its rate.', 'To address these challenges, we propose a widget.', 'Under this temporary deviation, the widget bridge stays closed.', 'In taking this action, the widget board approved the requests.'],
     ['In this study, we test widgets on mice.', 'In March, the widget board cut its rate.', 'The widget board, in a related action, cut its rate.'],
   ],
   ['connective-opening', ['However, the widget board kept its rate.', '"Moreover, widgets fell."'], ['The widget board however kept its rate.']],

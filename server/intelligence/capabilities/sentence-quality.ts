@@ -80,9 +80,10 @@ const POINTING_PHRASE = /^((?:in|as|at|to|for|on|with|by|from|under|after|despit
 function pointsBack(sentence: string): boolean {
   const phrase = POINTING_PHRASE.exec(unquoted(sentence))?.[1];
   if (phrase === undefined || phrase.split(/\s+/).length > 7) return false;
-  // "In this study, ...": from its "this", the phrase is the document itself (ITSELF).
+  // "In this study, ...": from its "this", the phrase is the document itself (ITSELF); not after a
+  // verb's "-ing" ("In taking this action, ..."): what is taken was told before.
   const from = phrase.search(/\bthis\b/i);
-  return from < 0 || !ITSELF.test(phrase.slice(from));
+  return from < 0 || /^\p{L}+\s+\p{L}+ing\s+this\b/iu.test(phrase) || !ITSELF.test(phrase.slice(from));
 }
 
 export const LEANING_RULES: readonly TextRule[] = [

@@ -88,9 +88,13 @@ function namesAKindByItsHead(title: string, language?: string | null): boolean {
  * ("decided today to raise", "voted to cut").
  */
 function reportsAnAction(text: string): boolean {
+  return reportsADecision(text) || actsIn(text).length > 0;
+}
+
+/** Whether a text says a body decided an act: "decided today to raise", "voted to cut", "agreed to sell". */
+export function reportsADecision(text: string): boolean {
   const lower = text.toLowerCase();
-  const decided = actionWordsIn(text).some((a) => new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower));
-  return decided || actsIn(text).length > 0;
+  return actionWordsIn(text).some((a) => new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { sharesSubject } from './compose.js';
 import { saysAgain } from './summarise.js';
 import { wholeLabel } from './key-metrics.js';
-import { boilerplate, fragment, statesSomething } from './sentence-quality.js';
+import { boilerplate, fragment, isCaption } from './sentence-quality.js';
 import { namesAKindOfDocument } from './titles.js';
 import { endsMidPhrase } from '../lexicon/clause.js';
 
@@ -73,7 +73,7 @@ function titleFaults(faults: Set<ArticleFault>, title: string, language: string 
 
 /** Boilerplate, fragments and a lead that states nothing, in the lead, the points and the sections that quote the documents. */
 function quotedFaults(faults: Set<ArticleFault>, lead: string, points: string[], sections: Section[], language: string | null): void {
-  if (lead && !boilerplate(lead, language) && !fragment(lead, language) && !statesSomething(lead, language)) faults.add('caption_lead');
+  if (lead && !boilerplate(lead, language) && !fragment(lead, language) && isCaption(lead, language)) faults.add('caption_lead');
   const quoted = [lead, ...points];
   // The other sections quote the documents too: "What happened", "What's new" ("The source" is
   // Herald's own sentence about the document: "arXiv published ...").

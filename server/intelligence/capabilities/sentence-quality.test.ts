@@ -51,8 +51,13 @@ const cases: [string, string[], string[]][] = [
   ],
   [
     'lead-points-back',
-    ['In a related action, the widget board cut its rate.', 'To address these challenges, we propose a widget.', 'Under this temporary deviation, the widget bridge stays closed.', 'In taking this action, the widget board approved the requests.'],
-    ['In this study, we test widgets on mice.', 'In March, the widget board cut its rate.', 'The widget board, in a related action, cut its rate.'],
+    ['In a related action, the widget board cut its rate.', 'To address these challenges, we propose a widget.', 'Under this temporary deviation, the widget bridge stays closed.', 'In taking this action, the widget board approved the requests.', 'In taking the widget rate action, the board approved the requests.'],
+    ['In this study, we test widgets on mice.', 'In March, the widget board cut its rate.', 'The widget board, in a related action, cut its rate.', 'In this action, the widget board approves the plan.', 'By raising the widget rate, the board cools demand.'],
+  ],
+  [
+    'lead-defines-a-term',
+    ['The widget rate is the interest rate that is charged to widget banks.', 'A widget is a device which turns gears.'],
+    ['The widget board is raising the rate that banks pay.', 'The widget rate is 3 percent.', 'Widgets are the devices that the board approved.'],
   ],
   ['connective-opening', ['However, the widget board kept its rate.', '"Moreover, widgets fell."'], ['The widget board however kept its rate.']],
   [

@@ -77,13 +77,15 @@ const unquoted = (sentence: string) => sentence.replace(/^["'\u201c\u2018(]+/, '
  * document speaking of itself ("In this study, ...").
  */
 const POINTING_PHRASE = /^((?:in|as|at|to|for|on|with|by|from|under|after|despite|given|against|beyond|unlike)\b[^,;:]{0,50}?\b(?:this|these|those|such|related|same|above|aforementioned|consequence|latter|former)\b[^,;:]{0,30}),\s/i;
+/** "In taking the discount rate action, ...", "In making this decision, ...": the act named was told before. */
+const IN_DOING = /^in\s+\p{L}+ing\s+(?:the|this|that|these|those|its|their)\b[^,;:]{0,50},\s/iu;
 function pointsBack(sentence: string): boolean {
+  if (IN_DOING.test(unquoted(sentence))) return true;
   const phrase = POINTING_PHRASE.exec(unquoted(sentence))?.[1];
   if (phrase === undefined || phrase.split(/\s+/).length > 7) return false;
-  // "In this study, ...": from its "this", the phrase is the document itself (ITSELF); not after a
-  // verb's "-ing" ("In taking this action, ..."): what is taken was told before.
+  // "In this study, ...": from its "this", the phrase is the document itself (ITSELF).
   const from = phrase.search(/\bthis\b/i);
-  return from < 0 || /^\p{L}+\s+\p{L}+ing\s+this\b/iu.test(phrase) || !ITSELF.test(phrase.slice(from));
+  return from < 0 || !ITSELF.test(phrase.slice(from));
 }
 
 export const LEANING_RULES: readonly TextRule[] = [
@@ -194,6 +196,9 @@ const SUBORDINATE_MODAL = /\b(?:which|who|whom|whose|where|that|if|unless|whethe
 /** Whether a sentence's own statement is a standing rule or permission ("the Bank shall not commit itself", "All tenders must be submitted"). */
 const statesARule = (s: string) => RULE_MODAL.test(s) && !SUBORDINATE_MODAL.test(s);
 
+/** A definition: a short noun phrase, "is" or "are", a noun phrase, then the relative clause that says which ("... is the interest rate that is charged ..."). */
+const DEFINITION = /^(?:the|an?)\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+\s+(?:is|are)\s+(?:the|an?)\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+\s+(?:that|which|who|whose|where|by\s+which|in\s+which)\b/iu;
+
 export const CLAUSE_RULES: readonly TextRule[] = [
   {
     name: 'lead-states-a-rule',
@@ -208,12 +213,23 @@ export const CLAUSE_RULES: readonly TextRule[] = [
     test: pointsBack,
   },
   {
+    name: 'lead-defines-a-term',
+    language: 'en',
+    reason: 'a sentence that only says what a term is ("The discount rate is the interest rate that is charged ...") defines, it reports nothing that happened: no lead',
+    test: (s) => DEFINITION.test(s),
+  },
+  {
     name: 'no-finite-verb',
     language: 'en',
     reason: 'a sentence without a finite verb (a caption, a noun phrase: "Proposed rule; reopening of comment period.") names a thing, it does not say what happened',
     test: (s) => !isClause(s),
   },
 ];
+
+/** Whether a sentence is a caption or a noun phrase, no clause at all (the rule no-finite-verb): what no lead may be, though a lead may have to be a sentence the other clause rules pass over (a one-sentence document's). */
+export function isCaption(sentence: string, language?: string | null): boolean {
+  return anyRule([CLAUSE_RULES.find((r) => r.name === 'no-finite-verb')!], sentence.trim(), language);
+}
 
 /** Whether a quotable sentence can lead an article or be one of its points: a clause (CLAUSE_RULES). */
 export function statesSomething(sentence: string, language?: string | null): boolean {

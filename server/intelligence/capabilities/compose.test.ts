@@ -153,7 +153,8 @@ describe('built-in composition', () => {
       publisher: 'arXiv',
     };
     const finds = 'Across three benchmarks we find that the gains hold from 1 billion to 13 billion parameters.';
-    const first = builtinCompose({ topic: { name: 'Efficient language models' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    // The novelty stage lists it among the new facts of a first report too: it is still no point.
+    const first = builtinCompose({ topic: { name: 'Efficient language models' }, main: paper, supporting: [], novelFacts: [finds], knownFacts: [], phaseChange: null, language: 'en' });
     expect(first.actionable_takeaway).toBe(`What it finds: ${finds} [1]`);
     expect([first.introduction, ...first.bullet_points, ...first.sections.map((x) => x.content)].join(' ')).not.toContain(finds);
     // A later report of a story says what it adds instead, and the finding stays a point.

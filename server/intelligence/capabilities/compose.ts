@@ -141,7 +141,7 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name, input.topic.keyEntities), 4).sort(
     (a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order,
   );
-  const novel = novelSentences(input, introSentence, nextStep);
+  const novel = novelSentences(input, introSentence, nextStep ?? outlook?.sentence);
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
@@ -249,13 +249,13 @@ function introductionOf(input: ComposeInput, candidates: Candidate[], lead: Lead
 
 /**
  * The new facts, one sentence a point (a fact may be a whole summary), at most four, none saying
- * what the introduction, the next step or another of them says (a fact is often one of the
+ * what the introduction, the takeaway's sentence (the next step, the outlook) or another of them says (a fact is often one of the
  * document's own sentences that the points pick as well).
  */
-function novelSentences(input: ComposeInput, introSentence: string | undefined, nextStep: string | undefined): string[] {
+function novelSentences(input: ComposeInput, introSentence: string | undefined, takeawaySentence: string | undefined): string[] {
   const novel: string[] = [];
   const said = introSentence ? [introSentence] : [];
-  if (nextStep) said.push(nextStep);
+  if (takeawaySentence) said.push(takeawaySentence);
   for (const sentence of input.novelFacts.flatMap((f) => sentences(f, input.language))) if (!saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
   return novel.slice(0, 4);
 }

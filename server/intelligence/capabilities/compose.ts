@@ -249,8 +249,8 @@ function introductionOf(input: ComposeInput, candidates: Candidate[], lead: Lead
 
 /**
  * The new facts, one sentence a point (a fact may be a whole summary), at most four, none saying
- * what the introduction, the takeaway's sentence (the next step, the outlook) or another of them says (a fact is often one of the
- * document's own sentences that the points pick as well).
+ * what the introduction, the takeaway's sentence (the next step, the outlook) or another of them
+ * says (a fact is often one of the document's own sentences that the points pick as well).
  */
 function novelSentences(input: ComposeInput, introSentence: string | undefined, takeawaySentence: string | undefined): string[] {
   const novel: string[] = [];
@@ -379,8 +379,9 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
     'Background only from documents about the same story or the same people, organisations and places, oldest first, ' +
     'one item a line as a Markdown list, each starting with its date (e.g. "- Mar 5, 2012: ... [2]"); ' +
     'a key-metrics row only where a figure has a whole label (what is measured, of whom), a value and a unit: no row rather than a fragment; ' +
-    'the takeaway adds something (what comes next: a deadline, an effective date, the next meeting; or what changed ' +
-    'against earlier reports), never the introduction again; leave it empty when there is nothing to add.',
+    'the takeaway adds something (what comes next: a deadline, an effective date, the next meeting; what changed ' +
+    'against earlier reports; or what the document says its findings mean, found or expects), never the introduction or a point again, ' +
+    'never the byline nor why the reader follows it; leave it empty when there is nothing to add.',
   userMessage: (input) =>
     JSON.stringify(
       {

@@ -182,6 +182,23 @@ describe('built-in composition', () => {
     expect(titled.introduction).toBe(`${statement.summary} [1]`);
   });
 
+  it('quotes a sentence that opens pointing back ("To mitigate this ambiguity, ...") right after the sentence it points to, or not at all', () => {
+    const sentences = [
+      'Estimating widget pose from a single image remains hard for robots.',
+      'A new benchmark of ten thousand widget images accompanies the method.',
+      'Budgets for widget labs shrank sharply in March this year.',
+      'To mitigate this ambiguity, we propose HAFWid, a hybrid prior framework that fuses depth and normal priors for widget pose.',
+      'HAFWid fuses depth and normal priors with adaptive weights for each widget part.',
+      'HAFWid lowers widget pose error on three public widget datasets.',
+    ];
+    const paper = { ...main, title: 'Widget pose estimation from a single image', text: sentences.join(' '), summary: sentences[0]!, publisher: 'arXiv' };
+    const a = builtinCompose({ topic: { name: 'Widget pose' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    const points = a.bullet_points.map((p) => p.replace(/ \[\d+\]$/, ''));
+    const at = points.indexOf(sentences[3]!);
+    expect(at).toBeGreaterThan(0);
+    expect(points[at - 1]).toBe(sentences[2]);
+  });
+
   it('says each sentence once: the introduction is not a point, the points are not retold, a source quoted twice is quoted once', () => {
     const long = {
       ...main,

@@ -3,7 +3,7 @@ import { terms } from '../../search/terms.js';
 import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
-import { cleaned, quotable, statesSomething } from './sentence-quality.js';
+import { cleaned, opensPointingBack, quotable, statesSomething } from './sentence-quality.js';
 import { repairArticle } from './compose-repair.js';
 import { leadSentencesOf, pickDistinct, rankedLeadSentences, rankedStatements, saysAgain, sentences, type LeadSentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
@@ -207,11 +207,20 @@ function candidatesOf(input: ComposeInput, all: ComposeSource[], lead: LeadSente
 /** Takes the best `count` statements of `candidates` (never furniture nor a fragment), never a sentence already taken (`used`) nor one saying what a taken one says. */
 function picker(candidates: Candidate[], language: string | null) {
   const used = new Set<string>();
+  // A sentence that opens pointing back ("To address this limitation, ...") is quoted with the sentence it points to, or not at all.
+  const at = new Map(candidates.map((c) => [`${c.source}:${c.order}`, c]));
   const take = (filter: (c: Candidate) => boolean, count: number) => {
     const picked: Candidate[] = [];
+    const fresh = (c: Candidate) => filter(c) && quotable(c.sentence, language) && !used.has(c.sentence) && !saysAgain(c.sentence, [...used]);
     for (const c of candidates.filter((c) => filter(c) && quotable(c.sentence, language)).sort((a, b) => b.score - a.score)) {
       if (picked.length >= count) break;
-      if (used.has(c.sentence) || saysAgain(c.sentence, [...used])) continue;
+      if (!fresh(c)) continue;
+      const before = at.get(`${c.source}:${c.order - 1}`);
+      if (opensPointingBack(c.sentence, language) && !used.has(before?.sentence ?? '')) {
+        if (!before || !fresh(before) || picked.length + 2 > count) continue;
+        picked.push(before);
+        used.add(before.sentence);
+      }
       picked.push(c);
       used.add(c.sentence);
     }

@@ -231,6 +231,11 @@ export function isCaption(sentence: string, language?: string | null): boolean {
   return anyRule([CLAUSE_RULES.find((r) => r.name === 'no-finite-verb')!], sentence.trim(), language);
 }
 
+/** Whether a sentence opens with a phrase that points back to the one before it ("To address this limitation, ...": the rule lead-points-back). */
+export function opensPointingBack(sentence: string, language?: string | null): boolean {
+  return anyRule([CLAUSE_RULES.find((r) => r.name === 'lead-points-back')!], sentence.trim(), language);
+}
+
 /** Whether a quotable sentence can lead an article or be one of its points: a clause (CLAUSE_RULES). */
 export function statesSomething(sentence: string, language?: string | null): boolean {
   return !anyRule(CLAUSE_RULES, sentence.trim(), language);

@@ -11,6 +11,7 @@ const rule = (format: SourceFormat, part: 'text' | 'title', name: string): Rule 
 // Each rule on made-up text: [rule, input, expected].
 describe.each<[SourceFormat, 'text' | 'title', string, [string, string][]]>([
   ['plain', 'text', 'html-entities', [['Call 1300&nbsp;735 or R&amp;D &#8212; now', 'Call 1300 735 or R&D — now'], ['AT&T stays', 'AT&T stays'], ['&bogus; stays', '&bogus; stays']]],
+  ['plain', 'text', 'markdown-escapes', [['Center of Spine Surgery \\& Research, age \\> 18, 50\\% less', 'Center of Spine Surgery & Research, age > 18, 50% less'], ['a path C:\\Users stays', 'a path C:\\Users stays']]],
   ['plain', 'text', 'html-tags', [['A <b>bold</b> move.<br/>Next', 'A bold move.\nNext'], ['the token <part_k> stays', 'the token <part_k> stays'], ['if a < b and c > d', 'if a < b and c > d']]],
   ['plain', 'text', 'lost-block-break', [
     ['January 30-31 (Tuesday-Wednesday)March 20-21 (Tuesday)May 9', 'January 30-31 (Tuesday-Wednesday) March 20-21 (Tuesday) May 9'],

@@ -1,5 +1,5 @@
 import { LATEX_RULES } from './latex.js';
-import { MARKUP_RULES } from './markup.js';
+import { MARKDOWN_RULES, MARKUP_RULES } from './markup.js';
 import { MENU_RULES } from './menu.js';
 import { FEDERAL_REGISTER_TEXT_RULES, FEDERAL_REGISTER_TITLE_RULES } from './federal-register.js';
 import { FEDERAL_RESERVE_TEXT_RULES } from './federal-reserve.js';
@@ -27,7 +27,7 @@ const TEXT_RULES: Record<SourceFormat, readonly Rule[]> = {
   // A web page's navigation (menu.ts); an arXiv abstract is no web page, and its "P(A | B)" no menu.
   federal_register: [...MARKUP_RULES, ...FEDERAL_REGISTER_TEXT_RULES, ...MENU_RULES],
   federal_reserve: [...MARKUP_RULES, ...FEDERAL_RESERVE_TEXT_RULES, ...MENU_RULES],
-  plain: [...MARKUP_RULES, ...MENU_RULES],
+  plain: [...MARKUP_RULES, ...MARKDOWN_RULES, ...MENU_RULES],
 };
 const TITLE_RULES: Record<SourceFormat, readonly Rule[]> = {
   latex: [...MARKUP_RULES, ...LATEX_RULES],

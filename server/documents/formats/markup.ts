@@ -28,3 +28,15 @@ export const MARKUP_RULES: readonly Rule[] = [
     apply: (t) => t.replace(/(?<=\p{Ll}\)|\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll}+(?:[\s,;:]|$))/gu, ' '),
   },
 ];
+
+/**
+ * Rules for a source that calls Markdown plain text (a registry's descriptions: "Center of Spine
+ * Surgery \& Research", "age \> 18"): not for LaTeX, where "\(" opens math and "\-" is a hyphen's place.
+ */
+export const MARKDOWN_RULES: readonly Rule[] = [
+  {
+    name: 'markdown-escapes',
+    reason: 'Markdown escapes punctuation with a backslash ("R\\&D", "\\> 18 years"): the reader sees the character',
+    apply: (t) => t.replace(/\\([&%#_*<>+!=|~-])/g, '$1'),
+  },
+];

@@ -29,6 +29,15 @@ export const LIST_RULES: readonly TextRule[] = [
     test: (s) => s.split(' ').length > 70,
   },
   {
+    name: 'colon-and-semicolon-list',
+    language: '*',
+    reason: 'a colon, then four or more short items between semicolons ("Voting for the action were: A, Chairman; B; C; D") is a roll call or a list, not a statement',
+    test: (s) => {
+      const items = s.split(/:\s+/).slice(1).join(': ').split(';');
+      return items.length >= 4 && items.filter((item) => item.trim().split(/\s+/).length <= 6).length >= 0.75 * items.length;
+    },
+  },
+  {
     name: 'names-and-commas',
     language: 'en',
     reason: 'a roster of names and titles or an address splits as a sentence: a comma every five words, most words capitalised',

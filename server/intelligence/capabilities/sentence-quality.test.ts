@@ -12,6 +12,11 @@ const cases: [string, string[], string[]][] = [
     ['Roe, Doe, Poe, Moe, and Loe, Senior Widget Officers, Widget Banks of Aville, Btown, Cville, Dtown, and Etown respectively'],
     ['Ministers from Aland, Bland, Cland and Dland met in Brussels on Monday to agree on widget quotas.'],
   ],
+  [
+    'colon-and-semicolon-list',
+    ['Voting for the widget policy action were: Ann Roe, Chair; Bo Doe, Vice Chair; Cy Poe; Di Moe, Jr.; Ed Loe.'],
+    ['The board did three things: it cut the widget rate; it raised the fee; it ended the widget program.', 'The widget board met on Monday; it cut the rate; it raised the fee; it ended the program.'],
+  ],
   ['signature-label', ['Dated: March 3, 2099.', 'Authority: 12 U.S.C. 1.'], ['The widget was dated to 2099.']],
   ['day-of-formula', ['Signed at Widgetville this 5th day of March, 2099.'], ['On the fifth day the widget shipped.']],
   ['cfr-reference', ['Amend 12 CFR Part 324 as follows.'], ['The CFR lists widget rules.']],

@@ -34,6 +34,13 @@ export type Affinity = (word: string, related: string) => boolean;
 const AFFINITY_HOLDERS = 2;
 const AFFINITY_LIFT = 2;
 
+/** The features an English related word or phrase is held as: a word as its stem, a phrase ("net income") as its pairs of words. */
+function relatedFeatures(related: string): string[] {
+  const tf = new Map<string, number>();
+  addFeatures(tf, related, 'en', 1);
+  return [...tf.keys()].filter((f) => (related.includes(' ') ? f.includes('_') : !f.startsWith('=') && !f.includes('_')));
+}
+
 /**
  * The store's affinity: the documents holding a word ("yen") hold a related word of one of its
  * senses ("money", "hankering") at least twice as often as the whole sample does, in two or more
@@ -46,10 +53,7 @@ export function storeAffinity(sample: StoreSample): Affinity {
     const own = stem(word, 'en');
     let docs = holders.get(own);
     if (!docs) holders.set(own, (docs = sample.docs.filter((d) => d.features.tf.has(own))));
-    // A related phrase ("net income") is held as its pair of words; a word as its stem.
-    const tf = new Map<string, number>();
-    addFeatures(tf, related, 'en', 1);
-    const feature = [...tf.keys()].find((f) => (related.includes(' ') ? f.includes('_') : !f.startsWith('=') && !f.includes('_')));
+    const [feature] = relatedFeatures(related);
     if (!feature || docs.length === 0) return false;
     const held = docs.filter((d) => d.features.tf.has(feature)).length;
     return held >= AFFINITY_HOLDERS && held / docs.length >= (AFFINITY_LIFT * (sample.df.get(feature) ?? 0)) / total;
@@ -198,12 +202,7 @@ export function ownWords(topic: TopicWords, affinity?: Affinity): Map<string, nu
   if (language === 'en') {
     for (const { derived, synonyms } of nameRelations(topic.name, affinity)) {
       for (const [words, weight] of [[derived, FEATURE_WEIGHTS.derived], [synonyms, FEATURE_WEIGHTS.synonym]] as const) {
-        for (const related of words) {
-          const tf = new Map<string, number>();
-          addFeatures(tf, related, language, 1);
-          // One word: its stem; several ("net income"): the pair.
-          for (const feature of tf.keys()) if (related.includes(' ') ? feature.includes('_') : !feature.startsWith('=')) put(feature, weight);
-        }
+        for (const related of words) for (const feature of relatedFeatures(related)) put(feature, weight);
       }
     }
     // ... and the words that say its kinds ("beef" of "meat", "palm" of "vegetable oil").
@@ -347,11 +346,7 @@ function collocationUnits(part: string[], words: Concept[number], affinity?: Aff
     // own words is no synonym of it ("oil" of "vegetable oil", "gas" of "natural gas"): that word
     // alone is what the collocation sets apart.
     const own = [a.forms[0], b.forms[0]];
-    const saying = [...synonyms, ...hyponyms].flatMap((related) => {
-      const tf = new Map<string, number>();
-      addFeatures(tf, related, 'en', 1);
-      return [...tf.keys()].filter((f) => (related.includes(' ') ? f.includes('_') : !f.startsWith('=') && !f.includes('_') && !own.includes(f)));
-    });
+    const saying = [...synonyms, ...hyponyms].flatMap(relatedFeatures).filter((f) => !own.includes(f));
     out.push({ weight: Math.max(a.weight, b.weight), forms: [...new Set([`${written(part[i]!, 'en')}_${written(part[i + 1]!, 'en')}`, ...saying])] });
     i++;
   }

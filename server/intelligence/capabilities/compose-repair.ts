@@ -22,7 +22,7 @@ export function repairArticle(article: TArticle, input: ComposeInput): { output:
   const check = citations(article, input.language);
   const introduction = repairIntroduction(article, input, check, repairs);
   const points = repairPoints(article, introduction, check, repairs);
-  const sections = repairSections(article, introduction, check, repairs);
+  const sections = repairSections(article, check, repairs);
   const title = repairTitle(article, input, check.bare(introduction), repairs);
   const rows = repairMetrics(article, repairs);
   const takeaway = repairTakeaway(article, [introduction, ...points], check, repairs);
@@ -68,8 +68,8 @@ function repairPoints(article: TArticle, introduction: string, check: Citations,
   return points;
 }
 
-/** The sections with their cited sentences only; one of the introduction when none is left. */
-function repairSections(article: TArticle, introduction: string, check: Citations, repairs: string[]): TArticle['sections'] {
+/** The sections with their cited sentences only; none when none is left (the introduction and points are the article). */
+function repairSections(article: TArticle, check: Citations, repairs: string[]): TArticle['sections'] {
   const kept = article.sections
     .map((section) => {
       const all = articleSentences(section.content);
@@ -79,7 +79,7 @@ function repairSections(article: TArticle, introduction: string, check: Citation
     .filter((section) => section.content);
   const dropped = article.sections.length - kept.length + kept.reduce((n, s) => n + s.dropped, 0);
   if (dropped > 0) repairs.push(`${dropped} uncited section sentence(s) or empty section(s) left out`);
-  return kept.length ? kept.map(({ heading, content }) => ({ heading, content })) : [{ heading: 'What happened', content: introduction }];
+  return kept.map(({ heading, content }) => ({ heading, content }));
 }
 
 /** A title that only names a kind of document, undated, is dated and says what happened. */

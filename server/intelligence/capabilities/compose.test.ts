@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aboutSource, builtinCompose, repairArticle, sharesSubject } from './compose.js';
+import { builtinCompose, repairArticle, sharesSubject } from './compose.js';
 import { articleTitle, distinctTitle, headlineOf, namesAKindOfDocument } from './titles.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
@@ -88,11 +88,11 @@ describe('built-in composition', () => {
     expect(a.actionable_takeaway).toBe('');
   });
 
-  it('says what a one-sentence source is instead of quoting its sentence a second time', () => {
+  it('has no section for a one-sentence source rather than quoting its sentence a second time or saying what the source is', () => {
     const notice = { ...main, title: 'FOMC statement', publisher: 'Board of Governors of the Federal Reserve System', date: '1996-01-31T00:00:00.000Z', text: 'In taking the discount action, the Board approved requests submitted by the Boards of Directors of six Federal Reserve Banks.', summary: 'In taking the discount action, the Board approved requests submitted by the Boards of Directors of six Federal Reserve Banks.' };
     const a = builtinCompose({ topic: { name: 'Federal Reserve monetary policy' }, main: notice, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
     expect(a.bullet_points).toEqual([`${notice.summary} [1]`]);
-    expect(a.sections).toEqual([{ heading: 'The source', content: 'Board of Governors of the Federal Reserve System published “FOMC statement” on Jan 31, 1996; the point above is all it says. [1]' }]);
+    expect(a.sections).toEqual([]);
     expect(articleFaults(a)).toEqual([]);
   });
 
@@ -101,13 +101,6 @@ describe('built-in composition', () => {
     const paper = { ...main, title, publisher: 'arXiv', text: `${title}. Widget networks encode widgets as nodes and their links as edges. We prove that widget dropout acts as a penalty on curvature. A study of 30 seeds confirms the predicted gap of 0.01 between training and test.` };
     const a = builtinCompose({ topic: { name: 'Widget networks' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
     expect([a.introduction, ...a.bullet_points].join(' ')).not.toContain('Rigorous Theory');
-  });
-
-  it('says what its one point is of the source in the number it is', () => {
-    const source = { ...main, title: 'Harbour report', publisher: 'Harbour board', date: '2024-03-01T00:00:00.000Z', text: 'The harbour board approved a new quay for 40 ships. The board also named Ann Lee its new pilot. The new quay opens in May 2024.' };
-    expect(aboutSource(source, 1, 'en')).toBe('Harbour board published “Harbour report” on Mar 1, 2024; the point above is its main statement. [1]');
-    expect(aboutSource(source, 2, 'en')).toBe('Harbour board published “Harbour report” on Mar 1, 2024; the points above are its main statements. [1]');
-    expect(aboutSource(source, 3, 'en')).toBe('Harbour board published “Harbour report” on Mar 1, 2024; the points above are all it says. [1]');
   });
 
   it('tells a reader no date for a document that gives none (a replayed record), not the time it arrived', () => {
@@ -399,11 +392,11 @@ describe("repairArticle (a model's article held to the built-in rules)", () => {
     language: 'en',
   };
 
-  it('puts the cited lead of the main document in place of an uncited introduction, and it stands for points and sections that are left out', () => {
+  it('puts the cited lead of the main document in place of an uncited introduction, and it stands for points that are left out; uncited sections go', () => {
     const { output, repairs } = repairArticle(article, input);
     expect(output.introduction).toBe('Volkswagen said 11 million vehicles carry software that cheats emissions tests. [1]');
     expect(output.bullet_points).toEqual([output.introduction]);
-    expect(output.sections).toEqual([{ heading: 'What happened', content: output.introduction }]);
+    expect(output.sections).toEqual([]);
     expect(output.title).toMatch(/^Press release, Sep(?:tember|\.)? 22, 2015: /);
     expect(output.data_table.rows).toEqual([['cars', '11', 'million']]);
     expect(output.actionable_takeaway).toBe('');

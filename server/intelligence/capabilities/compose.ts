@@ -61,7 +61,7 @@ export const ZArticle = z.object({
   superhead: z.string(),
   introduction: z.string(),
   bullet_points: z.array(z.string()).min(1).max(6),
-  sections: z.array(z.object({ heading: z.string(), content: z.string() })).min(1).max(5),
+  sections: z.array(z.object({ heading: z.string(), content: z.string() })).max(5),
   references: z.array(ZReference).min(1),
   actionable_takeaway: z.string(),
   data_table: z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) }),
@@ -145,7 +145,7 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
-  const sectionsRaw = sectionsOf(input, all, { told: details.length ? details : happened, background, bullets });
+  const sectionsRaw = sectionsOf(all, { told: details.length ? details : happened, background, bullets });
   const intro = `${introSentence ?? happened[0]?.sentence ?? input.main.title} [1]`;
   const { renumber, references } = citationOrder(all, [intro, ...bullets, ...sectionsRaw.map((s) => s.content)]);
   const metrics = metricsOf(all, [...happened, ...details], candidates, input.language);
@@ -271,21 +271,16 @@ function novelSentences(input: ComposeInput, introSentence: string | undefined, 
 
 /**
  * The article's sections. 'What happened' tells what the introduction and the points have not. A
- * short document has said everything there: with no background to show either, the article's one
- * section says what the source is rather than quoting its sentences a second time. Then the
- * background, one dated item a line. What is new against earlier reports leads the points: no
- * section says so again ("The first 2 points above are new. Already reported: ..." read to readers
- * as the system talking, and what earlier reports said came uncited).
+ * short document has said everything there: with no background either, the article has no section
+ * (one that said what the source is, "X published Y; the points above are its main statements",
+ * read to readers as the system talking). Then the background, one dated item a line. What is new
+ * against earlier reports leads the points: no section says so again.
  */
-function sectionsOf(input: ComposeInput, all: ComposeSource[], parts: { told: Candidate[]; background: Candidate[]; bullets: string[] }): { heading: string; content: string }[] {
+function sectionsOf(all: ComposeSource[], parts: { told: Candidate[]; background: Candidate[]; bullets: string[] }): { heading: string; content: string }[] {
   const { told, background, bullets } = parts;
   const points = bullets.map((b) => b.replace(/ \[\d+\]$/, ''));
   const fresh = told.filter((c) => !saysAgain(c.sentence, points));
-  const sections: { heading: string; content: string }[] = fresh.length
-    ? [{ heading: 'What happened', content: fresh.map(cite).join(' ') }]
-    : background.length === 0
-      ? [{ heading: 'The source', content: aboutSource(input.main, bullets.length, input.language) }]
-      : [];
+  const sections: { heading: string; content: string }[] = fresh.length ? [{ heading: 'What happened', content: fresh.map(cite).join(' ') }] : [];
   // One dated item a line (a Markdown list): a run of dated sentences in one paragraph reads as a wall.
   if (background.length) sections.push({ heading: 'Background', content: background.map((c) => `- ${shortDate(toldDate(all[c.source - 1]!)) || 'Undated'}: ${cite(c)}`).join('\n') });
   return sections;
@@ -363,16 +358,6 @@ function beforeList(sentence: string, language: string | null): string {
   return head && quotable(head, language) ? head : sentence;
 }
 
-/**
- * What the one source of a short article is, when its sentences are all quoted above: "The Board
- * of Governors ... published "FOMC statement" on Jan 31, 1996; the point above is its full text. [1]"
- */
-export function aboutSource(main: ComposeSource, points: number, language: string | null): string {
-  const all = sentences(main.text, language).filter((sentence) => quotable(sentence, language)).length <= points;
-  const what = all ? 'all it says' : points === 1 ? 'its main statement' : 'its main statements';
-  return `${publishedLine(main)}; ${points === 1 ? 'the point above is' : 'the points above are'} ${what}. [1]`;
-}
-
 export const compose: Capability<ComposeInput, typeof ZArticle> = {
   name: 'compose',
   stage: 'article',
@@ -380,7 +365,7 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
   systemPrompt:
     'You write a short briefing article for a professional who follows the topic. Use only the given documents. Cite every statement with its reference number in brackets, e.g. [1]; ' +
     'reference 1 is the document that triggered the article, the others are research results. Fields: title, superhead (the theme, a few words), introduction (1-2 sentences), ' +
-    'bullet_points (3-5), sections (heading, content; 1-4), references (number, title, source, date, document_id: only cited documents, numbered in order of first citation), ' +
+    'bullet_points (3-5), sections (heading, content; 0-4: none when the points say it all), references (number, title, source, date, document_id: only cited documents, numbered in order of first citation), ' +
     'actionable_takeaway (one sentence: what the reader should do or watch), data_table (columns Metric, Value, Unit, Entity, Date, Confidence; rows of key figures), disclosure, language. ' +
     'Rules: the title says what happened (the decision, the figure, the party, the date), never only the kind of document ("FOMC statement"); ' +
     'every sentence of the introduction, points and sections ends with a citation; quote or state facts, never headers, ' +

@@ -49,6 +49,25 @@ describe('lead: one rule of the method a row, on made-up documents', () => {
       ],
       'SUPPLEMENTARY INFORMATION: The authority sets new fees for harbour moorings.',
     ],
+    [
+      "an unlabelled paper's finding leads over its motivation and its method",
+      'Walking and falls in older adults',
+      [
+        'Falls are common among older adults in many countries.',
+        'We enrolled older adults in a walking programme in three towns.',
+        'We show that walking cut falls among older adults by a third.',
+      ],
+      'We show that walking cut falls among older adults by a third.',
+    ],
+    [
+      'a sentence that cites other work is its background, not the lead',
+      'Walking and falls in older adults',
+      [
+        'Walking and balance classes reduce falls in older adults (1, 2).',
+        'Older adults of three towns walked twice a week and had fewer falls.',
+      ],
+      'Older adults of three towns walked twice a week and had fewer falls.',
+    ],
   ])('%s', (_, title, sentences, expected) => {
     expect(best(title, sentences)).toBe(expected);
   });

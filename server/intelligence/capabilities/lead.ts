@@ -1,4 +1,5 @@
 import { terms } from '../../search/terms.js';
+import { zoneOf, type Zone } from './discourse.js';
 
 /*
  * Which sentences of a document lead its summary and its article: a published extractive method,
@@ -14,7 +15,9 @@ import { terms } from '../../search/terms.js';
  *    abstract's (NLM's categories: BACKGROUND, OBJECTIVE, METHODS, RESULTS, CONCLUSIONS) or a
  *    Federal Register preamble's (1 CFR 18.12: AGENCY, ACTION, SUMMARY, DATES, ADDRESSES, FOR
  *    FURTHER INFORMATION CONTACT, SUPPLEMENTARY INFORMATION); a section's caption is its label,
- *    not part of the statement quoted (sentence-quality.ts, rule-section-caption).
+ *    not part of the statement quoted (sentence-quality.ts, rule-section-caption);
+ *  - outside labelled sections, its zone (discourse.ts): a sentence citing other work is that work's
+ *    background, one stating what the authors found is the document's result.
  */
 
 /** The weights of the four scores: equal for centrality and title, half for position; a section's role adds or takes its own. */
@@ -23,6 +26,13 @@ export const LEAD_WEIGHTS = { centrality: 1, title: 1, position: 0.5 } as const;
 /** What a labelled section is for: what the document found or decided, its context, or how to reach its publisher. */
 export type SectionRole = 'news' | 'context' | 'furniture';
 const ROLE_PRIOR: Record<SectionRole, number> = { news: 0.5, context: 0, furniture: -1 };
+
+/** A sentence outside labelled sections weighed by its zone (discourse.ts): cited work as a BACKGROUND section's is not news; a finding is, as a RESULTS section's. */
+const ZONE_PRIOR: Record<Zone, number> = { 'other-work': -0.5, finding: 0.25 };
+const zonePrior = (sentence: string, language: string) => {
+  const zone = zoneOf(sentence, language);
+  return zone ? ZONE_PRIOR[zone] : 0;
+};
 
 /** Section labels of structured abstracts and Federal Register preambles, by role. */
 const SECTION_ROLES: Readonly<Record<string, SectionRole>> = {
@@ -132,7 +142,7 @@ export function rankSentences(title: string, sentences: readonly string[], roles
       LEAD_WEIGHTS.centrality * (central[index]! / top) +
       LEAD_WEIGHTS.title * cosine(vectors[index]!, titleVector) * (0.5 + 0.5 * novelty(vectors[index]!, titleVector)) +
       LEAD_WEIGHTS.position / Math.sqrt(1 + since[index]!) +
-      (role ? ROLE_PRIOR[role] : 0);
+      (role ? ROLE_PRIOR[role] : zonePrior(sentence, language));
     return { sentence, index, score };
   });
 }

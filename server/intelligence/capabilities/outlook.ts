@@ -1,4 +1,5 @@
 import { anyRule, type TextRule } from '../rules.js';
+import { FINDING_RULES } from './discourse.js';
 import { quotable } from './sentence-quality.js';
 import { saysAgain, sentences } from './summarise.js';
 
@@ -10,19 +11,7 @@ import { saysAgain, sentences } from './summarise.js';
  * takeaway.ts): what the reader keeps once the news is read.
  */
 export const OUTLOOK_RULES: readonly TextRule[] = [
-  {
-    name: 'outlook-means',
-    language: 'en',
-    reason: 'a sentence that says what something suggests, indicates or implies, or what its authors conclude ("... suggest that"), is what the document means for the reader',
-    test: (s) => /\b(?:suggest(?:s|ed|ing)?|indicat(?:e|es|ed|ing)|impl(?:y|ies|ied|ying)|conclude[sd]?)\s+that\b/i.test(s),
-  },
-  {
-    name: 'outlook-finds',
-    language: 'en',
-    reason: 'a sentence in which the authors, their experiments or their data show, find or demonstrate that something holds states what the document found',
-    test: (s) =>
-      /\b(?:we|experiments?|evaluations?|analys[ie]s|data|evidence|results|findings)\s+(?:[\w-]+\s+){0,5}?(?:show|shows|showed|find|finds|found|demonstrate|demonstrates|demonstrated|reveal|reveals|revealed|confirm|confirms|confirmed)\s+that\b/i.test(s),
-  },
+  ...FINDING_RULES,
   {
     name: 'outlook-expects',
     language: 'en',

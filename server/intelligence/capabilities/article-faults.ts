@@ -2,7 +2,7 @@ import { sharesSubject } from './compose.js';
 import { saysAgain } from './summarise.js';
 import { wholeLabel } from './key-metrics.js';
 import { boilerplate, fragment, isCaption } from './sentence-quality.js';
-import { namesAKindOfDocument } from './titles.js';
+import { namesAKindOfDocument } from './document-kinds.js';
 import { endsMidPhrase } from '../lexicon/clause.js';
 
 /**

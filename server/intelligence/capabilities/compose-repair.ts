@@ -2,7 +2,8 @@
  * A language model's article held to the rules the built-in writer keeps (compose.ts): citations,
  * statements, titles, key metrics and takeaways (article-faults.ts counts the same faults).
  */
-import { articleTitle, namesAKindOfDocument } from './titles.js';
+import { namesAKindOfDocument } from './document-kinds.js';
+import { articleTitle } from './titles.js';
 import { toldDate } from './compose-template.js';
 import { wholeLabel } from './key-metrics.js';
 import { cleaned, quotable } from './sentence-quality.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinCompose, repairArticle, sharesSubject } from './compose.js';
-import { articleTitle, distinctTitle, headlineOf, namesAKindOfDocument } from './titles.js';
+import { namesAKindOfDocument } from './document-kinds.js';
+import { articleTitle, distinctTitle, headlineOf } from './titles.js';
 import { articleFaults } from './article-faults.js';
 import { keyMetrics } from './key-metrics.js';
 import { builtinResearchPlan } from './research.js';

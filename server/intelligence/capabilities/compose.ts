@@ -7,7 +7,8 @@ import { cleaned, opensPointingBack, quotable, statesSomething } from './sentenc
 import { repairArticle } from './compose-repair.js';
 import { leadSentencesOf, pickDistinct, rankedLeadSentences, rankedStatements, saysAgain, sentences, type LeadSentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
-import { articleTitle, kindNamedBy, reportsADecision, shortDate } from './titles.js';
+import { kindNamedBy, reportsADecision } from './document-kinds.js';
+import { articleTitle, shortDate } from './titles.js';
 import { statesNextStep } from './next-steps.js';
 import { outlookOf } from './outlook.js';
 import { ownSentences, publishedLine, summaryStatements, templateOnly, toldDate } from './compose-template.js';

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruleNamed } from '../rules.js';
-import {
-  ALL_TITLE_RULES,
-  articleTitle,
-  DECISION_RULES,
-  HEADLINE_RULES,
-  KIND_RULES,
-  kindNamedBy,
-  LEAD_RULES,
-  namesAKindOfDocument,
-  PUBLISHED_KIND_RULES,
-  SENTENCE_TITLE_RULES,
-  TITLE_CODE_RULES,
-  TODAY_RULES,
-} from './titles.js';
+import { DECISION_RULES, KIND_RULES, kindNamedBy, namesAKindOfDocument, PUBLISHED_KIND_RULES } from './document-kinds.js';
+import { ALL_TITLE_RULES, articleTitle, HEADLINE_RULES, LEAD_RULES, SENTENCE_TITLE_RULES, TITLE_CODE_RULES, TODAY_RULES } from './titles.js';
 
 // Each test rule on made-up titles: [rule, titles it holds for, titles it does not].
 const tests: [string, string[], string[]][] = [

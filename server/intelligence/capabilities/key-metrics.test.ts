@@ -22,6 +22,7 @@ const cases: [string, string[], string[][]][] = [
   ['not-indicative', ['Acme Corp shall not hold more than $150 million in widgets.'], []],
   ['old-level', ['The Widget Board raised the widget rate from 5 percent to 6 percent.'], [['widget rate', '6', 'percent', 'Widget Board']]],
   ['label-edge', ['Acme Corp earned $5 million including widgets.'], []],
+  ['label-head-no-noun', ['The Acme Widget runs faster 7.4 x.', 'Acme Corp widget sales were relative 8.7 % higher.'], []],
   ['label-is-entity', ['Acme reported Acme 5 percent.'], []],
   ['repeated-figure', ['Acme Corp widget sales grew 5 percent.', 'Acme Corp widget sales grew 5 percent in March.'], [['widget sales', '5', 'percent', 'Acme Corp']]],
 ];

@@ -1,6 +1,6 @@
 import { terms } from '../../search/terms.js';
 import { appliesTo, fired, type NamedRule } from '../rules.js';
-import { basesOf, isCommonNoun } from '../lexicon/wordnet.js';
+import { basesOf, isCommonNoun, knownAsNoNoun, lemmasOf } from '../lexicon/wordnet.js';
 
 /*
  * Key metrics of the built-in article: facts, each read from one clause of the event's own
@@ -33,6 +33,7 @@ export const METRIC_RULES: readonly NamedRule[] = [
   { name: 'old-level', language: 'en', reason: 'the old level of a change ("from 5 percent to 5-1/4 percent") is no fact of its own: the new level is' },
   { name: 'label-edge', language: 'en', reason: 'a label that opens or ends on a small word or a verb ("share of", "rate raised") is a piece of a phrase' },
   { name: 'label-open-bracket', language: '*', reason: 'a label with a bracket left open was cut inside it', guardsModel: true },
+  { name: 'label-head-no-noun', language: 'en', reason: 'a label whose last word is no noun ("faster", "vs") or that is one adjective ("relative", "effective") names no measure' },
   { name: 'label-is-entity', language: '*', reason: "a label that only repeats the entity's name says nothing about what is measured" },
   { name: 'repeated-figure', language: '*', reason: 'the same figure of the same measure and entity said twice (another wording, another report) is one row' },
 ];
@@ -93,7 +94,7 @@ interface Word {
 
 const words = (text: string, offset = 0): Word[] =>
   [...text.matchAll(/[\p{L}\d][\p{L}\p{M}\d'’&./-]*/gu)].map((m) => {
-    const word = m[0].replace(/[.’']+$/, '');
+    const word = m[0].replace(/[.’']+$/, '').replace(/^(\p{L}+)['’](?:ve|re|ll|d|m)$/u, '$1');
     return { text: word, lower: word.toLowerCase(), at: offset + m.index };
   });
 
@@ -352,6 +353,19 @@ const LABEL_EDGE_WORDS = (
 ).split(' ');
 const LABEL_EDGE = new RegExp(String.raw`^(?:${LABEL_EDGE_WORDS.join('|')}|\w+ed)$`, 'i');
 
+/**
+ * Whether a label's last word, its head, names a thing: a noun as WordNet knows it; a name or an
+ * abbreviation (a capital, a digit: "F1", "AP50") is one too. A label of one word must be a noun only:
+ * an adjective alone ("relative", "effective", "equivalent") leaves what is measured unsaid.
+ */
+function headIsNoun(all: string[]): boolean {
+  const head = all.at(-1)!.replace(/\W+$/, '');
+  if (!/^\p{Ll}+$/u.test(head)) return true;
+  const lemmas = lemmasOf(head);
+  if (all.length === 1) return lemmas.some((l) => l.part === 'noun') && !lemmas.some((l) => l.part === 'adj');
+  return !knownAsNoNoun(head);
+}
+
 /** Whether a metric's label is whole (whoever wrote it): words of substance, no small word or verb at its edges, no open bracket. */
 export function wholeLabel(label: string): boolean {
   const all = label.trim().split(/\s+/).filter(Boolean);
@@ -359,5 +373,6 @@ export function wholeLabel(label: string): boolean {
   // A participle may open a measure ("intended level", "estimated cost"), not end one ("rate raised").
   const first = all[0]!.replace(/^\W+/, '');
   if ((LABEL_EDGE.test(first) && !/^\w+ed$/i.test(first)) || LABEL_EDGE.test(all.at(-1)!.replace(/\W+$/, ''))) return none('label-edge') ?? false;
+  if (!headIsNoun(all)) return none('label-head-no-noun') ?? false;
   return (label.match(/[([]/g)?.length ?? 0) === (label.match(/[)\]]/g)?.length ?? 0) || (none('label-open-bracket') ?? false);
 }

@@ -171,6 +171,8 @@ export function recurring(docs: TopicEvidence[], name: string) {
   const min = Math.max(2, Math.ceil(Math.min(docs.length, 30) * 0.2));
   return {
     entities: [...entityDocs.values()].filter((e) => e.n >= min).sort((a, b) => b.n - a.n).map((e) => e.label),
+    // The places several of the documents name: where what the store holds about the topic happens.
+    places: [...placeDocs.entries()].filter(([, n]) => n >= min).sort((a, b) => b[1] - a[1]).map(([p]) => p),
     // EU member states named in several of the documents: where a European topic happens.
     memberStates: [...placeDocs.entries()]
       .filter(([p, n]) => n >= Math.max(2, Math.ceil(Math.min(docs.length, 30) * 0.1)) && PLACES.find((pl) => pl.name === p)?.eu)

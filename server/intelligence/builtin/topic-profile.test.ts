@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relevantEvidence, type TopicEvidence } from './topic-profile.js';
+import { buildTopicProfile, relevantEvidence, type TopicEvidence } from './topic-profile.js';
 
 const doc = (title: string, summary: string): TopicEvidence => ({ title, summary, collectionId: 1 });
 
@@ -22,5 +22,27 @@ describe('topic profile: the evidence about a topic', () => {
   it('holds a word WordNet does not know by its stem', () => {
     const covid = doc('Covid cases rise in the region', 'New covid cases rose for a third week.');
     expect(relevantEvidence('Covid vaccines', [covid])).toEqual([covid]);
+  });
+});
+
+describe("topic profile: a rule's places", () => {
+  const profile = (evidence: TopicEvidence[]) => buildTopicProfile({ name: 'Air quality rules', context: [], sources: [], profilePlaces: ['United Kingdom'], evidence });
+  const american = [
+    doc('EPA approves Texas air quality plan', 'The agency approved the air quality rules Texas submitted for ozone.'),
+    doc('California air quality rules for ozone approved', 'The EPA approved California air quality rules on ozone.'),
+    doc('Air quality rules of Texas revised', 'Texas revised its air quality rules for particulate matter.'),
+  ];
+  const british = [
+    doc('London air quality rules tightened', 'The United Kingdom tightened air quality rules for London.'),
+    doc('Air quality rules in the United Kingdom', 'New air quality rules apply across the United Kingdom from May.'),
+  ];
+
+  it("is the reader's jurisdiction when the store holds nothing about it, or holds it there", () => {
+    expect(profile([]).key_places).toContain('United Kingdom');
+    expect(profile(british).key_places).toContain('United Kingdom');
+  });
+
+  it("is not the reader's jurisdiction when the store's documents about it are set elsewhere", () => {
+    expect(profile(american).key_places).not.toContain('United Kingdom');
   });
 });

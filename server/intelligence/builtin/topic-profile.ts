@@ -9,6 +9,7 @@ import { COLLECTIONS } from '../../../contract/collections.js';
 import type { RelevanceMatrix } from '../../db/schema/index.js';
 import { contentWord, terms } from '../../search/terms.js';
 import { countriesOf, countryName } from './places.js';
+import { memberOf } from '../knowledge/places.js';
 import {
   abbreviates,
   capitalise,
@@ -217,10 +218,22 @@ export function buildTopicProfile(input: TopicProfileInput): TopicProfile {
   };
 }
 
+/** Whether a place lies in an area: the same country, or a member of the area's group ("Hungary" in the "European Union"). */
+const within = (place: string, area: string) => {
+  const country = countriesOf(place)[0];
+  return !!country && (countriesOf(area).includes(country) || memberOf(country, area));
+};
+
 /** The places of a topic: its own, or for a rule, law or case the store's; a European topic's member states; at most eight. */
 function profilePlaces(input: TopicProfileInput, { own, primary }: Reading, found: Found): string[] {
   let places = own.places;
-  if (places.length === 0 && (primary.key === 'regulation' || primary.key === 'legislation' || primary.key === 'litigation')) places = input.profilePlaces.slice(0, 3);
+  // A rule, law or case without a place of its own is the reader's jurisdiction's, unless the
+  // store's documents about it are set elsewhere: "Air quality rules" for a reader in London whose
+  // store holds the EPA's rules is no British topic.
+  if (places.length === 0 && (primary.key === 'regulation' || primary.key === 'legislation' || primary.key === 'litigation')) {
+    const reader = input.profilePlaces.slice(0, 3);
+    if (found.places.length === 0 || found.places.some((p) => reader.some((r) => within(p, r)))) places = reader;
+  }
   // A European topic's documents name the member states where it happens ("Hungary"). A topic that
   // names no place gets none from its documents: "airline pilot strikes" are not German because
   // the store holds Lufthansa's.

@@ -33,7 +33,7 @@ export const METRIC_RULES: readonly NamedRule[] = [
   { name: 'old-level', language: 'en', reason: 'the old level of a change ("from 5 percent to 5-1/4 percent") is no fact of its own: the new level is' },
   { name: 'label-edge', language: 'en', reason: 'a label that opens or ends on a small word or a verb ("share of", "rate raised") is a piece of a phrase' },
   { name: 'label-open-bracket', language: '*', reason: 'a label with a bracket left open was cut inside it', guardsModel: true },
-  { name: 'label-head-no-noun', language: 'en', reason: 'a label whose last word is no noun ("faster", "vs") or that is one adjective ("relative", "effective") names no measure' },
+  { name: 'label-head-no-noun', language: 'en', reason: 'a label of one word that is no noun only ("faster", "vs", "relative", "effective"), or that ends on a verb ("performance improving"), names no measure' },
   { name: 'label-is-entity', language: '*', reason: "a label that only repeats the entity's name says nothing about what is measured" },
   { name: 'repeated-figure', language: '*', reason: 'the same figure of the same measure and entity said twice (another wording, another report) is one row' },
 ];
@@ -354,16 +354,17 @@ const LABEL_EDGE_WORDS = (
 const LABEL_EDGE = new RegExp(String.raw`^(?:${LABEL_EDGE_WORDS.join('|')}|\w+ed)$`, 'i');
 
 /**
- * Whether a label's last word, its head, names a thing: a noun as WordNet knows it; a name or an
- * abbreviation (a capital, a digit: "F1", "AP50") is one too. A label of one word must be a noun only:
- * an adjective alone ("relative", "effective", "equivalent") leaves what is measured unsaid.
+ * Whether a label names a thing: a label of one word is a noun only, as WordNet knows it (an
+ * adjective alone, "relative", "effective", "equivalent", leaves what is measured unsaid; "vs" is
+ * no word); a longer one does not end on a verb ("best overall performance improving", "method
+ * surpasses"). A name or an abbreviation (a capital, a digit: "F1", "AP50") names a thing.
  */
 function headIsNoun(all: string[]): boolean {
-  const head = all.at(-1)!.replace(/\W+$/, '');
-  if (!/^\p{Ll}+$/u.test(head)) return true;
-  const lemmas = lemmasOf(head);
+  const last = all.at(-1)!.replace(/\W+$/, '');
+  if (!/^\p{Ll}+$/u.test(last)) return true;
+  const lemmas = lemmasOf(last);
   if (all.length === 1) return lemmas.some((l) => l.part === 'noun') && !lemmas.some((l) => l.part === 'adj');
-  return !knownAsNoNoun(head);
+  return !(knownAsNoNoun(last) && lemmas.some((l) => l.part === 'verb'));
 }
 
 /** Whether a metric's label is whole (whoever wrote it): words of substance, no small word or verb at its edges, no open bracket. */

@@ -102,6 +102,9 @@ describe('built-in composition', () => {
     const paper = { ...main, title, publisher: 'arXiv', text: `${title}. Widget networks encode widgets as nodes and their links as edges. We prove that widget dropout acts as a penalty on curvature. A study of 30 seeds confirms the predicted gap of 0.01 between training and test.` };
     const a = builtinCompose({ topic: { name: 'Widget networks' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
     expect([a.introduction, ...a.bullet_points].join(' ')).not.toContain('Rigorous Theory');
+    // Nor when the novelty stage lists it among the new facts.
+    const told = builtinCompose({ topic: { name: 'Widget networks' }, main: paper, supporting: [], novelFacts: [title, 'We prove that widget dropout acts as a penalty on curvature.'], knownFacts: [], phaseChange: null, language: 'en' });
+    expect([told.introduction, ...told.bullet_points].join(' ')).not.toContain('Rigorous Theory');
   });
 
   it('tells a reader no date for a document that gives none (a replayed record), not the time it arrived', () => {

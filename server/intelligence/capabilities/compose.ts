@@ -264,7 +264,8 @@ function introductionOf(input: ComposeInput, candidates: Candidate[], lead: Lead
  */
 function novelSentences(input: ComposeInput, introSentence: string | undefined, takeawaySentence: string | undefined): string[] {
   const novel: string[] = [];
-  const said = introSentence ? [introSentence] : [];
+  // The reader has the title: a new fact that says it again (an abstract's first line is its title) is no point.
+  const said = [input.main.title, ...(introSentence ? [introSentence] : [])];
   if (takeawaySentence) said.push(takeawaySentence);
   for (const sentence of input.novelFacts.flatMap((f) => sentences(f, input.language))) if (!saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
   return novel.slice(0, 4);

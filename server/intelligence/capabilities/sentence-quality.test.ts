@@ -64,7 +64,7 @@ const cases: [string, string[], string[]][] = [
     ['The widget rate is the interest rate that is charged to widget banks.', 'A widget is a device which turns gears.'],
     ['The widget board is raising the rate that banks pay.', 'The widget rate is 3 percent.', 'Widgets are the devices that the board approved.'],
   ],
-  ['connective-opening', ['However, the widget board kept its rate.', '"Moreover, widgets fell."'], ['The widget board however kept its rate.']],
+  ['connective-opening', ['However, the widget board kept its rate.', '"Moreover, widgets fell."', 'Then, a second model fills in the widgets.', 'First, widget data are scarce.'], ['The widget board however kept its rate.', 'Then-chairman Widget kept the rate.', 'First widget sales rose.']],
   [
     'pointing-opening',
     ['They said the widget board kept its rate.', 'These findings show widgets work.'],

@@ -64,6 +64,8 @@ const CONNECTIVES = [
   'conversely', 'otherwise', 'in turn', 'even so', 'that said', 'indeed', 'in fact', 'in particular',
   'specifically', 'for example', 'for instance', 'to this end', 'in this regard', 'as such', 'in other words',
   'for this reason', 'because of this',
+  // Steps of a sequence the sentence before announced ("... faces three main challenges. First, ..."); with their comma: "Then-President ..." is a name.
+  'first(?=,)', 'firstly', 'then(?=,)', 'next(?=,)', 'subsequently',
 ];
 const CONNECTIVE = new RegExp(`^(?:${CONNECTIVES.join('|')})\\b`, 'i');
 

@@ -46,3 +46,12 @@ describe("topic profile: a rule's places", () => {
     expect(profile(american).key_places).not.toContain('United Kingdom');
   });
 });
+
+describe('topic profile: where, as the reader said it', () => {
+  it("keeps the name's preposition before its place", () => {
+    const into = buildTopicProfile({ name: 'Refugees crossing into Europe', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(into.description).toMatch(/refugees crossing into Europe\b/);
+    const inside = buildTopicProfile({ name: 'Lithium mining in Chile', context: [], sources: [], profilePlaces: [], evidence: [] });
+    expect(inside.description).toMatch(/lithium mining in Chile\b/i);
+  });
+});

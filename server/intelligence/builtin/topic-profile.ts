@@ -156,7 +156,7 @@ function readKind(input: TopicProfileInput) {
     domainScores(name).length === 0 &&
     (own.entities.some((e) => e.toLowerCase() === name.toLowerCase()) || (nameWords.length <= 3 && nameWords.every((w) => /^\p{Lu}/u.test(w) || !isKnownWord(w.toLowerCase()))));
   const { primary, secondary } = classify(name, context, evidenceText, isOrganisation);
-  return { context, text, evidence, own, isOrganisation, primary, secondary };
+  return { name, context, text, evidence, own, isOrganisation, primary, secondary };
 }
 
 /** The kind of topic the engine takes a topic for (a domain key of topic-domains.ts) and its runner-up: what its key events and query are written from. */
@@ -318,12 +318,22 @@ function profileSources(input: TopicProfileInput, { evidence, primary, secondary
   return [...new Set([...primary.sources.slice(0, 3), ...(secondary ? secondary.sources.slice(0, 1) : []), ...fromEvidence])].filter((id) => SELECTABLE.includes(id)).slice(0, 5);
 }
 
+/** Prepositions of place a topic's name may put before its place ("Refugees crossing into Europe"). */
+const PLACE_PREPOSITIONS = ['into', 'from', 'across', 'within', 'throughout', 'through', 'to', 'in'];
+
+/** The preposition the name puts before its place, else "in": the description says where as the reader did. */
+function prepositionOf(name: string, place: string): string {
+  const at = name.toLowerCase().indexOf(place.toLowerCase());
+  const before = at > 0 ? /(\p{L}+)\s+(?:the\s+)?$/u.exec(name.slice(0, at).toLowerCase())?.[1] : undefined;
+  return before && PLACE_PREPOSITIONS.includes(before) ? before : 'in';
+}
+
 /** What the topic covers, its typical developments, its key players and its sources, in at least 25 words. */
-function profileDescription({ primary, evidence }: Reading, subject: string, places: string[], entities: string[], spoken: string[], chosen: number[]): string {
+function profileDescription({ name, primary, evidence }: Reading, subject: string, places: string[], entities: string[], spoken: string[], chosen: number[]): string {
   // "the" as the documents about the topic write each name (their text: a headline drops articles), else as English grammar has it.
   const texts = evidence.map((d) => d.summary);
   const the = (name: string) => withThe(name, texts);
-  const where = places.length ? ` in ${listing(places.slice(0, 4).map(the))}` : '';
+  const where = places.length ? ` ${prepositionOf(name, places[0]!)} ${listing(places.slice(0, 4).map(the))}` : '';
   const players = spelledOnce(entities.filter((e) => e.toLowerCase() !== subject.toLowerCase())).slice(0, 4);
   // An event or a law is "the" subject ("the Syrian civil war", "the AI Act").
   const event = /\b(?:war|crisis|conflict|election|outbreak|pandemic|coup|insurgency|season)$/i.test(subject);

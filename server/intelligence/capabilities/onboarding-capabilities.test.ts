@@ -143,8 +143,8 @@ describe('built-in topic profile on real documents', () => {
     expect(trials.description).toMatch(/concerning Alzheimer's disease\./);
     expect(trials.ai_query).toContain('"Alzheimer\'s disease"');
     expect(buildTopicProfile({ name: 'Clinical trials', context: [], sources: [], profilePlaces: [], evidence: [] }).description).toMatch(/concerning clinical trials\./);
-    // A word left joining nothing once the places go is no part of the subject.
-    expect(buildTopicProfile({ name: 'Refugees crossing into Austria and Germany', context: [], sources: [], profilePlaces: [], evidence: [] }).description).toMatch(/concerning refugees crossing in Austria and Germany\./);
+    // A word left joining nothing once the places go is no part of the subject; the preposition before the places is the name's.
+    expect(buildTopicProfile({ name: 'Refugees crossing into Austria and Germany', context: [], sources: [], profilePlaces: [], evidence: [] }).description).toMatch(/concerning refugees crossing into Austria and Germany\./);
   });
 
   it("shows in a topic's query only the words of its meaning: a synonym where the store tells the sense, a derived form that keeps the root", () => {

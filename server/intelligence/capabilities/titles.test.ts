@@ -66,6 +66,17 @@ const rewrites: [string, [string, string][]][] = [
     ],
   ],
   [
+    'agent-phrase',
+    [
+      ['The widget board of Aland approved requests submitted by the makers of Aville, Bland, Cove, Dale, Eton, Fife, Gale and Hove', 'The widget board of Aland approved requests'],
+      // A headline that fits keeps its agent: it may be the news.
+      ['North and South Aland are to hold reunions for families divided by the widget war from May 1 to May 6', 'North and South Aland are to hold reunions for families divided by the widget war from May 1 to May 6'],
+      // A passive verb is the clause's own: nothing is cut.
+      ['The rise in the widget rate of Aland to 5 percent was approved by the board of Bland and Cove', 'The rise in the widget rate of Aland to 5 percent was approved by the board of Bland and Cove'],
+      ['Officials of Aland say the two hundred widget makers rescued by the coast guard of Bland are safe', 'Officials of Aland say the two hundred widget makers rescued by the coast guard of Bland are safe'],
+    ],
+  ],
+  [
     'trailing-phrases',
     [
       [

@@ -1,6 +1,6 @@
 import { federalRegisterTitle } from '../../documents/formats/index.js';
 import { terms } from '../../search/terms.js';
-import { mainClause, withoutAsideAdverbs, withoutTrailingPart, withoutTrailingPhrases } from '../lexicon/clause.js';
+import { isClause, mainClause, withoutAsideAdverbs, withoutTrailingPart, withoutTrailingPhrases } from '../lexicon/clause.js';
 import { anyRule, appliesTo, fired, rewrite, ruleNamed, type NamedRule, type RewriteRule, type TextRule } from '../rules.js';
 import { decisionSentence, DECISION_RULES, KIND_RULES, kindNamedBy, PUBLISHED_KIND_RULES } from './document-kinds.js';
 
@@ -178,6 +178,9 @@ export function headlineOf(sentence: string, language?: string | null): string {
  */
 const HEADLINE_LENGTH = 80;
 
+/** Words before a participle that make it a passive verb, not a phrase after a noun. */
+const PASSIVE_AUXILIARY = /^(?:is|are|was|were|be|been|being|get|gets|got|has|have|had|not|also|then)$/;
+
 /** Steps that make a long sentence a headline, in order, each taken only while it is longer than HEADLINE_LENGTH. */
 export const HEADLINE_RULES: readonly RewriteRule[] = [
   {
@@ -232,6 +235,18 @@ export const HEADLINE_RULES: readonly RewriteRule[] = [
     language: 'en',
     reason: 'a part after the main verb set off by a comma and opened by a participle, a conjunction, an adverb or a preposition (", keeping its target ...", ", though at a slower pace"), or a second clause after ", and", is detail unless it holds a number',
     apply: withoutTrailingPart,
+  },
+  {
+    name: 'agent-phrase',
+    language: 'en',
+    reason: 'in a headline too long to offer, a participle with its agent ending the sentence ("... approved requests submitted by the Boards of Directors of ...") says who made the thing, detail; a passive verb ("was approved by"), or an agent the sentence goes on after, is the clause\'s own',
+    apply: (t) => {
+      // Only for a headline longer than a title is kept to (TITLE_MAX): who divided the families of "reunions for families divided by the Korean War" is the news.
+      if (t.length <= TITLE_MAX) return t;
+      // Only where the agent ends the sentence: "the migrants rescued by the coast guard are safe" goes on with its verb.
+      const at = [...t.matchAll(/(?<=\s)(\p{Ll}+)\s+\p{Ll}+(?:ed|en)\s+by\s/gu)].find((m) => m.index >= 20 && !PASSIVE_AUXILIARY.test(m[1]!) && !isClause(t.slice(m.index + m[0].length)))?.index ?? -1;
+      return at >= 0 ? t.slice(0, at + t.slice(at).indexOf(' ')) : t;
+    },
   },
   {
     name: 'trailing-phrases',

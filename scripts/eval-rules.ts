@@ -71,7 +71,8 @@ function firings(docs: Doc[]): Map<string, number> {
         if (/\d/.test(clean)) keyMetrics([{ sentence: clean, source: 1, date: doc.date || '2000-01-01', main: true, title: doc.title }]);
         count();
       }
-      articleTitle(doc.title, doc.date, split[0]);
+      // With the document's sentences, as compose.ts gives them: where its decision is, when the title says nothing of it.
+      articleTitle(doc.title, doc.date, split[0], undefined, split.slice(0, 60));
       count();
     }
   } finally {

@@ -3,15 +3,16 @@ import { terms } from '../../search/terms.js';
 import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
-import { cleaned, opensPointingBack, quotable, statesSomething } from './sentence-quality.js';
+import { cleaned, quotable, statesSomething } from './sentence-quality.js';
 import { repairArticle } from './compose-repair.js';
-import { leadSentencesOf, pickDistinct, rankedLeadSentences, rankedStatements, saysAgain, sentences, type LeadSentences } from './summarise.js';
+import { leadSentencesOf, saysAgain, sentences, type LeadSentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
 import { kindNamedBy, reportsADecision } from './document-kinds.js';
 import { articleTitle, shortDate } from './titles.js';
 import { statesNextStep } from './next-steps.js';
 import { outlookOf } from './outlook.js';
-import { ownSentences, publishedLine, summaryStatements, templateOnly, toldDate } from './compose-template.js';
+import { publishedLine, summaryStatements, templateOnly, toldDate } from './compose-template.js';
+import { candidatesOf, picker, type Candidate } from './compose-candidates.js';
 
 export { repairArticle } from './compose-repair.js';
 
@@ -70,13 +71,6 @@ export const ZArticle = z.object({
   language: z.string(),
 });
 export type TArticle = z.infer<typeof ZArticle>;
-
-interface Candidate {
-  sentence: string;
-  source: number; // initial reference number
-  score: number;
-  order: number;
-}
 
 /**
  * Whether a background sentence is about what the article is about, beyond the topic both were
@@ -179,58 +173,6 @@ function ownBrackets<T extends ComposeSource>(source: T): T {
 const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
 
 /**
- * Every sentence the article may quote, scored: the main document's first 60 by the method of its
- * summary (lead.ts) plus the weight of the event's words, a research result's when it shares two
- * of them; furniture and fragments far below.
- */
-function candidatesOf(input: ComposeInput, all: ComposeSource[], lead: LeadSentences): Candidate[] {
-  const focus = new Set(terms(`${input.main.title} ${input.novelFacts.join(' ')} ${input.topic.name}`));
-  const candidates: Candidate[] = [];
-  const leadScore = new Map(rankedLeadSentences(input.main.title, lead, input.language).map((r) => [r.sentence, r.score]));
-  all.forEach((doc, index) => {
-    const pool = (index === 0 ? ownSentences(lead) : researchPool(doc)).map((s) => cleaned(s, input.language));
-    pool.forEach((sentence, order) => {
-      const words = new Set(terms(sentence));
-      if (words.size < 4 || sentence.length > 400) return;
-      const shared = [...words].filter((w) => focus.has(w)).length;
-      // A research result's sentence must share at least two words with the event to be quoted.
-      if (index > 0 && shared < 2) return;
-      const overlap = shared / Math.max(4, focus.size);
-      const figures = /\d/.test(sentence) ? 0.15 : 0;
-      const own = index === 0 ? leadScore.get(sentence) : undefined;
-      const score = own !== undefined ? own + overlap : overlap + figures + 0.5 / (1 + order * 0.25) + (index === 0 ? 0.3 : doc.score * 0.3);
-      candidates.push({ sentence, source: index + 1, order, score: score - (quotable(sentence, input.language) ? 0 : 2) });
-    });
-  });
-  return candidates;
-}
-
-/** Takes the best `count` statements of `candidates` (never furniture nor a fragment), never a sentence already taken (`used`) nor one saying what a taken one says. */
-function picker(candidates: Candidate[], language: string | null) {
-  const used = new Set<string>();
-  // A sentence that opens pointing back ("To address this limitation, ...") is quoted with the sentence it points to, or not at all.
-  const at = new Map(candidates.map((c) => [`${c.source}:${c.order}`, c]));
-  const take = (filter: (c: Candidate) => boolean, count: number) => {
-    const picked: Candidate[] = [];
-    const fresh = (c: Candidate) => filter(c) && quotable(c.sentence, language) && !used.has(c.sentence) && !saysAgain(c.sentence, [...used]);
-    for (const c of candidates.filter((c) => filter(c) && quotable(c.sentence, language)).sort((a, b) => b.score - a.score)) {
-      if (picked.length >= count) break;
-      if (!fresh(c)) continue;
-      const before = at.get(`${c.source}:${c.order - 1}`);
-      if (opensPointingBack(c.sentence, language) && !used.has(before?.sentence ?? '')) {
-        if (!before || !fresh(before) || picked.length + 2 > count) continue;
-        picked.push(before);
-        used.add(before.sentence);
-      }
-      picked.push(c);
-      used.add(c.sentence);
-    }
-    return picked.sort((a, b) => a.source - b.source || a.order - b.order);
-  };
-  return { take, used };
-}
-
-/**
  * The introduction: the summary's first sentence (when it is a statement, not a header or a piece
  * of one, and a clause, not a caption: else the document's best such statement); nothing below repeats it. A next step (the next
  * meeting, a deadline) is the takeaway's: the summary's next sentence leads then.
@@ -311,13 +253,6 @@ function metricsOf(all: ComposeSource[], chosen: Candidate[], candidates: Candid
     metricSentences.map((c) => ({ sentence: c.sentence, source: c.source, date: toldDate(all[c.source - 1]!), main: c.source === 1, title: all[c.source - 1]!.title })),
     language,
   );
-}
-
-/** A research result's sentences that background may quote: its summary's, then its own best statements by lead.ts (not its first lines: minutes open with a roster), its source's template aside. */
-function researchPool(doc: ComposeSource): string[] {
-  const ranked = rankedStatements(doc.title, doc.text, undefined, doc.sourceTemplate).filter((r) => !r.template);
-  const best = pickDistinct(ranked, 16).sort((a, b) => a.index - b.index);
-  return [...sentences(doc.summary), ...best.map((r) => r.sentence)].slice(0, 20);
 }
 
 /** The first sentence of a document that states a next step with its date (the whole text: minutes name the next meeting at their end). */

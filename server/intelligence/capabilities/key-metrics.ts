@@ -1,6 +1,6 @@
 import { terms } from '../../search/terms.js';
 import { appliesTo, fired, type NamedRule } from '../rules.js';
-import { basesOf, isCommonNoun, knownAsNoNoun, lemmasOf } from '../lexicon/wordnet.js';
+import { basesOf, isCommonNoun, lemmasOf } from '../lexicon/wordnet.js';
 
 /*
  * Key metrics of the built-in article: facts, each read from one clause of the event's own
@@ -364,7 +364,7 @@ function headIsNoun(all: string[]): boolean {
   if (!/^\p{Ll}+$/u.test(last)) return true;
   const lemmas = lemmasOf(last);
   if (all.length === 1) return lemmas.some((l) => l.part === 'noun') && !lemmas.some((l) => l.part === 'adj');
-  return !(knownAsNoNoun(last) && lemmas.some((l) => l.part === 'verb'));
+  return !(lemmas.some((l) => l.part === 'verb') && !lemmas.some((l) => l.part === 'noun'));
 }
 
 /** Whether a metric's label is whole (whoever wrote it): words of substance, no small word or verb at its edges, no open bracket. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TInterviewExport, TPromptData } from '../../../contract/inspection';
-import { exportFileName, fence, interviewMarkdown, promptsMarkdown } from './export-markdown';
+import { exportFileName, fence, interviewMarkdown, previewMarkdown, promptsMarkdown } from './export-markdown';
 
 describe('export markdown', () => {
   it('names the file from product, tab and ISO date', () => {
@@ -41,5 +41,17 @@ describe('export markdown', () => {
     expect(md).toContain('### Assistant (t1)\n\nWhat do you do?\n\nOptions:\n- Law');
     expect(md).toContain('### User (t2)\n\nLaw');
     expect(interviewMarkdown({ ...data, interview_messages: [] })).toContain('No onboarding interview yet.');
+  });
+
+  it('previews whole items up to a size, never cutting inside a code block, and says how many it shows', () => {
+    const item = (n: number) => `## Item ${n}\n\n${fence(`## not an item\n${'x'.repeat(80)}`)}`;
+    const doc = ['# Items\n\n5 items.', ...[1, 2, 3, 4, 5].map(item)].join('\n\n');
+    expect(previewMarkdown(doc, doc.length)).toBe(doc);
+    const preview = previewMarkdown(doc, 300);
+    expect(preview).toContain('## Item 2');
+    expect(preview).not.toContain('## Item 3');
+    expect(preview.match(/```/g)?.length).toBe(4);
+    expect(preview).toMatch(/The preview shows the first 2 of 5 items\. Copy and Download give all 5\.\*$/);
+    expect(previewMarkdown(doc, 10)).toMatch(/first 1 of 5 items/);
   });
 });

@@ -130,3 +130,28 @@ export function interviewMarkdown(data: TInterviewExport): string {
   });
   return [`# Interview`, meta, '## Messages', ...messages].join('\n\n');
 }
+
+/**
+ * The modal's preview of an export: its items (the `## ` sections outside code blocks) up to
+ * `max` characters, at least one, with a line saying how many are shown. A browser takes
+ * seconds to lay out a few MB of Markdown (200 validation prompts are about 3 MB); Copy and
+ * Download give the whole document.
+ */
+export function previewMarkdown(markdown: string, max = 60_000): string {
+  if (markdown.length <= max) return markdown;
+  const starts: number[] = [];
+  let fenceTicks = 0;
+  let offset = 0;
+  for (const text of markdown.split('\n')) {
+    const ticks = /^`{3,}/.exec(text)?.[0].length ?? 0;
+    if (fenceTicks === 0 && ticks) fenceTicks = ticks;
+    else if (fenceTicks && ticks >= fenceTicks && text.trim() === '`'.repeat(ticks)) fenceTicks = 0;
+    else if (fenceTicks === 0 && text.startsWith('## ')) starts.push(offset);
+    offset += text.length + 1;
+  }
+  // Cut before the last item that starts within `max`, so that at least one item is shown.
+  const shown = Math.max(1, starts.filter((s) => s <= max).length - 1);
+  if (shown >= starts.length) return markdown;
+  const cut = starts[shown] ?? markdown.length;
+  return `${markdown.slice(0, cut).trimEnd()}\n\n---\n\n*The preview shows the first ${shown} of ${starts.length} items. Copy and Download give all ${starts.length}.*`;
+}

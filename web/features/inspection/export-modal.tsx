@@ -8,7 +8,7 @@ import { Markdown } from '../../components/ui/markdown';
 import { Spinner } from '../../components/ui/spinner';
 import { authClient } from '../../lib/auth-client';
 import { useViewing, withUser } from '../../lib/viewing';
-import { articlesMarkdown, EXPORT_TABS, exportFileName, factGroupsMarkdown, interviewMarkdown, profileMarkdown, promptsMarkdown, type ExportTab } from './export-markdown';
+import { articlesMarkdown, EXPORT_TABS, exportFileName, factGroupsMarkdown, interviewMarkdown, previewMarkdown, profileMarkdown, promptsMarkdown, type ExportTab } from './export-markdown';
 import { CopyButton } from '../../components/ui/copy-button';
 import { saveFile } from '../../lib/save-file';
 
@@ -36,7 +36,7 @@ function download(name: string, text: string) {
 /**
  * Export Data, superusers: the viewed user's pipeline data as Markdown, one
  * tab each (Fact Groups, Articles, QA Articles, the three prompt kinds, Profile, Interview), with
- * Copy and Download. Everything loads when the modal opens; each tab fails on its own.
+ * Copy and Download of the whole document; the tab shows its preview (previewMarkdown). Everything loads when the modal opens; each tab fails on its own.
  */
 export default function ExportModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { userId, viewed } = useViewing();
@@ -60,6 +60,8 @@ export default function ExportModal({ open, onClose }: { open: boolean; onClose:
     if (tab === 'Fact Groups') return { loading: false, markdown: factGroupsMarkdown(data.data) };
     return { loading: false, markdown: articlesMarkdown(tab === 'QA Articles' ? data.data.qa_articles : data.data.articles, data.data.limit, tab === 'QA Articles') };
   }, [tab, viewed, interview.data, interview.isPending, interview.isError, promptType, promptQuery, data.data, data.isPending, data.isError]);
+
+  const preview = useMemo(() => previewMarkdown(state.markdown ?? ''), [state.markdown]);
 
   return (
     <Dialog
@@ -107,7 +109,7 @@ export default function ExportModal({ open, onClose }: { open: boolean; onClose:
             {state.error}
           </p>
         ) : (
-          <Markdown text={state.markdown ?? ''} />
+          <Markdown text={preview} />
         )}
       </div>
     </Dialog>

@@ -67,8 +67,8 @@ const cases: [string, string[], string[]][] = [
   ['connective-opening', ['However, the widget board kept its rate.', '"Moreover, widgets fell."', 'Then, a second model fills in the widgets.', 'First, widget data are scarce.'], ['The widget board however kept its rate.', 'Then-chairman Widget kept the rate.', 'First widget sales rose.']],
   [
     'pointing-opening',
-    ['They said the widget board kept its rate.', 'These findings show widgets work.'],
-    ['This study shows widgets work.', 'It was agreed that widgets would be sold.', 'The board said widgets work.'],
+    ['They said the widget board kept its rate.', 'These findings show widgets work.', 'Together, these components make a widget.', 'Taken together, they show widgets work.'],
+    ['This study shows widgets work.', 'It was agreed that widgets would be sold.', 'The board said widgets work.', 'Overall, this study shows widgets work.', 'In March, the board sold widgets.'],
   ],
   ['number-run', ['2236, 2355, as amended by the widget act.'], ['2236 widgets were sold last week.']],
   ['abbreviation-stop', ['The widget act was amended by Pub.', 'See widget rules Nos.'], ['The widget act was amended last year.']],

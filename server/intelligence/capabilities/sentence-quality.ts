@@ -90,6 +90,9 @@ function pointsBack(sentence: string): boolean {
   return from < 0 || !ITSELF.test(phrase.slice(from));
 }
 
+/** A phrase of one to three words fronted before the subject and its comma ("Together, ", "Taken together, ", "In March, "). */
+const FRONTED = /^(?:[\p{L}-]+\s+){0,2}[\p{L}-]+,\s+/u;
+
 export const LEANING_RULES: readonly TextRule[] = [
   {
     name: 'connective-opening',
@@ -100,8 +103,11 @@ export const LEANING_RULES: readonly TextRule[] = [
   {
     name: 'pointing-opening',
     language: 'en',
-    reason: 'a pronoun or a pointing word ("They said ...", "These findings ...") names what the sentence before named',
-    test: (s) => /^(?:they|he|she|it|its|their|his|her|them|these|those|that|such|this)\b/i.test(unquoted(s)) && !anyRule(STANDS_ALONE_RULES, unquoted(s)),
+    reason: 'a pronoun or a pointing word, first or after a fronted phrase ("They said ...", "These findings ...", "Together, these components ..."), names what the sentence before named',
+    test: (s) => {
+      const subject = unquoted(s).replace(FRONTED, '');
+      return /^(?:they|he|she|it|its|their|his|her|them|these|those|that|such|this)\b/i.test(subject) && !anyRule(STANDS_ALONE_RULES, subject);
+    },
   },
 ];
 

@@ -239,9 +239,13 @@ export function domainScores(text: string, options: { phrase?: boolean } = {}): 
  * times), then what the documents about it say; a topic that is mostly an organisation's name is
  * a company topic.
  */
-export function classify(name: string, context: string, evidence: string, isOrganisation: boolean): { primary: Domain; secondary: Domain | undefined } {
+export function classify(name: string, context: string, evidence: string, isOrganisation: boolean, collections: readonly number[] = []): { primary: Domain; secondary: Domain | undefined } {
   const scores = new Map<string, number>();
   for (const { domain, score } of [...domainScores(name, { phrase: true }), ...(context ? domainScores(context) : [])]) scores.set(domain.key, (scores.get(domain.key) ?? 0) + score * 3);
+  // Where the documents about a topic are published says what kind of topic it is, as a word of
+  // its name would: papers make a research topic, rules a regulation topic (publishedKind).
+  const published = publishedKind(collections);
+  if (published) scores.set(published.domain.key, (scores.get(published.domain.key) ?? 0) + published.share * 3);
   // The documents only weigh between the kinds the topic's words allow (a name with no cue: any),
   // and less than a word of the name: a drug-pricing bill's documents talk of prices and patients.
   const named = new Set(scores.keys());
@@ -253,6 +257,25 @@ export function classify(name: string, context: string, evidence: string, isOrga
   // patients" in a ransomware topic's hospital documents) is not what the reader follows.
   const ownKinds = new Set(domainScores(`${subjectPhrase(name)} ${context}`).map((d) => d.domain.key));
   return { primary: ranked[0] ?? (isOrganisation ? COMPANY_DOMAIN : GENERAL_DOMAIN), secondary: ranked.slice(1).find((d) => ownKinds.has(d.key)) };
+}
+
+/** At least this many documents about a topic, and this share of them in one collection, say where its kind of topic is published. */
+const PUBLISHED_MIN_DOCUMENTS = 3;
+const PUBLISHED_SHARE = 0.6;
+
+/**
+ * The kind of topic the documents about a topic are published as: the kind that alone leads with
+ * the collection most of them are in (Scientific studies: research; Regulations: regulation;
+ * Clinical trials: clinical), with their share. None for news, which every kind of topic makes.
+ */
+export function publishedKind(collections: readonly number[]): { domain: Domain; share: number } | undefined {
+  if (collections.length < PUBLISHED_MIN_DOCUMENTS) return undefined;
+  const counts = new Map<number, number>();
+  for (const id of collections) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const [top, count] = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]!;
+  const share = count / collections.length;
+  const leading = DOMAINS.filter((d) => d.sources[0] === top);
+  return share >= PUBLISHED_SHARE && leading.length === 1 ? { domain: leading[0]!, share } : undefined;
 }
 
 export const isProperInLexicon = (word: string) => /Organization|Person|Place|Country|City|Region|Name|Proper/.test(String(lexicon()[word] ?? ''));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTopicProfile, relevantEvidence, type TopicEvidence } from './topic-profile.js';
+import { publishedKind } from './topic-analysis.js';
+import { buildTopicProfile, relevantEvidence, topicKind, type TopicEvidence } from './topic-profile.js';
 
 const doc = (title: string, summary: string): TopicEvidence => ({ title, summary, collectionId: 1 });
 
@@ -53,5 +54,25 @@ describe('topic profile: where, as the reader said it', () => {
     expect(into.description).toMatch(/refugees crossing into Europe\b/);
     const inside = buildTopicProfile({ name: 'Lithium mining in Chile', context: [], sources: [], profilePlaces: [], evidence: [] });
     expect(inside.description).toMatch(/lithium mining in Chile\b/i);
+  });
+});
+
+describe('topic profile: the kind of topic where its documents are published', () => {
+  const papers = ['Robots learn grasping from human demonstration', 'Learning from demonstration with few trajectories', 'A robot learns to fold cloth from demonstration'].map(
+    (title): TopicEvidence => ({ title, summary: `${title}. In this study we propose a machine learning algorithm that learns from demonstration trajectories of a robot arm.`, collectionId: 4 }),
+  );
+  const kind = (evidence: TopicEvidence[]) => topicKind({ name: 'Robot learning from demonstration', context: [], sources: [], profilePlaces: [], evidence }).kind;
+
+  it('is research when most of the documents about it are papers, whatever kind its words name', () => {
+    expect(kind(papers.map((p) => ({ ...p, collectionId: 1 })))).toBe('technology');
+    expect(kind(papers)).toBe('research');
+  });
+
+  it('is read from one collection only when most documents are there, and never from news', () => {
+    expect(publishedKind([4, 4, 1])).toMatchObject({ domain: { key: 'research' } });
+    expect(publishedKind([4, 1, 6])).toBeUndefined();
+    expect(publishedKind([4, 4])).toBeUndefined();
+    expect(publishedKind([1, 1, 1])).toBeUndefined();
+    expect(publishedKind([9, 9, 9])).toMatchObject({ domain: { key: 'clinical' }, share: 1 });
   });
 });

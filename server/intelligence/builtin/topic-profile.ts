@@ -155,7 +155,7 @@ function readKind(input: TopicProfileInput) {
   const isOrganisation =
     domainScores(name).length === 0 &&
     (own.entities.some((e) => e.toLowerCase() === name.toLowerCase()) || (nameWords.length <= 3 && nameWords.every((w) => /^\p{Lu}/u.test(w) || !isKnownWord(w.toLowerCase()))));
-  const { primary, secondary } = classify(name, context, evidenceText, isOrganisation);
+  const { primary, secondary } = classify(name, context, evidenceText, isOrganisation, evidence.slice(0, 30).map((d) => d.collectionId));
   return { name, context, text, evidence, own, isOrganisation, primary, secondary };
 }
 

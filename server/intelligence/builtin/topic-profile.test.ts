@@ -76,3 +76,19 @@ describe('topic profile: the kind of topic where its documents are published', (
     expect(publishedKind([9, 9, 9])).toMatchObject({ domain: { key: 'clinical' }, share: 1 });
   });
 });
+
+describe('topic profile: the query', () => {
+  const name = 'Diesel emissions scandal';
+  const reports = [
+    doc('Carmaker admits diesel emissions scandal', 'The carmaker admitted that diesel cars cheated emissions tests, in a scandal that grew.'),
+    doc('Diesel emissions scandal widens', 'Regulators said the diesel emissions scandal reached more cars.'),
+    doc('Recall over diesel emissions scandal', 'Owners of diesel cars face a recall after the emissions scandal.'),
+  ];
+  const query = (evidence: TopicEvidence[]) => buildTopicProfile({ name, context: [], sources: [], profilePlaces: [], evidence }).query.split(' ');
+
+  it("holds the words WordNet derives from the name's only where the documents about it write them", () => {
+    expect(query([])).toEqual(expect.arrayContaining(['emit', 'scandalise']));
+    expect(query(reports)).not.toContain('scandalise');
+    expect(query(reports)).not.toContain('emit');
+  });
+});

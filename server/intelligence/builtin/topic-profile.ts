@@ -190,6 +190,17 @@ function evidenceAffinity(evidence: TopicEvidence[]): Affinity | undefined {
   };
 }
 
+/**
+ * Whether the documents about a topic write a word (one of them holds its stem): a word WordNet
+ * derives from the name's that none of them writes ("scandalise" of "scandal", "lumbus" of
+ * "lumbar") finds nothing. With fewer than two documents, nothing says which words they write.
+ */
+function writtenInEvidence(evidence: TopicEvidence[], word: string): boolean {
+  if (evidence.length < 2) return true;
+  const [term] = terms(word);
+  return !!term && evidence.slice(0, 30).some((d) => terms(`${d.title}. ${d.summary}`).includes(term));
+}
+
 type Reading = ReturnType<typeof readKind>;
 type Found = ReturnType<typeof recurring>;
 
@@ -282,7 +293,10 @@ function profileQuery(name: string, { context, evidence, primary }: Reading, fou
       // What the store's documents about it say, then what its words mean (WordNet), before what
       // a kind of topic usually says: the query needs TOPIC_LIMITS.queryWords words.
       ...found.terms.slice(0, 10),
-      ...wordsOf(name).filter((w) => contentWord(w.toLowerCase(), 'en') && !placeWords.has(w.toLowerCase())).flatMap((w) => relatedWordsOf(w.toLowerCase(), evidenceAffinity(evidence))).filter((w) => !w.includes(' ')),
+      ...wordsOf(name)
+        .filter((w) => contentWord(w.toLowerCase(), 'en') && !placeWords.has(w.toLowerCase()))
+        .flatMap((w) => relatedWordsOf(w.toLowerCase(), evidenceAffinity(evidence)))
+        .filter((w) => !w.includes(' ') && writtenInEvidence(evidence, w)),
     ],
     (w) => terms(w)[0] ?? '',
   );

@@ -135,6 +135,17 @@ function institutions(text: string, places: string[], domain: Domain, secondary:
   return uniqueBy(out).slice(0, 5);
 }
 
+/** The documents about a topic a profile reads: the best this many. */
+const EVIDENCE_READ = 30;
+
+const termSets = new WeakMap<TopicEvidence[], Set<string>[]>();
+/** The terms of each document a profile reads, computed once per evidence list (its kind, developments, affinity and query all read them). */
+function evidenceTerms(evidence: TopicEvidence[]): Set<string>[] {
+  let sets = termSets.get(evidence);
+  if (!sets) termSets.set(evidence, (sets = evidence.slice(0, EVIDENCE_READ).map((d) => new Set(terms(`${d.title}. ${d.summary}`)))));
+  return sets;
+}
+
 /** How the engine reads a topic: the evidence about it, its own places and names, and its kind (domain) with a runner-up. */
 function readKind(input: TopicProfileInput) {
   const { name } = input;
@@ -142,7 +153,7 @@ function readKind(input: TopicProfileInput) {
   const text = context ? `${name}. ${context}` : name;
   const evidence = relevantEvidence(name, input.evidence);
   const evidenceText = evidence
-    .slice(0, 30)
+    .slice(0, EVIDENCE_READ)
     .map((d) => `${d.title}. ${d.summary}`)
     .join(' ');
   // The topic's own places: named, by demonym ("Syrian civil war"), or the jurisdiction of a law it names ("GDPR").
@@ -155,7 +166,7 @@ function readKind(input: TopicProfileInput) {
   const isOrganisation =
     domainScores(name).length === 0 &&
     (own.entities.some((e) => e.toLowerCase() === name.toLowerCase()) || (nameWords.length <= 3 && nameWords.every((w) => /^\p{Lu}/u.test(w) || !isKnownWord(w.toLowerCase()))));
-  const { primary, secondary } = classify(name, context, evidenceText, isOrganisation, evidence.slice(0, 30).map((d) => d.collectionId));
+  const { primary, secondary } = classify(name, context, evidenceText, isOrganisation, evidence.slice(0, EVIDENCE_READ).map((d) => d.collectionId));
   return { name, context, text, evidence, own, isOrganisation, primary, secondary };
 }
 
@@ -175,7 +186,7 @@ const EVENT_FURNITURE = new Set(terms('announced released published made new maj
 function evidenceSpeaksOf(evidence: TopicEvidence[], event: string): boolean {
   const words = [...new Set(terms(event).filter((t) => !EVENT_FURNITURE.has(t)))];
   if (words.length === 0 || evidence.length === 0) return false;
-  const docs = evidence.slice(0, 30).map((d) => new Set(terms(`${d.title}. ${d.summary}`)));
+  const docs = evidenceTerms(evidence);
   const need = Math.max(2, Math.ceil(docs.length / 5));
   return words.filter((word) => docs.filter((doc) => doc.has(word)).length >= need).length * 2 >= words.length;
 }
@@ -183,7 +194,7 @@ function evidenceSpeaksOf(evidence: TopicEvidence[], event: string): boolean {
 /** WordNet's words for the topic's words only in the senses its documents speak of (two of them hold the related word); the most common sense with no documents. */
 function evidenceAffinity(evidence: TopicEvidence[]): Affinity | undefined {
   if (evidence.length < 2) return undefined;
-  const docs = evidence.slice(0, 30).map((d) => new Set(terms(`${d.title}. ${d.summary}`)));
+  const docs = evidenceTerms(evidence);
   return (_word, related) => {
     const words = terms(related);
     return words.length > 0 && docs.filter((doc) => words.every((w) => doc.has(w))).length >= 2;
@@ -198,7 +209,7 @@ function evidenceAffinity(evidence: TopicEvidence[]): Affinity | undefined {
 function writtenInEvidence(evidence: TopicEvidence[], word: string): boolean {
   if (evidence.length < 2) return true;
   const [term] = terms(word);
-  return !!term && evidence.slice(0, 30).some((d) => terms(`${d.title}. ${d.summary}`).includes(term));
+  return !!term && evidenceTerms(evidence).some((doc) => doc.has(term));
 }
 
 type Reading = ReturnType<typeof readKind>;

@@ -48,6 +48,24 @@ describe('reference markers', () => {
     fireEvent.mouseLeave(first);
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('keep the card of a focused marker while the page scrolls it into view, and close it once the marker leaves', () => {
+    render(
+      <ReferenceProvider sources={sources}>
+        <MarkedText text="Rates rose [1]." />
+      </ReferenceProvider>,
+    );
+    const marker = screen.getByRole('link', { name: 'Reference 1: FOMC statement' });
+    const at = (top: number) => (marker.getBoundingClientRect = () => ({ top, bottom: top + 16, left: 20, right: 36, width: 16, height: 16, x: 20, y: top, toJSON: () => ({}) }));
+    at(400);
+    fireEvent.focus(marker);
+    at(200);
+    fireEvent.scroll(window);
+    expect(screen.getByRole('tooltip').style.top).toBe('194px');
+    at(-100);
+    fireEvent.scroll(window);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
 });
 
 describe('Markdown', () => {

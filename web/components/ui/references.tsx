@@ -25,7 +25,7 @@ const TOOLTIP_WIDTH = 288;
  * An inline [n] marker: a link to the source's document page in a new tab,
  * with a card (title, source, date) on hover or keyboard focus. A number no source matches stays
  * plain text. The card is fixed-positioned and kept inside the viewport, so it is never clipped
- * by a scrolling column nor widens the page.
+ * by a scrolling column nor widens the page; it follows its marker while the page scrolls.
  */
 export function ReferenceMarker({ n }: { n: number }) {
   const { sources, stripSuffix } = useReferences();
@@ -45,16 +45,24 @@ export function ReferenceMarker({ n }: { n: number }) {
   }, []);
   const hide = useCallback(() => setPosition(null), []);
 
+  // A scroll moves the card with its marker (focusing a marker below the fold scrolls it into
+  // view after the card opened); the card closes once the marker leaves the viewport.
+  const open = position !== null;
   useEffect(() => {
-    if (!position) return;
+    if (!open) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && hide();
-    window.addEventListener('scroll', hide, { passive: true, capture: true });
+    const onScroll = () => {
+      const rect = anchor.current?.getBoundingClientRect();
+      if (!rect || rect.bottom < 0 || rect.top > window.innerHeight) hide();
+      else show();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true, capture: true });
     window.addEventListener('keydown', onKey);
     return () => {
-      window.removeEventListener('scroll', hide, { capture: true });
+      window.removeEventListener('scroll', onScroll, { capture: true });
       window.removeEventListener('keydown', onKey);
     };
-  }, [position, hide]);
+  }, [open, show, hide]);
 
   if (!source || !href) return <span className="text-slate-500 dark:text-slate-400">[{n}]</span>;
   return (

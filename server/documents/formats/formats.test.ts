@@ -34,6 +34,17 @@ describe.each<[SourceFormat, 'text' | 'title', string, [string, string][]]>([
   ['latex', 'text', 'latex-inline-math', [['improves by $+33.5\\%$ over', 'improves by +33.5% over'], ['the $\\alpha$ weight', 'the α weight'], ['PM$_{2.5}$ levels', 'PM2.5 levels'], ['Model-SR$^2$ wins', 'Model-SR² wins'], ['codes over $\\mathbb{F}_q \\times \\mathbb{F}_q$', 'codes over Fq × Fq'], ['for $q>2$ and $2\\le q$ only', 'for q>2 and 2≤ q only'], ['costs $5 and $6 each: $\\alpha$', 'costs $5 and $6 each: α'], ['the bound $\\min\\{k, n\\}$ holds', 'the bound min{k, n} holds'], ['observe \\(\\ell_o\\) nodes', 'observe ℓo nodes'], ['a penalty $\\tfrac{p(1-p)}{2}\\sum\\theta^2$ in', 'a penalty (p(1-p))/2Σθ² in'], ['half $\\frac{1}{2}$ of', 'half 1/2 of'], ['a gap ($\\approx\\!0.01$) and $\\left(a\\,b\\right)$', 'a gap (≈0.01) and (a b)']]],
   ['latex', 'text', 'latex-text-commands', [['\\textbf{Widget} beats \\emph{all}', 'Widget beats all'], ['\\textsc{DiARC}: a method', 'DiARC: a method'], ['code at \\href{https://x.test}{our repository}.', 'code at our repository.']]],
   ['latex', 'text', 'latex-escaped-specials', [['cuts cost by 50\\% and R\\&D', 'cuts cost by 50% and R&D'], ['a\\_b', 'a_b']]],
+  [
+    'latex',
+    'text',
+    'numbered-citations',
+    [
+      ['the Self-Harness framework [1] achieves 14% and distillation [2, 6], then', 'the Self-Harness framework achieves 14% and distillation, then'],
+      ['we extend the insights of [39] to the case [3-5].', 'we extend the insights of ref. 39 to the case.'],
+      ['Christodoulou et al. [2023] proved it', 'Christodoulou et al. (2023) proved it'],
+      ['an array a[i] and [sic] stay', 'an array a[i] and [sic] stay'],
+    ],
+  ],
   ['latex', 'text', 'latex-tie', [['a 30.1~L/s leak', 'a 30.1 L/s leak'], ['F1~=~0.66', 'F1 = 0.66'], ['Model~(3B) runs', 'Model (3B) runs']]],
   ['latex', 'text', 'latex-symbol-commands', [['a 3\\times faster run', 'a 3× faster run'], ['\\unknown stays', '\\unknown stays']]],
   ['latex', 'text', 'latex-author-macros', [['We present \\method, a widget', 'We present method, a widget']]],

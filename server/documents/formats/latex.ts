@@ -55,6 +55,15 @@ export const LATEX_RULES: readonly Rule[] = [
     apply: (t) => t.replace(new RegExp(String.raw`\s?~?\\(?:cite[pt]?|citeauthor|ref|eqref|autoref|cref|label|footnote)\*?\s*(?:\[[^\]]*\])?` + ARG, 'g'), ''),
   },
   {
+    name: 'numbered-citations',
+    reason: 'a bracketed reference number ("[1]", "[2, 6]", "[3-5]") points into a bibliography the abstract does not print; where it is the object ("the insights of [39]") it reads "ref. 39", an author-year bracket "(2023)"',
+    apply: (t) =>
+      t
+        .replace(/\[((?:19|20)\d\d[a-z]?)\]/g, '($1)')
+        .replace(/\b(of|in|by|from|see|and|with|to|following)\s+\[(\d{1,3}(?:\s*[,–-]\s*\d{1,3})*)\]/g, (_, word: string, refs: string) => `${word} ${/[,–-]/.test(refs) ? 'refs.' : 'ref.'} ${refs}`)
+        .replace(/\s?\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\](?=[\s.,;:)]|$)/g, ''),
+  },
+  {
     name: 'latex-inline-math',
     reason: 'math between dollars prints as symbols ("$\\alpha$" -> "α", "PM$_{2.5}$" -> "PM2.5", "$+33.5\\%$" -> "+33.5%")',
     // TeX's pairing: math neither opens nor closes on a space, so "$ and $" between two formulas is

@@ -45,6 +45,12 @@ describe('built-in composition', () => {
     expect([...all.matchAll(/\[(\d+)\]/g)].every((m) => m[1] === '1')).toBe(true);
     expect(a.references.map((r) => r.document_id)).toEqual([20]);
     expect(all).toMatch(/Christodoulou et al\. \(2023\)|\(12\)/);
+    // The summary's facts carry the same numbers ("[6]" past the article's references).
+    const fact = 'The authors release the code and weights under an open licence [6].';
+    const b = builtinCompose({ topic: { name: 'Protein folding' }, main: paper, supporting: [], novelFacts: [fact], knownFacts: [], phaseChange: null, language: 'en' });
+    const cited = [b.introduction, ...b.bullet_points, ...b.sections.map((s) => s.content)].join(' ');
+    expect([...cited.matchAll(/\[(\d+)\]/g)].every((m) => m[1] === '1')).toBe(true);
+    expect(b.references.map((r) => r.document_id)).toEqual([20]);
   });
 
   it('builds the key-metrics table from figures with units', () => {

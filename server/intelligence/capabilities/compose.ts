@@ -112,7 +112,7 @@ export function sharesSubject(sentence: string, context: string, topic = '', top
  * document), what is new (novel facts, when earlier events exist), background (research).
  */
 export function builtinCompose(raw: ComposeInput): TArticle {
-  const input: ComposeInput = { ...raw, main: ownBrackets(raw.main), supporting: raw.supporting.map(ownBrackets) };
+  const input: ComposeInput = { ...raw, main: ownBrackets(raw.main), supporting: raw.supporting.map(ownBrackets), novelFacts: raw.novelFacts.map(parenthesised), knownFacts: raw.knownFacts.map(parenthesised) };
   const all = [input.main, ...input.supporting];
   // The main document split and its source's template marked once: its points, its ranking and its introduction read them.
   const lead = leadSentencesOf(input.main.text, input.main.sourceTemplate, input.language);
@@ -163,13 +163,14 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   };
 }
 
-/** A candidate quoted with its reference number. */
 /** A document's own bracketed numbers ("Christodoulou et al. [2023]", a footnote's "[3]") in parentheses: in an article "[n]" is a citation, numbered by the article. */
+const parenthesised = (s: string) => s.replace(/\[(\d+)\]/g, '($1)');
+/** A source with its own bracketed numbers in parentheses. */
 function ownBrackets<T extends ComposeSource>(source: T): T {
-  const parenthesised = (s: string) => s.replace(/\[(\d+)\]/g, '($1)');
   return { ...source, title: parenthesised(source.title), text: parenthesised(source.text), summary: parenthesised(source.summary) };
 }
 
+/** A candidate quoted with its reference number. */
 const cite = (c: Candidate) => `${c.sentence} [${c.source}]`;
 
 /**

@@ -53,6 +53,20 @@ describe('built-in composition', () => {
     expect(b.references.map((r) => r.document_id)).toEqual([20]);
   });
 
+  it('quotes no question as its lead or a point', () => {
+    const paper = {
+      ...main,
+      documentId: 21,
+      title: 'Do language models know when they are wrong?',
+      text: 'Can large language models discern when their own outputs are wrong? We test 12 models on 4,000 questions with known answers. The best model flags 71 percent of its errors. Smaller models flag fewer than half of theirs. How reliable is that figure across seeds? It varies by 3 points across five seeds.',
+      summary: '',
+      keyFacts: [],
+    };
+    const a = builtinCompose({ topic: { name: 'Language models' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect([a.introduction, ...a.bullet_points].filter((s) => /\?\s*(?:\[\d+\])?$/.test(s))).toEqual([]);
+    expect(a.bullet_points.join(' ')).toContain('The best model flags 71 percent of its errors.');
+  });
+
   it('builds the key-metrics table from figures with units', () => {
     expect(article.data_table.columns).toEqual(['Metric', 'Value', 'Unit', 'Entity', 'Date', 'Confidence']);
     // Facts only: who, what is measured, the figure and its unit ("The company set aside $7.3 billion" and "Its shares fell 20 percent" name no one).

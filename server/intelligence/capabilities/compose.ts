@@ -3,7 +3,7 @@ import { terms } from '../../search/terms.js';
 import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
-import { cleaned, quotable, statesSomething } from './sentence-quality.js';
+import { asks, cleaned, quotable, statesSomething } from './sentence-quality.js';
 import { repairArticle } from './compose-repair.js';
 import { leadSentencesOf, saysAgain, sentences, type LeadSentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
@@ -129,8 +129,10 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   // The reader has the title: a sentence that says it again (an abstract that opens with its paper's full title) is no point.
   for (const c of candidates) if (c.source === 1 && c.sentence !== introSentence && saysAgain(c.sentence, [input.main.title])) used.add(c.sentence);
   // The main document's best sentences are the points; its next best tell what happened.
-  const happened = take((c) => c.source === 1, 4);
-  const details = take((c) => c.source === 1, 4);
+  // A question (an abstract's "Can models discern ...?") reports nothing: the answer may be a point, the question is not.
+  const said = (c: Candidate) => c.source === 1 && !asks(c.sentence, input.language);
+  const happened = take(said, 4);
+  const details = take(said, 4);
   // Background: statements of the research results, oldest first, each with its date.
   const about = `${input.main.title} ${introSentence ?? ''}`;
   const background = take((c) => c.source > 1 && sharesSubject(c.sentence, about, input.topic.name, input.topic.keyEntities), 4).sort(
@@ -210,7 +212,7 @@ function novelSentences(input: ComposeInput, introSentence: string | undefined, 
   // The reader has the title: a new fact that says it again (an abstract's first line is its title) is no point.
   const said = [input.main.title, ...(introSentence ? [introSentence] : [])];
   if (takeawaySentence) said.push(takeawaySentence);
-  for (const sentence of input.novelFacts.flatMap((f) => sentences(f, input.language))) if (!saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
+  for (const sentence of input.novelFacts.flatMap((f) => sentences(f, input.language))) if (!asks(sentence, input.language) && !saysAgain(sentence, [...said, ...novel])) novel.push(sentence);
   return novel.slice(0, 4);
 }
 

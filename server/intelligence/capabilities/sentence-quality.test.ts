@@ -54,6 +54,7 @@ const cases: [string, string[], string[]][] = [
     ['The widget bank shall not commit itself to any balance.', 'All widget tenders must be submitted by noon.', 'Members may download the widget from the site.'],
     ['The widget board cut its rate in May 2016.', 'We introduce a widget game in which two agents must coordinate.', 'The widget board cut its rate.'],
   ],
+  ['lead-asks', ['Do you mean direct widget payments to Americans?', 'Can widgets learn from demonstration?"'], ['The widget board asked whether rates should rise.', 'Widget prices rose 5 percent (is that a record?) in May.']],
   [
     'lead-points-back',
     ['In a related action, the widget board cut its rate.', 'To address these challenges, we propose a widget.', 'Under this temporary deviation, the widget bridge stays closed.', 'In taking this action, the widget board approved the requests.', 'In taking the widget rate action, the board approved the requests.'],

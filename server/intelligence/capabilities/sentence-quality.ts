@@ -227,6 +227,12 @@ export const CLAUSE_RULES: readonly TextRule[] = [
     test: (s) => DEFINITION.test(s),
   },
   {
+    name: 'lead-asks',
+    language: '*',
+    reason: 'a question ("Do you mean direct payments to Americans?", a briefing\'s or an abstract\'s) asks, it reports nothing: the answer may lead, the question does not',
+    test: (s) => /[?？؟]["'\u201d\u2019)]*$/.test(s),
+  },
+  {
     name: 'no-finite-verb',
     language: 'en',
     reason: 'a sentence without a finite verb (a caption, a noun phrase: "Proposed rule; reopening of comment period.") names a thing, it does not say what happened',
@@ -242,6 +248,11 @@ export function isCaption(sentence: string, language?: string | null): boolean {
 /** Whether a sentence opens with a phrase that points back to the one before it ("To address this limitation, ...": the rule lead-points-back). */
 export function opensPointingBack(sentence: string, language?: string | null): boolean {
   return anyRule([CLAUSE_RULES.find((r) => r.name === 'lead-points-back')!], sentence.trim(), language);
+}
+
+/** Whether a sentence asks a question (the rule lead-asks): no lead, and no point either. */
+export function asks(sentence: string, language?: string | null): boolean {
+  return anyRule([CLAUSE_RULES.find((r) => r.name === 'lead-asks')!], sentence.trim(), language);
 }
 
 /** Whether a quotable sentence can lead an article or be one of its points: a clause (CLAUSE_RULES). */

@@ -89,11 +89,13 @@ function segmentedSentences(paragraph: string, language: string): string[] {
 const INITIAL_END = /(?:^|\s)\p{Lu}\.\s*$/u;
 
 // A period that ends an abbreviation, not a sentence: titles, months, company forms, references
-// ("Ms. Rosenbaum", "Jan. 5", "No. 12") and initials ("U.S. Congress", "John F. Kennedy").
+// ("Ms. Rosenbaum", "Jan. 5", "No. 12"), Latin ones and initials ("U.S. Congress", "John F. Kennedy").
 const ABBREVIATIONS = [
   'Mr', 'Mrs', 'Ms', 'Messrs', 'Dr', 'Prof', 'Gen', 'Sen', 'Rep', 'Gov', 'Lt', 'Col', 'Capt', 'Sgt', 'Maj', 'Adm', 'St',
   'Mt', 'Ft', 'Jr', 'Sr', 'Rev', 'Hon', 'No', 'Nos', 'Inc', 'Corp', 'Co', 'Ltd', 'Bros', 'vs', 'etc', 'Jan', 'Feb',
   'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec', 'Fig', 'Vol', 'Art', 'Sec', 'Dept', 'approx',
+  // Latin ones ("i.e. ELDOA with decompression", "Smith et al. (2023) found").
+  String.raw`i\.e`, String.raw`e\.g`, 'cf', 'viz', String.raw`et al`,
 ];
 const ABBREVIATION_END = new RegExp(String.raw`(?:^|[\s(])(?:${ABBREVIATIONS.join('|')}|(?:[A-Z]\.)*[A-Z])\.$`);
 // After an abbreviation these words still start a new sentence ("... sanctions on the U.S. The talks").

@@ -20,7 +20,7 @@ import { builtinCompose, type TArticle } from '../server/intelligence/capabiliti
 import { TEMPLATE_MIN_DOCUMENTS } from '../server/intelligence/capabilities/repeated-sentences.js';
 import { builtinImpact, namedIn } from '../server/intelligence/capabilities/impact.js';
 import { groundedTakeaway } from '../server/intelligence/capabilities/takeaway.js';
-import { reportedSource, takeawayContext } from '../server/pipeline/impact.js';
+import { documentRecord, reportedSource, takeawayContext } from '../server/pipeline/impact.js';
 import { DEMO_USERS } from '../server/demo/seed.js';
 import { DEMO_TOPICS } from '../server/demo/topics.js';
 import { collectionKey } from '../contract/collections.js';
@@ -57,10 +57,13 @@ function topicOf(p: PreparedDocument) {
 }
 
 /** The takeaway the article would show: the composed one, else the grounded one, as the article stage makes it (pipeline/impact.ts). */
+/** The document as the pipeline reports it (impact.ts reportedSource). */
+const reportedOf = (r: DemoRecord, p: PreparedDocument) =>
+  reportedSource({ id: 1, title: p.title, text: p.text, collectionId: p.collectionId, language: p.language, contentType: p.contentType, publisher: p.publisher, canonicalAt: replayedAt, publishedAt: replayedAt, metadata: { ...p.metadata, original_published_at: r.published_at } });
+
 function takeawayOf(r: DemoRecord, p: PreparedDocument, article: TArticle): string {
   if (article.actionable_takeaway.trim()) return article.actionable_takeaway;
-  const doc = { id: 1, title: p.title, text: p.text, collectionId: p.collectionId, language: p.language, contentType: p.contentType, publisher: p.publisher, canonicalAt: replayedAt, publishedAt: replayedAt, metadata: { ...p.metadata, original_published_at: r.published_at } };
-  const reported = reportedSource(doc);
+  const reported = reportedOf(r, p);
   const topic = topicOf(p);
   const impact = builtinImpact({
     reader,
@@ -77,7 +80,7 @@ function takeawayOf(r: DemoRecord, p: PreparedDocument, article: TArticle): stri
 
 function composed(r: DemoRecord, p: PreparedDocument, sourceTemplate: Set<number>): string {
   const s = extractiveSummary({ title: p.title, text: p.text, publisher: p.publisher, language: p.language, sourceTemplate });
-  const main = { documentId: 1, title: p.title, text: p.text, summary: s.summary, keyFacts: s.key_facts, publisher: p.publisher, date: r.published_at ?? '2000-01-01', collectionId: 1, language: p.language, score: 1, sourceTemplate };
+  const main = { documentId: 1, title: p.title, text: p.text, summary: s.summary, keyFacts: s.key_facts, publisher: p.publisher, date: r.published_at ?? '2000-01-01', collectionId: 1, language: p.language, score: 1, sourceTemplate, record: documentRecord(reportedOf(r, p)) };
   let article: TArticle | { error: string };
   let takeaway: string | undefined;
   try {

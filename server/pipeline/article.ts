@@ -15,7 +15,7 @@ import { searchChunks } from '../search/search.js';
 import { originalDate, ownDate } from '../db/original-date.js';
 import { extractEntitiesOffThread } from '../intelligence/builtin/entity-pool.js';
 import type { StageContext } from './context.js';
-import { assessArticleImpact, reportedSource } from './impact.js';
+import { assessArticleImpact, documentRecord, reportedSource } from './impact.js';
 import { loadStageEvent } from './stage-rows.js';
 
 /** Research keeps results scoring at least this, at most this many documents. */
@@ -176,7 +176,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     compose,
     {
       topic: { name: topic.name, keyEntities: topic.keyEntities },
-      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: originalDate(doc).toISOString(), published: ownDate(doc)?.toISOString() ?? null, collectionId: doc.collectionId, score: 1, sourceTemplate: mainTemplate },
+      main: { documentId: doc.id, title: doc.title, text: doc.text, summary: row.summary?.summary ?? '', keyFacts: row.summary?.keyFacts ?? [], publisher: doc.publisher, date: originalDate(doc).toISOString(), published: ownDate(doc)?.toISOString() ?? null, collectionId: doc.collectionId, score: 1, sourceTemplate: mainTemplate, record: documentRecord(reportedSource(doc)) },
       supporting,
       novelFacts,
       knownFacts: (event.knownFacts ?? []).map((f) => f.fact),

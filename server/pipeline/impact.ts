@@ -7,6 +7,7 @@ import { originalDate, originalDateSql, ownDate } from '../db/original-date.js';
 import { documents, events, users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
+import type { DocumentRecord } from '../intelligence/capabilities/document-record.js';
 import { groundedTakeaway, type TakeawayContext } from '../intelligence/capabilities/takeaway.js';
 import { shortDate } from '../intelligence/capabilities/titles.js';
 import { usageMeter } from '../billing/meter.js';
@@ -112,9 +113,14 @@ export async function previousInStory(db: DbOrTx, event: { id: number; userId: s
   return row ? { date: ownDate(row.doc)?.toISOString() ?? null, text: row.doc.text, language: row.doc.language } : undefined;
 }
 
+/** A document as its source records it (capabilities/document-record.ts): its kind, its own date and its record's fields. */
+export function documentRecord(reported: Pick<ReportedSource, 'collectionId' | 'contentType' | 'publisher' | 'published' | 'metadata'>): DocumentRecord {
+  return { kind: collectionKey(reported.collectionId), contentType: reported.contentType, publisher: reported.publisher, date: reported.published, metadata: reported.metadata };
+}
+
 /** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */
 export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
-  const record = { kind: collectionKey(reported.collectionId), contentType: reported.contentType, publisher: reported.publisher, date: reported.published, metadata: reported.metadata };
+  const record = documentRecord(reported);
   const reference = article.references.find((r) => r.document_id === reported.documentId)?.number;
   return {
     topic: { name: topic.name, keyEntities: topic.keyEntities },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinCompose, repairArticle, sharesSubject } from './compose.js';
+import { builtinCompose, compose, repairArticle, sharesSubject } from './compose.js';
 import { namesAKindOfDocument } from './document-kinds.js';
 import { articleTitle, distinctTitle, headlineOf } from './titles.js';
 import { articleFaults } from './article-faults.js';
@@ -65,6 +65,13 @@ describe('built-in composition', () => {
     const a = builtinCompose({ topic: { name: 'Language models' }, main: paper, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
     expect([a.introduction, ...a.bullet_points].filter((s) => /\?\s*(?:\[\d+\])?$/.test(s))).toEqual([]);
     expect(a.bullet_points.join(' ')).toContain('The best model flags 71 percent of its errors.');
+  });
+
+  it("gives a language model the document's record in plain words", () => {
+    const record = { kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Spine Centre', date: '2024-03-20', metadata: { status: 'RECRUITING', phases: ['PHASE2'], enrollment: 80 } };
+    const message = JSON.parse(compose.userMessage({ topic: { name: 'Disc surgery' }, main: { ...main, record }, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' })) as { documents: { record?: string }[] };
+    expect(message.documents[0]!.record).toBe('Clinical trial from Spine Centre: phase 2, recruiting, 80 participants.');
+    expect(compose.systemPrompt).toMatch(/record .* is one of the points/);
   });
 
   it('builds the key-metrics table from figures with units', () => {

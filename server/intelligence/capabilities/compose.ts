@@ -4,6 +4,7 @@ import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
 import { asks, cleaned, quotable, statesSomething } from './sentence-quality.js';
+import { recordSays, whatItIs, type DocumentRecord } from './document-record.js';
 import { repairArticle } from './compose-repair.js';
 import { leadSentencesOf, saysAgain, sentences, type LeadSentences } from './summarise.js';
 import { keyMetrics, METRIC_COLUMNS } from './key-metrics.js';
@@ -42,6 +43,8 @@ export interface ComposeSource {
   strategy?: string;
   /** Keys of the sentences its source repeats (repeated-sentences.ts): its template, never a point nor background. */
   sourceTemplate?: ReadonlySet<number>;
+  /** The source's record of it (a trial's phase, status and enrolment; a rule's action): the article's first point says it in plain words. */
+  record?: DocumentRecord;
 }
 
 export interface ComposeInput {
@@ -139,7 +142,9 @@ export function builtinCompose(raw: ComposeInput): TArticle {
     (a, b) => all[a.source - 1]!.date.localeCompare(all[b.source - 1]!.date) || a.source - b.source || a.order - b.order,
   );
   const novel = novelSentences(input, introSentence, nextStep ?? outlook?.sentence);
-  const bullets = [...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
+  // What the source's record says of the document (a trial's phase, status, enrolment) is the first point: the registry's facts in plain words.
+  const record = input.main.record && recordSays(input.main.record) ? [`${whatItIs(input.main.record)} [1]`] : [];
+  const bullets = [...record, ...novel.map((f) => `${f} [1]`), ...happened.filter((c) => !saysAgain(c.sentence, novel)).map(cite)].slice(0, 5);
   // A one-sentence document: its sentence is the introduction and the one point.
   if (bullets.length === 0) bullets.push(`${introSentence ?? input.main.title} [1]`);
   const sectionsRaw = sectionsOf(all, { told: details.length ? details : happened, background, bullets });
@@ -315,7 +320,8 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
     'a key-metrics row only where a figure has a whole label (what is measured, of whom), a value and a unit: no row rather than a fragment; ' +
     'the takeaway adds something (what comes next: a deadline, an effective date, the next meeting; what changed ' +
     'against earlier reports; or what the document says its findings mean, found or expects), never the introduction or a point again, ' +
-    'never the byline nor why the reader follows it; leave it empty when there is nothing to add.',
+    'never the byline nor why the reader follows it; leave it empty when there is nothing to add. ' +
+    "A document's record (a trial's phase, status and enrolment; a rule's action) is one of the points, in its words.",
   userMessage: (input) =>
     JSON.stringify(
       {
@@ -329,6 +335,7 @@ export const compose: Capability<ComposeInput, typeof ZArticle> = {
           title: d.title,
           source: d.publisher,
           date: toldDate(d) || null,
+          ...(d.record && recordSays(d.record) ? { record: whatItIs(d.record) } : {}),
           text: (i === 0 ? d.text : `${d.summary}\n${d.text}`).slice(0, i === 0 ? 8000 : 1500),
         })),
       },

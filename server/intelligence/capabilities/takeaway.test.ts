@@ -102,6 +102,15 @@ describe('the takeaway of a clinical trial registry record', () => {
     expect(takeaway).toBe('Clinical trial from Novo Nordisk A/S for Knee Osteoarthritis; Obesity: phase 3, recruiting, 407 participants. [1]');
     expect(articleFaults({ ...article, actionable_takeaway: takeaway })).not.toContain('takeaway_repeats');
   });
+
+  it('is the first point of an article composed with the record, and then not said again', () => {
+    const article = builtinCompose({ topic, main: { ...trial, record }, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' });
+    expect(article.bullet_points[0]).toBe('Clinical trial from Novo Nordisk A/S for Knee Osteoarthritis; Obesity: phase 3, recruiting, 407 participants. [1]');
+    const impact = builtinImpact({ reader: nobody, topic, article: { title: article.title, introduction: article.introduction, points: article.bullet_points, sections: article.sections }, references: [{ number: 1, title: trial.title, date: trial.date, kind: 'clinical_trials', text: trial.text }], reported: trial.date, rank: 0.5, standing: null, phaseChange: false });
+    const takeaway = groundedTakeaway(impact, { topic, article: { introduction: article.introduction, points: article.bullet_points }, document: { record, reference: 1 } });
+    expect(takeaway).not.toContain('Clinical trial from');
+    expect(articleFaults({ ...article, actionable_takeaway: takeaway })).not.toContain('takeaway_repeats');
+  });
 });
 
 describe('groundedTakeaway', () => {

@@ -185,7 +185,8 @@ function impactLine(impact: TImpact, context: TakeawayContext): string {
  */
 export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
   const said = [context.article.introduction, ...context.article.points].map(bare).filter(Boolean);
-  const record = recordSays(context.document.record) ? [whatLine(context)] : [];
+  // The record's line stands here unless the article already says it (its first point).
+  const record = recordSays(context.document.record) && !said.includes(bare(whatItIs(context.document.record))) ? [whatLine(context)] : [];
   const change = changeLine(context, said) ?? placesLine(context, said);
   const parts = [...record, horizonLine(impact, said), change, outlookLine(context, said), actLine(impact, context, said)].filter((p): p is string => Boolean(p));
   if (parts.length) return parts.join(' ');

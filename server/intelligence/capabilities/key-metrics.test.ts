@@ -23,6 +23,10 @@ const cases: [string, string[], string[][]][] = [
   ['old-level', ['The Widget Board raised the widget rate from 5 percent to 6 percent.'], [['widget rate', '6', 'percent', 'Widget Board']]],
   ['label-edge', ['Acme Corp earned $5 million including widgets.'], []],
   ['label-head-no-noun', ['The Acme Widget runs faster 7.4 x.', 'Acme Corp widget sales were relative 8.7 % higher.'], []],
+  ['label-too-long', ['Acme Corp evaluation achieved widget error below 0.026 for all large spectral bands, with relative widget error below 35% for visible bands.'], []],
+  ['label-holds-a-verb', ['Acme Corp says its method improves average widget accuracy 12 percent.'], []],
+  ['label-ends-on-a-small-word', ['Acme Corp intends to issue the final widget results, including the results of its analysis of the issues raised in any written briefs not later than 120 days after publication.'], []],
+  ['label-spans-a-figure', ['On widget8 with equal token budgets, Harmonic outperforms a comparable Transformer (28M params) by +1.4% at 1K tokens, +6.7% at 8K tokens, and +11.4% at 32K tokens.'], []],
   ['label-is-entity', ['Acme reported Acme 5 percent.'], []],
   ['repeated-figure', ['Acme Corp widget sales grew 5 percent.', 'Acme Corp widget sales grew 5 percent in March.'], [['widget sales', '5', 'percent', 'Acme Corp']]],
 ];

@@ -1,6 +1,7 @@
 import { terms } from '../../search/terms.js';
 import { appliesTo, fired, type NamedRule } from '../rules.js';
 import { basesOf, isCommonNoun, lemmasOf } from '../lexicon/wordnet.js';
+import { wordRolesAt } from '../lexicon/clause.js';
 
 /*
  * Key metrics of the built-in article: facts, each read from one clause of the event's own
@@ -34,6 +35,10 @@ export const METRIC_RULES: readonly NamedRule[] = [
   { name: 'label-edge', language: 'en', reason: 'a label that opens or ends on a small word or a verb ("share of", "rate raised") is a piece of a phrase' },
   { name: 'label-open-bracket', language: '*', reason: 'a label with a bracket left open was cut inside it', guardsModel: true },
   { name: 'label-head-no-noun', language: 'en', reason: 'a label of one word that is no noun only ("faster", "vs", "relative", "effective"), or that ends on a verb ("performance improving"), names no measure' },
+  { name: 'label-too-long', language: '*', reason: 'a measure is named in a few words: a label of more than eight is a stretch of its sentence ("reconstruction RMSE below for all HLS spectral bands with ...")' },
+  { name: 'label-holds-a-verb', language: 'en', reason: 'a label with a word the tagger reads as a finite verb in its sentence is a clause ("method improves average accuracy"), not what is measured' },
+  { name: 'label-ends-on-a-small-word', language: 'en', reason: 'a label whose last word the tagger reads as a preposition, conjunction, determiner, adverb or comparative in its sentence ("riddles vs", "briefs not later") is a piece of a phrase' },
+  { name: 'label-spans-a-figure', language: '*', reason: 'a label whose words stand either side of another figure of its sentence ("comparable Transformer params by at tokens") is stitched from two phrases, not one measure' },
   { name: 'label-is-entity', language: '*', reason: "a label that only repeats the entity's name says nothing about what is measured" },
   { name: 'repeated-figure', language: '*', reason: 'the same figure of the same measure and entity said twice (another wording, another report) is one row' },
 ];
@@ -334,8 +339,32 @@ function factOf(sentence: string, start: number, end: number, figure: { currency
   // A count without a currency counts its noun: the measure is that noun, the unit its scale.
   const label = measure.map((w) => w.text).join(' ');
   if (!wholeLabel(label)) return undefined;
+  if (!labelReadsAsMeasure(measure, sentence)) return undefined;
+  // Its words are one run of the sentence: a label whose words stand either side of another figure is stitched across it ("params by at tokens").
+  if (spans.some(([a]) => a > measure[0]!.at && a < measure.at(-1)!.at)) return none('label-spans-a-figure');
   if (terms(label).every((t) => terms(entity).includes(t))) return none('label-is-entity');
   return [label, entity];
+}
+
+/** A measure's name is a short noun phrase: a longer label is a stretch of its sentence ("reconstruction RMSE below for all HLS spectral bands with ..."). */
+const LABEL_WORDS = 8;
+
+/**
+ * Whether a label, read by the tagger in its sentence, names a measure: no more than LABEL_WORDS
+ * words, none of them a finite verb (a clause: "method improves average accuracy", "three vendors
+ * NoT cuts stakeholder collapse"), and not ending on a small word ("riddles vs", "briefs not
+ * later"). Its first or last word counts as a verb only where it cannot be a noun (a label's head is
+ * often a noun the tagger reads as a verb: "drop in accuracy", "diffusion models"), a name never.
+ */
+function labelReadsAsMeasure(measure: Word[], sentence: string): boolean {
+  if (measure.length > LABEL_WORDS) return none('label-too-long') ?? false;
+  const roles = wordRolesAt(sentence);
+  const verb = measure.some((w, i) => {
+    if (roles.get(w.at) !== 'finite-verb' || !/^\p{Ll}+$/u.test(w.text)) return false;
+    return (i > 0 && i < measure.length - 1) || basesOf(w.lower, 'noun').length === 0;
+  });
+  if (verb) return none('label-holds-a-verb') ?? false;
+  return roles.get(measure.at(-1)!.at) !== 'small-word' || (none('label-ends-on-a-small-word') ?? false);
 }
 
 /** No row, because of the rule named `name`. */

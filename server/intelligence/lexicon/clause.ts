@@ -152,6 +152,23 @@ export function usedAsVerb(text: string, word: string): boolean {
   });
 }
 
+/**
+ * How the tagger reads each word of a text where it stands, by where the word starts: a finite
+ * verb ("cuts" of "NoT cuts stakeholder collapse by 31%"; not "rate" of "the federal funds rate"),
+ * or a small word that ends no phrase (a preposition, conjunction, determiner, adverb or
+ * comparative: "vs", "later").
+ */
+export function wordRolesAt(text: string): Map<number, 'finite-verb' | 'small-word'> {
+  const terms = termsOf(text);
+  const starts = startsOf(text, terms);
+  const roles = new Map<number, 'finite-verb' | 'small-word'>();
+  starts?.forEach((start, i) => {
+    if (finiteAt(terms, i)) roles.set(start, 'finite-verb');
+    else if (is(terms[i], 'Preposition', 'Conjunction', 'Determiner', 'Comparative') || (is(terms[i], 'Adverb') && !is(terms[i], 'Noun', 'Adjective'))) roles.set(start, 'small-word');
+  });
+  return roles;
+}
+
 /*
  * A long sentence made a headline by its syntax, after Hedge Trimmer (Dorr, Zajic & Schwartz,
  * 2003: "a parse-and-trim approach to headline generation"): keep the main clause, its subject,

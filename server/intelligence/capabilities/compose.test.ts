@@ -67,6 +67,19 @@ describe('built-in composition', () => {
     expect(a.bullet_points.join(' ')).toContain('The best model flags 71 percent of its errors.');
   });
 
+  it('quotes a standing rule as a point only from a document that lays it down', () => {
+    const text =
+      'The Widget Committee voted to raise its target rate by 25 basis points. ' +
+      'Operations in foreign widgets shall generally be directed at countering disorderly market conditions. ' +
+      'Members noted that widget output grew 3 percent in the fourth quarter. ' +
+      'All transactions in widgets must be at prevailing market rates.';
+    const minutes = { ...main, documentId: 30, title: 'Minutes of the Widget Committee', text, summary: '', keyFacts: [], collectionId: 1 };
+    const points = (doc: typeof minutes) => builtinCompose({ topic: { name: 'Widget policy' }, main: doc, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' }).bullet_points.join(' ');
+    expect(points(minutes)).not.toMatch(/shall|must/);
+    expect(points(minutes)).toContain('widget output grew 3 percent');
+    expect(points({ ...minutes, collectionId: 6 })).toMatch(/shall generally be directed/);
+  });
+
   it("gives a language model the document's record in plain words", () => {
     const record = { kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Spine Centre', date: '2024-03-20', metadata: { status: 'RECRUITING', phases: ['PHASE2'], enrollment: 80 } };
     const message = JSON.parse(compose.userMessage({ topic: { name: 'Disc surgery' }, main: { ...main, record }, supporting: [], novelFacts: [], knownFacts: [], phaseChange: null, language: 'en' })) as { documents: { record?: string }[] };

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { collectionKey } from '../../../contract/collections.js';
 import { terms } from '../../search/terms.js';
 import { isPlaceName } from '../knowledge/places.js';
 import type { Capability } from '../types.js';
 import { names } from './research.js';
-import { asks, cleaned, quotable, statesSomething } from './sentence-quality.js';
+import { asks, cleaned, quotable, statesSomething, statesStandingRule } from './sentence-quality.js';
 import { recordSays, whatItIs, type DocumentRecord } from './document-record.js';
 import { repairArticle } from './compose-repair.js';
 import { leadSentencesOf, saysAgain, sentences, type LeadSentences } from './summarise.js';
@@ -132,8 +133,11 @@ export function builtinCompose(raw: ComposeInput): TArticle {
   // The reader has the title: a sentence that says it again (an abstract that opens with its paper's full title) is no point.
   for (const c of candidates) if (c.source === 1 && c.sentence !== introSentence && saysAgain(c.sentence, [input.main.title])) used.add(c.sentence);
   // The main document's best sentences are the points; its next best tell what happened.
-  // A question (an abstract's "Can models discern ...?") reports nothing: the answer may be a point, the question is not.
-  const said = (c: Candidate) => c.source === 1 && !asks(c.sentence, input.language);
+  // A question (an abstract's "Can models discern ...?") reports nothing: the answer may be a point,
+  // the question is not. A standing rule ("shall", "must") is news only where the document lays it
+  // down (a rule, a law, a court's order); minutes that restate an authorization report no act.
+  const laysDownRules = RULE_KINDS.has(input.main.record?.kind ?? collectionKey(input.main.collectionId));
+  const said = (c: Candidate) => c.source === 1 && !asks(c.sentence, input.language) && (laysDownRules || !statesStandingRule(c.sentence, input.language));
   const happened = take(said, 4);
   const details = take(said, 4);
   // Background: statements of the research results, oldest first, each with its date.
@@ -169,6 +173,9 @@ export function builtinCompose(raw: ComposeInput): TArticle {
     language: input.language ?? 'en',
   };
 }
+
+/** The kinds of document whose news is the rules they lay down (contract/collections.ts keys). */
+const RULE_KINDS = new Set(['regulations', 'legislation', 'litigation']);
 
 /** A document's own bracketed numbers ("Christodoulou et al. [2023]", a footnote's "[3]") in parentheses: in an article "[n]" is a citation, numbered by the article. */
 const parenthesised = (s: string) => s.replace(/\[(\d+)\]/g, '($1)');

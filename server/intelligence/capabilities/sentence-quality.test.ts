@@ -52,7 +52,7 @@ const cases: [string, string[], string[]][] = [
   [
     'lead-states-a-rule',
     ['The widget bank shall not commit itself to any balance.', 'All widget tenders must be submitted by noon.', 'Members may download the widget from the site.'],
-    ['The widget board cut its rate in May 2016.', 'We introduce a widget game in which two agents must coordinate.', 'The widget board cut its rate.'],
+    ['The widget board cut its rate in May 2016.', 'We introduce a widget game in which two agents must coordinate.', 'The widget board cut its rate.', 'Although widget security may restrain output for a time, the prospects remain favorable.'],
   ],
   ['lead-asks', ['Do you mean direct widget payments to Americans?', 'Can widgets learn from demonstration?"'], ['The widget board asked whether rates should rise.', 'Widget prices rose 5 percent (is that a record?) in May.']],
   [

@@ -202,7 +202,7 @@ const RULE_MODAL = /\b(?:[Ss]hall|may|[Mm]ust)\b/;
 /** ... unless it stands in a clause a relative or subordinating word opens ("a game in which two agents must coordinate"). */
 const SUBORDINATE_MODAL = /\b(?:which|who|whom|whose|where|that|if|unless|whether|when|while|because|although|so that)\b.*\b(?:[Ss]hall|may|[Mm]ust)\b/;
 /** Whether a sentence's own statement is a standing rule or permission ("the Bank shall not commit itself", "All tenders must be submitted"). */
-const statesARule = (s: string) => RULE_MODAL.test(s) && !SUBORDINATE_MODAL.test(s);
+const statesARule = (s: string) => RULE_MODAL.test(s) && !SUBORDINATE_MODAL.test(s.charAt(0).toLowerCase() + s.slice(1));
 
 /** A definition: a short noun phrase, "is" or "are", a noun phrase, then the relative clause that says which ("... is the interest rate that is charged ..."). */
 const DEFINITION = /^(?:the|an?)\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+\s+(?:is|are)\s+(?:the|an?)\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+\s+(?:that|which|who|whose|where|by\s+which|in\s+which)\b/iu;
@@ -248,6 +248,11 @@ export function isCaption(sentence: string, language?: string | null): boolean {
 /** Whether a sentence opens with a phrase that points back to the one before it ("To address this limitation, ...": the rule lead-points-back). */
 export function opensPointingBack(sentence: string, language?: string | null): boolean {
   return anyRule([CLAUSE_RULES.find((r) => r.name === 'lead-points-back')!], sentence.trim(), language);
+}
+
+/** Whether a sentence states a standing rule or permission (the rule lead-states-a-rule): news in a rule, a law or a court's order; elsewhere ("operations ... shall generally be directed at ...") text restated from one. */
+export function statesStandingRule(sentence: string, language?: string | null): boolean {
+  return anyRule([CLAUSE_RULES.find((r) => r.name === 'lead-states-a-rule')!], sentence.trim(), language);
 }
 
 /** Whether a sentence asks a question (the rule lead-asks): no lead, and no point either. */

@@ -119,12 +119,12 @@ export function documentRecord(reported: Pick<ReportedSource, 'collectionId' | '
 }
 
 /** What the grounded takeaway is tied to: the reader's topic, the article's lead and points, the document it reports. */
-export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
+export function takeawayContext(topic: { name: string; keyEntities: string[] }, article: Pick<TArticle, 'introduction' | 'bullet_points'> & { sections?: TArticle['sections']; references: readonly { number: number; document_id: number }[] }, reported: ReportedSource): TakeawayContext {
   const record = documentRecord(reported);
   const reference = article.references.find((r) => r.document_id === reported.documentId)?.number;
   return {
     topic: { name: topic.name, keyEntities: topic.keyEntities },
-    article: { introduction: article.introduction, points: article.bullet_points },
+    article: { introduction: article.introduction, points: article.bullet_points, sections: (article.sections ?? []).map((s) => s.content) },
     document: { record, text: reported.text, language: reported.language ?? null, ...(reference ? { reference } : {}) },
   };
 }

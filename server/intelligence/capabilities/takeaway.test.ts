@@ -169,6 +169,12 @@ describe('the takeaway of a report in a story: what changed against its last art
     );
   });
 
+  it("does not say again what the article's sections quote", () => {
+    const quoted = { ...article, sections: ['Inflation is expected to rise toward 2 percent over the medium term. [1]'] };
+    const takeaway = groundedTakeaway(none, { topic, article: quoted, document: { record, reference: 1, text: december, language: 'en' }, previous: { date: '2015-10-28T00:00:00Z', text: october, language: 'en' } });
+    expect(takeaway).toBe("The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article (Oct 28, 2015). [1]");
+  });
+
   it.each([
     ['a figure that moved', december, october, "The target range for the federal funds rate: 1/4 to 1/2 percent, against 0 to 1/4 percent in the story's last article. [1] What to expect: Inflation is expected to rise toward 2 percent over the medium term. [1]"],
     [

@@ -12,7 +12,8 @@ import { headlineOf, shortDate } from './titles.js';
 /** What the takeaway is measured against and tied to: the article's lead and points, the reader's topic. */
 export interface TakeawayContext {
   topic: { name: string; keyEntities: readonly string[] };
-  article: { introduction: string; points: readonly string[] };
+  /** The article's lead, points and sections' texts: what the takeaway does not say again. */
+  article: { introduction: string; points: readonly string[]; sections?: readonly string[] };
   /** The document the article reports (its text, to compare), and its reference number when the article cites it. */
   document: { record: DocumentRecord; reference?: number } & Partial<StoryDocument>;
   /** The document of the story's article before this one (by the dates they are about), when the article is in a story; its date is the one it gives itself (null when none). */
@@ -184,7 +185,8 @@ function impactLine(impact: TImpact, context: TakeawayContext): string {
  * its severity, confidence and basis).
  */
 export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
-  const said = [context.article.introduction, ...context.article.points].map(bare).filter(Boolean);
+  const sections = (context.article.sections ?? []).flatMap((text) => sentences(bare(text).replace(/^- [^:]{1,20}: /gm, ''), context.document.language));
+  const said = [context.article.introduction, ...context.article.points, ...sections].map(bare).filter(Boolean);
   // The record's line stands here unless the article already says it (its first point).
   const record = recordSays(context.document.record) && !said.includes(bare(whatItIs(context.document.record))) ? [whatLine(context)] : [];
   const change = changeLine(context, said) ?? placesLine(context, said);

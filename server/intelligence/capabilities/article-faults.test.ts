@@ -104,8 +104,17 @@ describe('the fault checks', () => {
     ['metric_fragment', { data_table: { rows: [['discount rate', '6', '']] } }],
     ['takeaway_repeats', { actionable_takeaway: 'Check whether this affects your work on Federal Reserve monetary policy: the rate rose.' }],
     ['takeaway_repeats', { actionable_takeaway: 'The Board approved an increase in the discount rate from 5-1/2 percent to 6 percent. [1]' }],
+    ['takeaway_repeats', { actionable_takeaway: 'What to expect: The Committee will meet again on June 27, 2000. [1] The Board approved an increase in the discount rate from 5-1/2 percent to 6 percent. [1]' }],
   ])('finds %s', (fault, change) => {
     expect(articleFaults({ ...good, ...change })).toEqual([fault]);
+  });
+
+  it('reads a takeaway of several lines line by line: a long one does not repeat a point by holding its words', () => {
+    const point = (good.bullet_points as string[])[0]!.replace(/\s*\[\d+\]$/, '');
+    const words = point.replace(/[.]$/, '').split(' ');
+    // Two lines that between them hold a point's words, each saying something else.
+    const takeaway = `New since the story's last article: ${words.slice(0, Math.ceil(words.length / 2)).join(' ')} held for a year, members said. [1] What to expect: ${words.slice(Math.ceil(words.length / 2)).join(' ')} will be reviewed in June. [1]`;
+    expect(articleFaults({ ...good, actionable_takeaway: takeaway })).toEqual([]);
   });
 
   it("reads Herald's own line about the source as no quote, and an editor's [sic] as no citation", () => {

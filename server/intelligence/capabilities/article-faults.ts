@@ -57,8 +57,12 @@ export function articleFaults(article: CheckedArticle): ArticleFault[] {
   const background = sections.find((s) => text(s?.heading) === 'Background');
   if (background) backgroundFaults(faults, article, text(background.content), `${title} ${lead} ${points.join(' ')}`);
   metricFaults(faults, article);
-  const takeaway = uncited(text(article.actionable_takeaway).replace(/^(?:What comes next|New against the earlier reports|The story moved to a new stage):\s*/, ''));
-  if (takeaway && (/^Check whether this affects your work on\b/.test(takeaway) || saysAgain(takeaway, [lead, ...points]))) faults.add('takeaway_repeats');
+  // A takeaway of several lines (each ending on its citation: what changed, what to expect) repeats when one of them does.
+  const lines = text(article.actionable_takeaway)
+    .split(/(?<=\])\s+(?=\p{Lu})/u)
+    .map((line) => uncited(line.replace(/^(?:What comes next|New against the earlier reports|The story moved to a new stage):\s*/, '')))
+    .filter(Boolean);
+  if (lines.some((line) => /^Check whether this affects your work on\b/.test(line) || saysAgain(line, [lead, ...points]))) faults.add('takeaway_repeats');
   return [...faults];
 }
 

@@ -53,6 +53,12 @@ describe('what a report changes against the story\'s previous article', () => {
     expect(storyChange({ text: after }, { text: before })).toMatchObject({ kind: 'figure', subject: 'change in its target for the federal funds rate', was: '50 basis points', now: '25 basis points' });
   });
 
+  it('reads no small word after a figure as its unit ("6.1 percent in August": "in" is no inch)', () => {
+    const before = 'The unemployment rate fell to 6.4 percent in July, and payrolls were little changed.';
+    const after = 'The unemployment rate fell to 6.1 percent in August, and payrolls were little changed.';
+    expect(storyChange({ text: after, language: 'en' }, { text: before, language: 'en' })).toMatchObject({ kind: 'figure', was: '6.4 percent', now: '6.1 percent' });
+  });
+
   it('reads a level after "to" as the level of what the change is in ("increase in the discount rate to 5-1/2 percent")', () => {
     const before = 'In a related action, the Board approved a 25 basis point increase in the discount rate to 5-1/4 percent.';
     const after = 'In a related action, the Board approved a 25 basis point increase in the discount rate to 5-1/2 percent.';

@@ -77,7 +77,9 @@ function figuresOf(sentence: string, language?: string | null): Figure[] {
   const units = matches.map((m) => {
     const single = /\s+(\p{L}+)$/u.exec(m[0].trim())?.[1];
     const next = single ? /^\s+(\p{L}+)/u.exec(text.slice(m.index + m[0].length)) : null;
-    const two = !!next && (isUnitOfMeasure(next[1]!.toLowerCase()) || isCollocation(single!, next[1]!));
+    // A small word after it is none ("in" of "6.1 percent in August" is no inch).
+    const small = !!next && lexiconTags(next[1]!).some((t) => t === 'Preposition' || t === 'Conjunction' || t === 'Determiner');
+    const two = !!next && !small && (isUnitOfMeasure(next[1]!.toLowerCase()) || isCollocation(single!, next[1]!));
     return { single, whole: two ? m[0] + next![0] : m[0], unit: two ? `${single} ${next![1]}` : (single ?? '') };
   });
   return matches.map((m, i) => {

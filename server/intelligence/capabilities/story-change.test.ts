@@ -82,6 +82,15 @@ describe('what a report changes against the story\'s previous article', () => {
     expect(storyChange({ text: current }, { text: previous }, [lead])).toEqual({ kind: 'new', sentence: 'The garment association promised compensation to the families of the dead workers.' });
   });
 
+  it('passes over a new statement that opens pointing back ("In taking this action, ..."): it needs the sentence before it', () => {
+    const previous = 'The Widget Board approved an increase in the widget rate on Tuesday morning.';
+    const current =
+      'The Widget Board approved an increase in the widget rate on Tuesday morning. ' +
+      'In taking this action, the Board approved the requests submitted by the directors of four regional banks. ' +
+      'The garment association promised compensation to the families of the dead workers.';
+    expect(storyChange({ text: current, language: 'en' }, { text: previous, language: 'en' })).toEqual({ kind: 'new', sentence: 'The garment association promised compensation to the families of the dead workers.' });
+  });
+
   it('says nothing when the new report has no figure and repeats the previous one, or has no sentence', () => {
     const plain = 'Rescuers searched the collapsed factory in Dhaka for survivors on Wednesday. Dozens of workers remain missing after the collapse.';
     expect(storyChange({ text: plain }, { text: plain })).toBeUndefined();

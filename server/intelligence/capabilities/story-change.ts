@@ -3,7 +3,7 @@ import { isCollocation, isUnitOfMeasure } from '../lexicon/wordnet.js';
 import { lexiconTags } from '../knowledge/english-lexicon.js';
 import { figureBeforeTo } from './key-metrics.js';
 import { dateSpans } from './next-steps.js';
-import { quotable } from './sentence-quality.js';
+import { opensPointingBack, quotable } from './sentence-quality.js';
 import { saysAgain, sentences } from './summarise.js';
 
 /**
@@ -203,13 +203,14 @@ function comparedFigure(current: string[], previous: string[], language?: string
   return held;
 }
 
-/** The first statement of the new document whose content words the previous one mostly lacks, and that the article has not said already. */
+/** The first statement of the new document whose content words the previous one mostly lacks, that stands alone, and that the article has not said already. */
 function newStatement(current: string[], previous: string, said: readonly string[], language?: string | null): StoryChange | undefined {
   const known = new Set(terms(previous, language ?? 'en'));
   const sentence = current.find((s) => {
     const length = s.split(' ').length;
     const words = terms(s, language ?? 'en');
-    if (length < WORDS.min || length > WORDS.max || words.length === 0 || !quotable(s, language)) return false;
+    // One that opens pointing back ("In taking this action, ...") needs the sentence before it, which a takeaway does not quote.
+    if (length < WORDS.min || length > WORDS.max || words.length === 0 || !quotable(s, language) || opensPointingBack(s, language)) return false;
     return words.filter((w) => known.has(w)).length / words.length <= MAX_KNOWN && !saysAgain(s, said);
   });
   return sentence ? { kind: 'new', sentence } : undefined;

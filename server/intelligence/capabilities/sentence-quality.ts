@@ -240,24 +240,27 @@ export const CLAUSE_RULES: readonly TextRule[] = [
   },
 ];
 
+/** Whether one clause rule, by its name, holds of a sentence. */
+const clauseRule = (name: string, sentence: string, language?: string | null) => anyRule([CLAUSE_RULES.find((r) => r.name === name)!], sentence.trim(), language);
+
 /** Whether a sentence is a caption or a noun phrase, no clause at all (the rule no-finite-verb): what no lead may be, though a lead may have to be a sentence the other clause rules pass over (a one-sentence document's). */
 export function isCaption(sentence: string, language?: string | null): boolean {
-  return anyRule([CLAUSE_RULES.find((r) => r.name === 'no-finite-verb')!], sentence.trim(), language);
+  return clauseRule('no-finite-verb', sentence, language);
 }
 
 /** Whether a sentence opens with a phrase that points back to the one before it ("To address this limitation, ...": the rule lead-points-back). */
 export function opensPointingBack(sentence: string, language?: string | null): boolean {
-  return anyRule([CLAUSE_RULES.find((r) => r.name === 'lead-points-back')!], sentence.trim(), language);
+  return clauseRule('lead-points-back', sentence, language);
 }
 
 /** Whether a sentence states a standing rule or permission (the rule lead-states-a-rule): news in a rule, a law or a court's order; elsewhere ("operations ... shall generally be directed at ...") text restated from one. */
 export function statesStandingRule(sentence: string, language?: string | null): boolean {
-  return anyRule([CLAUSE_RULES.find((r) => r.name === 'lead-states-a-rule')!], sentence.trim(), language);
+  return clauseRule('lead-states-a-rule', sentence, language);
 }
 
 /** Whether a sentence asks a question (the rule lead-asks): no lead, and no point either. */
 export function asks(sentence: string, language?: string | null): boolean {
-  return anyRule([CLAUSE_RULES.find((r) => r.name === 'lead-asks')!], sentence.trim(), language);
+  return clauseRule('lead-asks', sentence, language);
 }
 
 /** Whether a quotable sentence can lead an article or be one of its points: a clause (CLAUSE_RULES). */

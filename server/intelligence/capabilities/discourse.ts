@@ -4,7 +4,8 @@ import { anyRule, type TextRule } from '../rules.js';
  * A sentence's part in a paper's argument, where no labelled section says it (argumentative
  * zoning, Teufel & Moens 2002): a sentence that cites other work reports that work, the
  * document's background rather than its news; a sentence in which the authors say what they found
- * or what it means is the document's own result. lead.ts weighs the one down and the other up, as it
+ * or what it means is the document's own result, and one in which they say what the paper presents
+ * or proposes is its aim. lead.ts weighs the first down and the others up, as it
  * weighs a structured abstract's BACKGROUND and RESULTS sections; outlook.ts quotes a finding as a
  * takeaway. The cue is the citation or the verb, by language; a language with no rule gives none.
  */
@@ -24,6 +25,21 @@ export const FINDING_RULES: readonly TextRule[] = [
   },
 ];
 
+/**
+ * The paper's aim (Teufel & Moens's AIM zone): the authors, or "this paper", say what the document
+ * itself presents, proposes or introduces. It is what a study adds, the news beside its findings; an
+ * abstract's opening statement of the field's problem is its background.
+ */
+export const AIM_RULES: readonly TextRule[] = [
+  {
+    name: 'states-aim',
+    language: 'en',
+    reason: 'a sentence in which the authors or the paper itself say what it presents, proposes or introduces ("we propose ...", "this paper presents ...") states what the document adds',
+    test: (s) =>
+      /\b(?:we|this\s+(?:paper|work|study|article|letter|report|thesis))\s+(?:[\w-]+\s+){0,2}?(?:propose|proposes|present|presents|introduce|introduces|develop|develops|describe|describes|design|designs|release|releases|formulate|formulates|contribute|contributes)\b/i.test(s),
+  },
+];
+
 /** A numbered citation closing a sentence: "(1)", "(2,3)", "[4-6]", "(14, 17)", before the full stop. */
 const NUMBERED_CITATION = /\S\s?[([]\d{1,3}(?:\s*[,–-]\s*\d{1,3})*[)\]]\s*[.;]?\s*$/;
 /** An author-year citation anywhere: "(Smith et al., 2020)", "(Lee and Park 2019; ...)", "Smith et al. (2020)". */
@@ -38,11 +54,12 @@ export const OTHER_WORK_RULES: readonly TextRule[] = [
   },
 ];
 
-export type Zone = 'other-work' | 'finding';
+export type Zone = 'other-work' | 'finding' | 'aim';
 
-/** A sentence's zone: it reports cited work, it states the document's finding, or neither (null). */
+/** A sentence's zone: it reports cited work, it states the document's finding or its aim, or none of these (null). */
 export function zoneOf(sentence: string, language?: string | null): Zone | null {
   if (anyRule(OTHER_WORK_RULES, sentence, language)) return 'other-work';
   if (anyRule(FINDING_RULES, sentence, language)) return 'finding';
+  if (anyRule(AIM_RULES, sentence, language)) return 'aim';
   return null;
 }

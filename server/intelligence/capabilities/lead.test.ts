@@ -60,6 +60,16 @@ describe('lead: one rule of the method a row, on made-up documents', () => {
       'We show that walking cut falls among older adults by a third.',
     ],
     [
+      "an unlabelled paper's aim (what it presents) leads over the field's problem it opens with",
+      'FoldBlade: a tidal turbine that survives storms',
+      [
+        'Tidal power is an attractive source of energy for small harbours.',
+        'Debris carried by storms damages the blades of many turbines.',
+        'We present FoldBlade, a tidal turbine that folds its blades when debris arrives.',
+      ],
+      'We present FoldBlade, a tidal turbine that folds its blades when debris arrives.',
+    ],
+    [
       'a sentence that cites other work is its background, not the lead',
       'Walking and falls in older adults',
       [

@@ -25,9 +25,9 @@ import { sentences } from '../server/intelligence/capabilities/summarise.js';
 import { ALL_TITLE_RULES, articleTitle } from '../server/intelligence/capabilities/titles.js';
 import { keyMetrics, METRIC_RULES } from '../server/intelligence/capabilities/key-metrics.js';
 import { ALL_NEXT_STEP_RULES, announcesNextStep, saysWhen } from '../server/intelligence/capabilities/next-steps.js';
-import { ACT_RULES, reportsAct } from '../server/intelligence/capabilities/takeaway.js';
+import { ACT_RULES, reportsAct, RESOURCE_RULES } from '../server/intelligence/capabilities/takeaway.js';
 import { OUTLOOK_RULES } from '../server/intelligence/capabilities/outlook.js';
-import { OTHER_WORK_RULES } from '../server/intelligence/capabilities/discourse.js';
+import { AIM_RULES, OTHER_WORK_RULES } from '../server/intelligence/capabilities/discourse.js';
 
 const NEWSWIRE = process.env.HERALD_NEWSWIRE ?? path.join(ROOT, '..', 'shared', 'data', 'newswire', 'reuters_1987_03_09-20.jsonl');
 
@@ -68,6 +68,8 @@ function firings(docs: Doc[]): Map<string, number> {
         reportsAct(clean);
         anyRule(OUTLOOK_RULES, clean);
         anyRule(OTHER_WORK_RULES, clean);
+        anyRule(AIM_RULES, clean);
+        if (/https?:\/\//.test(clean)) anyRule(RESOURCE_RULES, clean);
         if (/\d/.test(clean)) keyMetrics([{ sentence: clean, source: 1, date: doc.date || '2000-01-01', main: true, title: doc.title }]);
         count();
       }
@@ -106,7 +108,9 @@ const rules = [
   ...ALL_NEXT_STEP_RULES.map((r) => ({ ...r, file: 'next-steps' })),
   ...ACT_RULES.map((r) => ({ ...r, file: 'takeaway' })),
   ...OUTLOOK_RULES.map((r) => ({ ...r, file: 'takeaway' })),
+  ...RESOURCE_RULES.map((r) => ({ ...r, file: 'takeaway' })),
   ...OTHER_WORK_RULES.map((r) => ({ ...r, file: 'discourse' })),
+  ...AIM_RULES.map((r) => ({ ...r, file: 'discourse' })),
 ];
 // Both dev sets are English: a rule for another language is read on them as the text of an unknown language (where it must not fire), and kept by its tests.
 const DEV_LANGUAGES = new Set(['en', '*']);

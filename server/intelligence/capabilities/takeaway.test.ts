@@ -5,7 +5,7 @@ import type { DocumentRecord } from './document-record.js';
 import { builtinImpact, type ImpactInput, type TImpact } from './impact.js';
 import { saysAgain } from './summarise.js';
 import { ruleNamed } from '../rules.js';
-import { ACT_RULES, groundedTakeaway, reportsAct } from './takeaway.js';
+import { ACT_RULES, groundedTakeaway, reportsAct, RESOURCE_RULES } from './takeaway.js';
 import { OUTLOOK_RULES } from './outlook.js';
 
 // A made-up research preprint: findings, no deadline, no date ahead, nothing a reader's profile names.
@@ -311,6 +311,13 @@ describe('the takeaway of a study: what its findings mean', () => {
   });
 
   it.each([
+    ['points-to-resource', 'Our code is available at https://github.com/example/router.', true],
+    ['points-to-resource', 'See https://example.org for the press release.', false],
+  ])('%s: %s -> %s', (name, sentence, fires) => {
+    expect(ruleNamed(RESOURCE_RULES, name).test(sentence)).toBe(fires);
+  });
+
+  it.each([
     ['outlook-means', 'Our findings indicate that load balancing matters most.', true],
     ['outlook-means', 'The results show a 38 percent saving.', false],
     ['outlook-means', 'Each label is a flag indicating whether the output satisfies the rubric.', false],
@@ -324,6 +331,17 @@ describe('the takeaway of a study: what its findings mean', () => {
     ['outlook-expects', 'The company opened two plants last year.', false],
   ])('%s: %s -> %s', (name, sentence, fires) => {
     expect(ruleNamed(OUTLOOK_RULES, name).test(sentence)).toBe(fires);
+  });
+
+  it('says where its code, data or models are, after what it means, and not for any address', () => {
+    const code = 'Code and model weights are available at https://github.com/example/sparse-router.';
+    expect(takeaway(text(code))).toBe(`Where to get it: ${code.replace(/\.$/, '')}. [1]`);
+    expect(takeaway(text('Our results suggest that routing drives the cost of inference.', code))).toBe(
+      `What it means: Our results suggest that routing drives the cost of inference. [1] Where to get it: ${code.replace(/\.$/, '')}. [1]`,
+    );
+    // An address with nothing a reader can take from it, or in a language without the rule, says nothing.
+    expect(takeaway(text('Read the press coverage at https://example.org/news.'))).toBe('It names inference, which you follow. [1]');
+    expect(groundedTakeaway(impact, { topic, article, document: { record: paperRecord, reference: 1, text: text(code), language: 'fr' } })).toBe('It names inference, which you follow. [1]');
   });
 
   it('has no outlook in a language without its rules', () => {

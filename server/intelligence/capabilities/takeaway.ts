@@ -4,7 +4,7 @@ import { anyRule, type TextRule } from '../rules.js';
 import { recordSays, whatItIs, type DocumentRecord } from './document-record.js';
 import { namedIn, type TImpact } from './impact.js';
 import { outlookOf } from './outlook.js';
-import { quotable } from './sentence-quality.js';
+import { fragment, quotable, withoutFurniture } from './sentence-quality.js';
 import { storyChange, type StoryDocument } from './story-change.js';
 import { saysAgain, sentences } from './summarise.js';
 import { headlineOf, shortDate } from './titles.js';
@@ -132,6 +132,28 @@ function outlookLine(context: TakeawayContext, said: string[]): string | undefin
   return found ? `${found.label}: ${found.sentence} ${marks([reference!])}` : undefined;
 }
 
+/** What a sentence that holds an address points to, for a reader to try (English; other languages give none). */
+export const RESOURCE_RULES: readonly TextRule[] = [
+  {
+    name: 'points-to-resource',
+    language: 'en',
+    reason: 'a sentence that gives an address for the code, data, models or project page of the work is what a reader can try',
+    test: (s) => /\b(?:code|codes|data|datasets?|models?|weights|benchmarks?|implementation|repository|project\s+page|demo|toolkit|library|package|checkpoints?)\b/i.test(s),
+  },
+];
+const ADDRESS = /https?:\/\/\S+|\b(?:github\.com|gitlab\.com|huggingface\.co)\/\S+/i;
+
+/** Where the document says its code, data or models are (an address and what is there: RESOURCE_RULES), citing it; undefined when the article does not cite it or it says none. */
+function resourceLine(context: TakeawayContext, said: string[]): string | undefined {
+  const { text, language, reference } = context.document;
+  if (!text || !reference) return undefined;
+  // An address is furniture to the quality rules (quotable): the sentence is asked only to be whole, its caption taken away.
+  const sentence = sentences(text, language)
+    .map((s) => withoutFurniture(s, language))
+    .find((s) => ADDRESS.test(s) && s.split(/\s+/).length <= ACT_WORDS.max && anyRule(RESOURCE_RULES, s, language) && !fragment(s, language) && !saysAgain(s, said));
+  return sentence ? `Where to get it: ${sentence.replace(/[\s.]+$/, '')}. ${marks([reference])}` : undefined;
+}
+
 /** Countries a takeaway lists at most. */
 const MAX_PLACES = 4;
 
@@ -178,7 +200,8 @@ function impactLine(impact: TImpact, context: TakeawayContext): string {
  * ahead that the lead and points have not quoted), what changed against the story's last article
  * (a figure that moved, else a statement new to the story: story-change.ts, else the countries a
  * short report brings into the story), what the document says its findings mean or expects
- * (outlookLine) and what it says a name the reader follows did. A part with nothing behind it is
+ * (outlookLine), what it says a name the reader follows did, and where its code, data or models are
+ * for the reader to try (resourceLine). A part with nothing behind it is
  * left out, not said to be missing. The document's kind, publisher and date are its byline, and
  * "it names X, which you follow" only says why it was chosen: readers took both for filler, so
  * they stand in only when nothing above can be grounded (the names first, then the impact line:
@@ -190,7 +213,7 @@ export function groundedTakeaway(impact: TImpact, context: TakeawayContext): str
   // The record's line stands here unless the article already says it (its first point).
   const record = recordSays(context.document.record) && !said.includes(bare(whatItIs(context.document.record))) ? [whatLine(context)] : [];
   const change = changeLine(context, said) ?? placesLine(context, said);
-  const parts = [...record, horizonLine(impact, said), change, outlookLine(context, said), actLine(impact, context, said)].filter((p): p is string => Boolean(p));
+  const parts = [...record, horizonLine(impact, said), change, outlookLine(context, said), actLine(impact, context, said), resourceLine(context, said)].filter((p): p is string => Boolean(p));
   if (parts.length) return parts.join(' ');
   const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
   return why ?? topicNamesLine(impact, context) ?? impactLine(impact, context);

@@ -10,6 +10,8 @@ import { capitalise } from '../../lib/text';
  * Less like this), the introduction, bullet points, sections, 'Disclosure', and on desktop 'References'.
  */
 export function ArticleBody({ article, showReferences, actions }: { article: TReaderArticle; showReferences: boolean; actions?: ReactNode }) {
+  // A one-sentence source's sentence is its introduction and its one point: the reader reads it once.
+  const points = article.points.filter((point) => point.trim() !== article.introduction.trim());
   return (
     <article aria-labelledby="article-title" className="min-w-0">
       <header>
@@ -44,9 +46,9 @@ export function ArticleBody({ article, showReferences, actions }: { article: TRe
         </div>
       )}
 
-      {article.points.length > 0 && (
+      {points.length > 0 && (
         <ul className="mt-6 space-y-2.5 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900" aria-label="Key points">
-          {article.points.map((point, index) => (
+          {points.map((point, index) => (
             <li key={index} className="flex gap-3 leading-relaxed text-slate-800 dark:text-slate-200">
               <span aria-hidden className="mt-2.5 size-1.5 shrink-0 rounded-full bg-blue-600 dark:bg-blue-400" />
               <span className="min-w-0">

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReferenceProvider } from '../../components/ui/references';
 import { mergeSources } from '../../lib/article-data';
-import { Impact } from './article-side';
+import { Impact, Takeaways } from './article-side';
 
 afterEach(cleanup);
 
@@ -60,5 +60,27 @@ describe('Impact', () => {
   it('is absent for an article without an assessment', () => {
     show(null);
     expect(screen.queryByRole('region', { name: 'Why it matters to you' })).toBeNull();
+  });
+});
+
+describe('Takeaways', () => {
+  const impact = { why_it_matters: null, severity: 2, confidence: 'low' as const, severity_basis: 'ranked 50 of 100 for relevance and quality.', entities: [], horizon: [] };
+  const showTakeaway = (value: string) =>
+    render(
+      <MemoryRouter>
+        <ReferenceProvider sources={sources}>
+          <Takeaways value={value} impact={impact} />
+        </ReferenceProvider>
+      </MemoryRouter>,
+    );
+
+  it('is left to the impact card when it is the impact line: the page says the severity once', () => {
+    showTakeaway('Severity 2 of 5 for your topic “Swaps” (low confidence): ranked 50 of 100 for relevance and quality.');
+    expect(screen.queryByRole('region', { name: 'Takeaways' })).toBeNull();
+  });
+
+  it('shows a grounded takeaway', () => {
+    showTakeaway('Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]');
+    expect(within(screen.getByRole('region', { name: 'Takeaways' })).getByText(/Comments must be received/)).toBeTruthy();
   });
 });

@@ -22,10 +22,18 @@ function SideCard({ id, title, children }: { id: string; title: string; children
   );
 }
 
-/** Takeaways: a list or plain text; hidden when there is nothing readable. */
-export function Takeaways({ value }: { value: TReaderArticle['actionable_takeaway'] }) {
+/**
+ * Whether a takeaway is the impact's own line (the server's stand-in when nothing else can be
+ * grounded: "Severity 2 of 5 for your topic ...: <basis>", takeaway.ts impactLine), which the
+ * impact card beside it shows already.
+ */
+const isImpactLine = (text: string, impact: TReaderArticle['impact']) =>
+  !!impact && impact.severity_basis.trim().length > 0 && text.startsWith(`Severity ${impact.severity} of 5`) && text.includes(impact.severity_basis.trim());
+
+/** Takeaways: a list or plain text; hidden when there is nothing readable, or when it is the impact's line that "Why it matters to you" shows. */
+export function Takeaways({ value, impact = null }: { value: TReaderArticle['actionable_takeaway']; impact?: TReaderArticle['impact'] }) {
   const takeaways = parseTakeaways(value);
-  if (!takeaways) return null;
+  if (!takeaways || ('text' in takeaways && isImpactLine(takeaways.text.trim(), impact))) return null;
   return (
     <SideCard id="takeaways-title" title="Takeaways">
       {'items' in takeaways ? (

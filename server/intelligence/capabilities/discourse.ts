@@ -34,9 +34,9 @@ export const AIM_RULES: readonly TextRule[] = [
   {
     name: 'states-aim',
     language: 'en',
-    reason: 'a sentence in which the authors or the paper itself say what it presents, proposes or introduces ("we propose ...", "this paper presents ...") states what the document adds',
+    reason: 'a sentence in which the authors or the paper itself say what it presents, proposes or introduces ("we propose ...", "this paper presents ...") states what the document adds; "we further/also introduce" is a part of it, not its aim',
     test: (s) =>
-      /\b(?:we|this\s+(?:paper|work|study|article|letter|report|thesis))\s+(?:[\w-]+\s+){0,2}?(?:propose|proposes|present|presents|introduce|introduces|develop|develops|describe|describes|design|designs|release|releases|formulate|formulates|contribute|contributes)\b/i.test(s),
+      /\b(?:we|this\s+(?:paper|work|study|article|letter|report|thesis))\s+(?:(?!further\b|also\b|additionally\b|then\b)[\w-]+\s+){0,2}?(?:propose|proposes|present|presents|introduce|introduces|develop|develops|describe|describes|design|designs|release|releases|formulate|formulates|contribute|contributes)\b/i.test(s),
   },
 ];
 

@@ -27,8 +27,8 @@ export const LEAD_WEIGHTS = { centrality: 1, title: 1, position: 0.5 } as const;
 export type SectionRole = 'news' | 'context' | 'furniture';
 const ROLE_PRIOR: Record<SectionRole, number> = { news: 0.5, context: 0, furniture: -1 };
 
-/** A sentence outside labelled sections weighed by its zone (discourse.ts): cited work as a BACKGROUND section's is not news; a finding is, as a RESULTS section's, and so is the paper's aim (what it presents). */
-const ZONE_PRIOR: Record<Zone, number> = { 'other-work': -0.5, finding: 0.25, aim: 0.25 };
+/** A sentence outside labelled sections weighed by its zone (discourse.ts): cited work as a BACKGROUND section's is not news; a finding is, below a RESULTS section's; the paper's aim (what it presents) leads as a RESULTS section does. */
+const ZONE_PRIOR: Record<Zone, number> = { 'other-work': -0.5, finding: 0.25, aim: 0.5 };
 const zonePrior = (sentence: string, language: string) => {
   const zone = zoneOf(sentence, language);
   return zone ? ZONE_PRIOR[zone] : 0;

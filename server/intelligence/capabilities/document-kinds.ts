@@ -88,11 +88,20 @@ function reportsAnAction(text: string): boolean {
   return reportsADecision(text) || actsIn(text).length > 0;
 }
 
-/** Whether a text says a body decided an act: "decided today to raise", "voted to cut", "agreed to sell". */
+/**
+ * Whether a text says a body decided an act: "decided today to raise", "voted to cut", "agreed to
+ * sell", or the act it will take from now, as a statement says its decision ("The Committee will
+ * maintain the target range ...").
+ */
 export function reportsADecision(text: string): boolean {
   const lower = text.toLowerCase();
-  return actionWordsIn(text).some((a) => new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower));
+  return actionWordsIn(text).some(
+    (a) => new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower) || new RegExp(String.raw`${BODY}\s+will\s+${a.word}\b`, 'u').test(text),
+  );
 }
+
+/** A named body as the subject of what it will do ("The Committee", "the Federal Reserve"): a forecast's subject is a common noun ("inflation will settle"). */
+const BODY = String.raw`(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}-]*)*`;
 
 /**
  * The kind of document a title names when it says nothing of what happened: the title itself when
@@ -116,9 +125,11 @@ export function kindNamedBy(title: string, language?: string | null): string | u
 /**
  * The sentence that says what was decided, for a title made from the document: the first of the
  * document's sentences, in its order, that reports an action ("The Committee decided to raise
- * ..."; a statement opens with its decision, a related action follows), else the lead.
+ * ..."; a statement opens with its decision, a related action follows), else the lead; the lead
+ * itself when it reports a decision (compose.ts leads with it), so title and lead say one thing.
  */
 export function decisionSentence(lead: string | undefined, sentences: readonly string[]): string | undefined {
+  if (lead && reportsADecision(lead)) return lead;
   return sentences.find(reportsAnAction) ?? lead;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruleNamed } from '../rules.js';
-import { DECISION_RULES, KIND_RULES, kindNamedBy, namesAKindOfDocument, PUBLISHED_KIND_RULES } from './document-kinds.js';
+import { DECISION_RULES, KIND_RULES, kindNamedBy, namesAKindOfDocument, PUBLISHED_KIND_RULES, reportsADecision } from './document-kinds.js';
 import { ALL_TITLE_RULES, articleTitle, HEADLINE_RULES, LEAD_RULES, SENTENCE_TITLE_RULES, TITLE_CODE_RULES, TODAY_RULES } from './titles.js';
 
 // Each test rule on made-up titles: [rule, titles it holds for, titles it does not].
@@ -63,6 +63,16 @@ const rewrites: [string, [string, string][]][] = [
       // A list's last item, an "of" that belongs to its noun: no trailing part.
       ['The board will close the Aville plant, the Bland plant, and the Cove plant', 'The board will close the Aville plant, the Bland plant, and the Cove plant'],
       ['Makers must be alert to the rise, or potential rise, of widget prices', 'Makers must be alert to the rise, or potential rise, of widget prices'],
+    ],
+  ],
+  [
+    'second-predicate',
+    [
+      ['The widget board will maintain the target range for widget prices and continues to expect that demand stays low', 'The widget board will maintain the target range for widget prices'],
+      // A number or a place after it is the news; a list of predicates, a list of nouns and two participles are one predicate.
+      ['The widget board approved the plan and raised the fee to 5 percent', 'The widget board approved the plan and raised the fee to 5 percent'],
+      ['The widget board dissolves the guard, creates a commission, and dismisses the minister', 'The widget board dissolves the guard, creates a commission, and dismisses the minister'],
+      ['We propose a widget agent for real shops, trained and evaluated within a closed loop', 'We propose a widget agent for real shops, trained and evaluated within a closed loop'],
     ],
   ],
   [
@@ -233,4 +243,18 @@ describe('the kind of document a title names', () => {
     ['Widget Safety Committee; Notice of Public Meeting on Aville widgets', undefined],
     ['WBB statement and Board raises fee rate', undefined],
   ])('%j -> %j', (title, kind) => expect(kindNamedBy(title)).toBe(kind));
+});
+
+describe('a decision a body will take', () => {
+  it('is a decision when a named body says it will act, not when a common noun will ("inflation will settle")', () => {
+    expect(reportsADecision('The Committee will maintain the target range for the federal funds rate at 0 to 1/4 percent.')).toBe(true);
+    expect(reportsADecision('The Committee also anticipates that inflation will settle at lower levels.')).toBe(false);
+    expect(reportsADecision('The Committee decided today to raise its target.')).toBe(true);
+  });
+
+  it("titles a statement by the decision that leads it, not by an earlier sentence's verb", () => {
+    const lead = 'The Committee will maintain the target range for the federal funds rate at 0 to 1/4 percent.';
+    const sentences = ['Businesses are cutting back on fixed investment.', lead];
+    expect(articleTitle('FOMC statement', '2009-06-24', lead, 'en', sentences)).toBe('Jun 24, 2009: The Committee will maintain the target range for the federal funds rate at 0 to 1/4 percent');
+  });
 });

@@ -1,6 +1,6 @@
 import { federalRegisterTitle } from '../../documents/formats/index.js';
 import { terms } from '../../search/terms.js';
-import { isClause, mainClause, withoutAsideAdverbs, withoutTrailingPart, withoutTrailingPhrases } from '../lexicon/clause.js';
+import { isClause, mainClause, withoutAsideAdverbs, withoutSecondPredicate, withoutTrailingPart, withoutTrailingPhrases } from '../lexicon/clause.js';
 import { anyRule, appliesTo, fired, rewrite, ruleNamed, type NamedRule, type RewriteRule, type TextRule } from '../rules.js';
 import { decisionSentence, DECISION_RULES, KIND_RULES, kindNamedBy, PUBLISHED_KIND_RULES } from './document-kinds.js';
 
@@ -235,6 +235,12 @@ export const HEADLINE_RULES: readonly RewriteRule[] = [
     language: 'en',
     reason: 'a part after the main verb set off by a comma and opened by a participle, a conjunction, an adverb or a preposition (", keeping its target ...", ", though at a slower pace"), or a second clause after ", and", is detail unless it holds a number',
     apply: withoutTrailingPart,
+  },
+  {
+    name: 'second-predicate',
+    language: 'en',
+    reason: 'a second predicate joined by "and" after the main verb\'s object ("The Committee will maintain the target range ... and continues to anticipate that ...") is another statement, unless it holds a number or a place',
+    apply: withoutSecondPredicate,
   },
   {
     name: 'agent-phrase',

@@ -285,6 +285,41 @@ export function withoutTrailingPart(clause: string): string {
 }
 
 /**
+ * The clause without a second predicate joined to it by "and" after its main verb ("The Committee
+ * will maintain the target range ... and continues to anticipate that ..."): another statement.
+ * The verb after "and" is finite in its own right (present or past, not a gerund or an infinitive:
+ * "investment and staffing" is a noun's list), and nothing is cut that holds a number or a place
+ * ("approved the plan and raised the fee to 5 percent").
+ */
+export function withoutSecondPredicate(clause: string): string {
+  const terms = termsOf(clause);
+  const starts = startsOf(clause, terms);
+  const verb = terms.findIndex((_, i) => finiteAt(terms, i) || nounAsVerbAt(terms, i));
+  if (!starts || verb < 0) return clause;
+  const and = terms.findIndex((t, i) => i > verb + 1 && t.normal === 'and' && secondPredicateAt(terms, verb, i));
+  return and < 0 ? clause : clause.slice(0, starts[and]).replace(/[\s,]+$/, '');
+}
+
+/**
+ * Whether the "and" at `and` opens a second predicate: after a noun (the first one's object, not a
+ * verb: "trained and evaluated" is one), with no comma since the main verb (a list: "head, neck and
+ * hands", "dissolves ..., creates ..., and dismisses ..."), a finite verb after it with words of its
+ * own, and no number or place from there on.
+ */
+function secondPredicateAt(terms: readonly Term[], verb: number, and: number): boolean {
+  const next = terms[and + 1];
+  return (
+    is(terms[and - 1], 'Noun') &&
+    !is(terms[and - 1], 'Verb') &&
+    !terms.slice(verb, and).some((t) => t.post.includes(',')) &&
+    is(next, 'PresentTense', 'PastTense') &&
+    !is(next, 'Gerund', 'Infinitive', 'Participle') &&
+    and + 2 < terms.length &&
+    !terms.slice(and).some((t) => numberOrPlace(t))
+  );
+}
+
+/**
  * The clause's prefixes without trailing prepositional phrases, longest first: each cut before a
  * preposition (not "of", which belongs to its noun) that follows the verb's object, a noun; no verb
  * on either side of the cut after the main verb's group (a phrase of a clause inside the object,

@@ -79,6 +79,17 @@ describe('Takeaways', () => {
     expect(screen.queryByRole('region', { name: 'Takeaways' })).toBeNull();
   });
 
+  it('is left to the impact card when it only lists the names the topic follows, which the card shows', () => {
+    render(
+      <MemoryRouter>
+        <ReferenceProvider sources={sources}>
+          <Takeaways value="It names Acme Bank, which your topic “Swaps” follows. [2]" impact={{ ...impact, entities: [{ name: 'Acme Bank', references: [2] }] }} />
+        </ReferenceProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('region', { name: 'Takeaways' })).toBeNull();
+  });
+
   it('shows a grounded takeaway', () => {
     showTakeaway('Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]');
     expect(within(screen.getByRole('region', { name: 'Takeaways' })).getByText(/Comments must be received/)).toBeTruthy();

@@ -23,14 +23,20 @@ function SideCard({ id, title, children }: { id: string; title: string; children
 }
 
 /**
- * Whether a takeaway is the impact's own line (the server's stand-in when nothing else can be
- * grounded: "Severity 2 of 5 for your topic ...: <basis>", takeaway.ts impactLine), which the
- * impact card beside it shows already.
+ * Whether a takeaway is one of the impact's own lines, the server's stand-ins when nothing else can
+ * be grounded (takeaway.ts): its severity ("Severity 2 of 5 for your topic ...: <basis>") or the
+ * names the topic follows ("It names X and Y, which your topic “...” follows."), which the impact
+ * card beside it shows already.
  */
-const isImpactLine = (text: string, impact: TReaderArticle['impact']) =>
-  !!impact && impact.severity_basis.trim().length > 0 && text.startsWith(`Severity ${impact.severity} of 5`) && text.includes(impact.severity_basis.trim());
+function isImpactLine(text: string, impact: TReaderArticle['impact']): boolean {
+  if (!impact) return false;
+  const basis = impact.severity_basis.trim();
+  if (basis && text.startsWith(`Severity ${impact.severity} of 5`) && text.includes(basis)) return true;
+  const names = /^It names (.+), which your topic “[^”]*” follows\.(?:\s*\[\d+\])*$/.exec(text)?.[1];
+  return !!names && impact.entities.length > 0 && impact.entities.some((e) => names.includes(e.name));
+}
 
-/** Takeaways: a list or plain text; hidden when there is nothing readable, or when it is the impact's line that "Why it matters to you" shows. */
+/** Takeaways: a list or plain text; hidden when there is nothing readable, or when it is one of the impact's lines that "Why it matters to you" shows. */
 export function Takeaways({ value, impact = null }: { value: TReaderArticle['actionable_takeaway']; impact?: TReaderArticle['impact'] }) {
   const takeaways = parseTakeaways(value);
   if (!takeaways || ('text' in takeaways && isImpactLine(takeaways.text.trim(), impact))) return null;

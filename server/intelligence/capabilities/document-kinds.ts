@@ -89,16 +89,18 @@ function reportsAnAction(text: string): boolean {
 }
 
 /**
- * Whether a text says a body decided an act: "decided today to raise", "voted to cut", "agreed to
- * sell", or the act it will take from now, as a statement says its decision ("The Committee will
- * maintain the target range ...").
+ * Whether a text says a body decided an act: "decided today to raise", "voted to cut", "decided to
+ * modestly reduce" (whatever it decided: the decision is the news), or the act of the lexicon it
+ * will take from now, as a statement says its decision ("The Committee will maintain the target
+ * range ..."; "will" alone also forecasts, so only the lexicon's acts count there).
  */
 export function reportsADecision(text: string): boolean {
-  const lower = text.toLowerCase();
-  return actionWordsIn(text).some(
-    (a) => new RegExp(String.raw`\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+${a.word}\b`).test(lower) || new RegExp(String.raw`${BODY}\s+will\s+${a.word}\b`, 'u').test(text),
-  );
+  if (DECIDED.test(text)) return true;
+  return actionWordsIn(text).some((a) => new RegExp(String.raw`${BODY}\s+will\s+${a.word}\b`, 'u').test(text));
 }
+
+/** "decided / voted / agreed (today) to (an adverb) <verb>". */
+const DECIDED = /\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u;
 
 /** A named body as the subject of what it will do ("The Committee", "the Federal Reserve"): a forecast's subject is a common noun ("inflation will settle"). */
 const BODY = String.raw`(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}-]*)*`;
@@ -138,12 +140,13 @@ export const DECISION_RULES: readonly RewriteRule[] = [
   {
     name: 'decided-to-headline',
     language: 'en',
-    reason: 'a decision told as "X decided to raise ..." reads in a headline as the act, in the present tense ("The FOMC decided to raise its target" -> "FOMC raises its target")',
+    reason: 'a decision told as "X decided to raise ..." reads in a headline as the act, in the present tense ("The FOMC decided to raise its target" -> "FOMC raises its target"; "decided to modestly reduce" -> "modestly reduces")',
     apply: (t) => {
-      const m = /^(?:.*,\s+)?((?:the\s+)?\p{Lu}[\p{L}-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}-]*)*)(?:\s+at\s+its\s+meeting)?(?:\s+also)?\s+(?:decided|voted|agreed)\s+to\s+(\p{Ll}+)\b(.*)$/u.exec(t);
+      const m = /^(?:.*,\s+)?((?:the\s+)?\p{Lu}[\p{L}-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}-]*)*)(?:\s+at\s+its\s+meeting)?(?:\s+also)?\s+(?:decided|voted|agreed)\s+(?:today\s+)?to\s+(\p{Ll}+ly\s+)?(\p{Ll}+)\b(.*)$/u.exec(t);
       if (!m) return t;
       const subject = m[1]!.replace(/^[Tt]he\s+(?=\p{Lu}{2,}\b)/u, '');
-      return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${presentTense(m[2]!)}${m[3]}`;
+      // An adverb before the verb stays before it ("decided to modestly reduce" -> "modestly reduces").
+      return `${subject.charAt(0).toUpperCase()}${subject.slice(1)} ${m[2] ?? ''}${presentTense(m[3]!)}${m[4]}`;
     },
   },
 ];

@@ -119,6 +119,7 @@ const rewrites: [string, [string, string][]][] = [
       ['The WBB decided to raise its widget rate by 25 basis points', 'WBB raises its widget rate by 25 basis points'],
       ['The Widget Board of Bland at its meeting voted to lower its rate to 2 percent', 'The Widget Board of Bland lowers its rate to 2 percent'],
       ['To support widget makers and to help ensure supply, the Committee decided to keep its rate at 2 percent', 'The Committee keeps its rate at 2 percent'],
+      ['In light of the progress, the Committee decided to modestly reduce the pace of its widget purchases', 'The Committee modestly reduces the pace of its widget purchases'],
       ['The board said that widget prices rose', 'The board said that widget prices rose'],
     ],
   ],
@@ -250,6 +251,8 @@ describe('a decision a body will take', () => {
     expect(reportsADecision('The Committee will maintain the target range for the federal funds rate at 0 to 1/4 percent.')).toBe(true);
     expect(reportsADecision('The Committee also anticipates that inflation will settle at lower levels.')).toBe(false);
     expect(reportsADecision('The Committee decided today to raise its target.')).toBe(true);
+    // Whatever a body decided is its decision, with an adverb before the verb.
+    expect(reportsADecision('The Committee decided to modestly reduce the pace of its asset purchases.')).toBe(true);
   });
 
   it("titles a statement by the decision that leads it, not by an earlier sentence's verb", () => {

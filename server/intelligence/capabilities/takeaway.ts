@@ -148,7 +148,9 @@ function resourceLine(context: TakeawayContext, said: string[]): string | undefi
   const { text, language, reference } = context.document;
   if (!text || !reference) return undefined;
   // An address is furniture to the quality rules (quotable): the sentence is asked only to be whole, its caption taken away.
+  // Only the few sentences that hold an address are read further (a rule's text runs to hundreds).
   const sentence = sentences(text, language)
+    .filter((s) => ADDRESS.test(s))
     .map((s) => withoutFurniture(s, language))
     .find((s) => ADDRESS.test(s) && s.split(/\s+/).length <= ACT_WORDS.max && anyRule(RESOURCE_RULES, s, language) && !fragment(s, language) && !saysAgain(s, said));
   return sentence ? `Where to get it: ${sentence.replace(/[\s.]+$/, '')}. ${marks([reference])}` : undefined;

@@ -65,11 +65,11 @@ describe('Impact', () => {
 
 describe('Takeaways', () => {
   const impact = { why_it_matters: null, severity: 2, confidence: 'low' as const, severity_basis: 'ranked 50 of 100 for relevance and quality.', entities: [], horizon: [] };
-  const showTakeaway = (value: string) =>
+  const showTakeaway = (value: string, given: Parameters<typeof Takeaways>[0]['impact'] = impact) =>
     render(
       <MemoryRouter>
         <ReferenceProvider sources={sources}>
-          <Takeaways value={value} impact={impact} />
+          <Takeaways value={value} impact={given} />
         </ReferenceProvider>
       </MemoryRouter>,
     );
@@ -80,13 +80,7 @@ describe('Takeaways', () => {
   });
 
   it('is left to the impact card when it only lists the names the topic follows, which the card shows', () => {
-    render(
-      <MemoryRouter>
-        <ReferenceProvider sources={sources}>
-          <Takeaways value="It names Acme Bank, which your topic “Swaps” follows. [2]" impact={{ ...impact, entities: [{ name: 'Acme Bank', references: [2] }] }} />
-        </ReferenceProvider>
-      </MemoryRouter>,
-    );
+    showTakeaway('It names Acme Bank, which your topic “Swaps” follows. [2]', { ...impact, entities: [{ name: 'Acme Bank', references: [2] }] });
     expect(screen.queryByRole('region', { name: 'Takeaways' })).toBeNull();
   });
 

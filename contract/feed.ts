@@ -127,6 +127,14 @@ export const ZArticleImpact = z.object({
 });
 export type TArticleImpact = z.infer<typeof ZArticleImpact>;
 
+/**
+ * What an article's takeaway was grounded in: the documents (a date, a change, an outlook, an act,
+ * a resource, or the model's own), why it matters to the reader, or, when nothing else could be, a
+ * stand-in that is the impact's own line: the names the topic follows, or the severity.
+ */
+export const TAKEAWAY_BASES = ['documents', 'why_it_matters', 'followed_names', 'impact'] as const;
+export type TakeawayBasis = (typeof TAKEAWAY_BASES)[number];
+
 /** GET /for-you/article/{id}/: the reader article. */
 export const ZReaderArticle = ZArticleSummary.extend({
   sections: z.array(z.object({ heading: z.string(), content: z.string() })),
@@ -135,6 +143,8 @@ export const ZReaderArticle = ZArticleSummary.extend({
   documents: z.array(ZSupportingDocument),
   /** Plain or markdown text with [n] markers, or a list of takeaways. */
   actionable_takeaway: z.union([z.string(), z.array(z.string())]).nullable(),
+  /** What the takeaway was grounded in; null for an article written before it was recorded. */
+  takeaway_basis: z.enum(TAKEAWAY_BASES).nullable(),
   data_table: ZDataTable.nullable(),
   /** Null for an article written before impact assessments. */
   impact: ZArticleImpact.nullable(),

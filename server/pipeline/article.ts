@@ -222,7 +222,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
       .update(events)
       .set({
         queries,
-        article: { ...a, actionable_takeaway: assessed.takeaway, impact: assessed.impact, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: previous.qa_reason, ...(previous.catch_up ? { catch_up: true } : {}) },
+        article: { ...a, actionable_takeaway: assessed.takeaway, takeaway_basis: assessed.takeawayBasis, impact: assessed.impact, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: previous.qa_reason, ...(previous.catch_up ? { catch_up: true } : {}) },
         language: a.language,
         articleUpdatedAt: now,
         llmInteractions: sql`${events.llmInteractions} || ${JSON.stringify({ research_update: plan.record, article_update: article.record, impact_update: assessed.record })}::jsonb`,
@@ -253,7 +253,7 @@ export async function writeArticle(context: StageContext, eventId: number, optio
     .set({
       researched: true,
       queries,
-      article: { ...a, actionable_takeaway: assessed.takeaway, impact: assessed.impact, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: qaReason, ...(event.initialization ? { catch_up: true } : {}) },
+      article: { ...a, actionable_takeaway: assessed.takeaway, takeaway_basis: assessed.takeawayBasis, impact: assessed.impact, supporting_documents: supportingDocuments, initial_reference_order: initial, topic_assignments: topicAssignments, qa_reason: qaReason, ...(event.initialization ? { catch_up: true } : {}) },
       articleGenerated: true,
       language: a.language,
       finalRank,

@@ -44,7 +44,8 @@ describe('fill-takeaways: articles stored with empty takeaways get them', () => 
 
     const after = await kit.get(`/api/for-you/article/${missing}/`, user.access);
     expect(after.statusCode).toBe(200);
-    expect(after.json<TReaderArticle>()).toMatchObject({ actionable_takeaway: expect.stringMatching(/^Severity \d of 5/), impact: { severity: expect.any(Number) } });
+    // ... and says it is the impact's own line, which the article page leaves to its impact card.
+    expect(after.json<TReaderArticle>()).toMatchObject({ actionable_takeaway: expect.stringMatching(/^Severity \d of 5/), takeaway_basis: 'impact', impact: { severity: expect.any(Number) } });
 
     const again = await stored(blank);
     expect(await fillTakeawaysJob.handler({}, context, attempt)).toEqual({ filled: 0 });

@@ -5,7 +5,7 @@ import { rowsOf } from '../db/client.js';
 import { originalDate } from '../db/original-date.js';
 import { documents, users } from '../db/schema/index.js';
 import { builtinImpact, ZImpact, type TImpact } from '../intelligence/capabilities/impact.js';
-import { groundedTakeaway } from '../intelligence/capabilities/takeaway.js';
+import { groundedTakeawayOf } from '../intelligence/capabilities/takeaway.js';
 import type { JobContext, JobDefinition } from '../jobs/types.js';
 import { previousInStory, reportedSource, standingOf, takeawayContext } from './impact.js';
 import { loadStageEvent, type StageEvent } from './stage-rows.js';
@@ -66,9 +66,9 @@ export async function fillTakeaway(context: JobContext, eventId: number): Promis
   const article = storedArticle(row.event.article);
   const impact = await impactOf(context, row, article);
   const reported = reportedSource(row.doc);
-  const takeaway = groundedTakeaway(impact, { ...takeawayContext(row.topic, article, reported), previous: await previousInStory(context.database.db, row.event, reported.date) });
+  const takeaway = groundedTakeawayOf(impact, { ...takeawayContext(row.topic, article, reported), previous: await previousInStory(context.database.db, row.event, reported.date) });
   const written = rowsOf<{ id: number }>(
-    await context.database.db.execute(sql`UPDATE events SET article = article || jsonb_build_object('actionable_takeaway', ${takeaway}::text, 'impact', ${JSON.stringify(impact)}::jsonb), updated_at = now()
+    await context.database.db.execute(sql`UPDATE events SET article = article || jsonb_build_object('actionable_takeaway', ${takeaway.text}::text, 'takeaway_basis', ${takeaway.basis}::text, 'impact', ${JSON.stringify(impact)}::jsonb), updated_at = now()
       WHERE id = ${eventId} AND article_generated AND ${EMPTY_TAKEAWAY} RETURNING id`),
   );
   return written.length > 0;

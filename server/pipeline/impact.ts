@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import { collectionKey } from '../../contract/collections.js';
-import { ZArticleImpact } from '../../contract/feed.js';
+import { ZArticleImpact, type TakeawayBasis } from '../../contract/feed.js';
 import { MODEL_DEFAULTS } from '../../contract/models.js';
 import { rowsOf, type DbOrTx } from '../db/client.js';
 import { originalDate, originalDateSql, ownDate } from '../db/original-date.js';
@@ -8,7 +8,7 @@ import { documents, events, users } from '../db/schema/index.js';
 import type { TArticle } from '../intelligence/capabilities/compose.js';
 import { assessImpact, type TImpact } from '../intelligence/capabilities/impact.js';
 import type { DocumentRecord } from '../intelligence/capabilities/document-record.js';
-import { groundedTakeaway, type TakeawayContext } from '../intelligence/capabilities/takeaway.js';
+import { groundedTakeawayOf, type TakeawayContext } from '../intelligence/capabilities/takeaway.js';
 import { shortDate } from '../intelligence/capabilities/titles.js';
 import { usageMeter } from '../billing/meter.js';
 import { runCapability } from '../intelligence/engine.js';
@@ -65,7 +65,7 @@ export async function assessArticleImpact(
   article: TArticle,
   sources: [ReportedSource, ...ImpactSource[]],
   rank: number,
-): Promise<{ impact: TImpact; takeaway: string; record: InteractionRecord }> {
+): Promise<{ impact: TImpact; takeaway: string; takeawayBasis: TakeawayBasis; record: InteractionRecord }> {
   const [reader] = await context.database.db
     .select({ title: users.title, company: users.company, industry: users.industry, organizations: users.organizations, productsMarkets: users.productsMarkets, placesJurisdictions: users.placesJurisdictions })
     .from(users)
@@ -91,8 +91,10 @@ export async function assessArticleImpact(
     model,
     { llm: context.config.llm, logger: context.logger, meter: usageMeter({ db: context.database.db, logger: context.logger, publicUrl: context.config.publicUrl }, { userId: row.event.userId, topicId: row.event.topicId }) },
   );
-  const takeaway = article.actionable_takeaway.trim() || groundedTakeaway(impact, { ...takeawayContext(row.topic, article, sources[0]), previous: await previousInStory(context.database.db, row.event, sources[0].date) });
-  return { impact, takeaway, record };
+  // The writer's own takeaway is grounded in the documents (the model's is validated against them).
+  const written = article.actionable_takeaway.trim();
+  const grounded = written ? { text: written, basis: 'documents' as const } : groundedTakeawayOf(impact, { ...takeawayContext(row.topic, article, sources[0]), previous: await previousInStory(context.database.db, row.event, sources[0].date) });
+  return { impact, takeaway: grounded.text, takeawayBasis: grounded.basis, record };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAKEAWAY_BASES } from '../../contract/feed.js';
 import { MODEL_FIELDS } from '../../contract/models.js';
 import { documentSummaries, events, outboxEmails, sources, stories, storyTrackers, topics, users } from '../db/schema/index.js';
 import { DEMO_TOPICS } from '../demo/topics.js';
@@ -261,6 +262,8 @@ describe('summarization -> pre-filter -> detection (built-in engine)', () => {
     expect(impact.severity).toBeGreaterThanOrEqual(1);
     expect(impact.severity_basis).not.toBe('');
     for (const entity of impact.entities) expect(entity.references.length).toBeGreaterThan(0);
+    // Its takeaway says what it was grounded in (the article page leaves a stand-in impact line to the impact card).
+    expect(TAKEAWAY_BASES).toContain((article!.article as { takeaway_basis: string }).takeaway_basis);
     expect((article!.queries as unknown[]).length).toBeGreaterThan(0);
 
     // The alert decision is written once however many times the job runs, even at once (the

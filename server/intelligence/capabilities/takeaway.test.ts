@@ -5,7 +5,7 @@ import type { DocumentRecord } from './document-record.js';
 import { builtinImpact, type ImpactInput, type TImpact } from './impact.js';
 import { saysAgain } from './summarise.js';
 import { ruleNamed } from '../rules.js';
-import { ACT_RULES, groundedTakeaway, reportsAct, RESOURCE_RULES } from './takeaway.js';
+import { ACT_RULES, groundedTakeaway, groundedTakeawayOf, reportsAct, RESOURCE_RULES } from './takeaway.js';
 import { OUTLOOK_RULES } from './outlook.js';
 
 // A made-up research preprint: findings, no deadline, no date ahead, nothing a reader's profile names.
@@ -271,15 +271,16 @@ describe('what stands in when what the document is is the only part with somethi
   const byline = { kind: 'news', contentType: 'Council bulletin item', publisher: 'City Council', date: '2019-05-02T00:00:00Z', metadata: {} };
   const record = (over: Partial<DocumentRecord>): DocumentRecord => ({ ...byline, ...over });
   it.each([
-    ['a byline alone (kind, publisher, date): no takeaway, the impact line stands in', impact(), record({}), 'Severity 2 of 5 for your topic “Harbour policy” (low confidence): ranked above 40% of your recent articles.'],
-    ['an undated byline alone: no takeaway, the impact line stands in, with its basis', impact({ severity: 4, confidence: 'medium', severity_basis: 'in the top 5% of your recent articles; the story moved to a new stage.' }), record({ date: null }), 'Severity 4 of 5 for your topic “Harbour policy” (medium confidence): in the top 5% of your recent articles; the story moved to a new stage.'],
-    ['a record that says a fact of the document (a trial\'s phase and status) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { sponsor: 'Harbour Clinic', phases: ['PHASE2'], status: 'RECRUITING' } }), 'Clinical trial from Harbour Clinic: phase 2, recruiting. [1]'],
-    ['a record that says what the document is about (a trial\'s conditions) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { conditions: ['Sciatica'] } }), 'Clinical trial from Harbour Clinic for Sciatica, May 2, 2019. [1]'],
-    ['a date ahead: no impact line', impact({ horizon: [{ date: '2019-06-01', what: 'Comments are due by June 1, 2019.', references: [1] }] }), record({}), 'Watch Jun 1, 2019: Comments are due by June 1, 2019. [1]'],
-    ['why it matters to the reader: no impact line', impact({ why_it_matters: { text: 'It names Dock Street, which you follow.', references: [1] }, entities: [{ name: 'Dock Street', references: [1] }] }), record({}), 'It names Dock Street, which you follow. [1]'],
-    ['a name the topic follows: no impact line', impact({ entities: [{ name: 'Port Authority', references: [1] }] }), record({}), 'It names Port Authority, which your topic “Harbour policy” follows. [1]'],
-  ])('%s', (_, given, rec, expected) => {
-    expect(groundedTakeaway(given, { topic, article, document: { record: rec, reference: 1 } })).toBe(expected);
+    ['a byline alone (kind, publisher, date): no takeaway, the impact line stands in', impact(), record({}), 'Severity 2 of 5 for your topic “Harbour policy” (low confidence): ranked above 40% of your recent articles.', 'impact'],
+    ['an undated byline alone: no takeaway, the impact line stands in, with its basis', impact({ severity: 4, confidence: 'medium', severity_basis: 'in the top 5% of your recent articles; the story moved to a new stage.' }), record({ date: null }), 'Severity 4 of 5 for your topic “Harbour policy” (medium confidence): in the top 5% of your recent articles; the story moved to a new stage.', 'impact'],
+    ['a record that says a fact of the document (a trial\'s phase and status) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { sponsor: 'Harbour Clinic', phases: ['PHASE2'], status: 'RECRUITING' } }), 'Clinical trial from Harbour Clinic: phase 2, recruiting. [1]', 'documents'],
+    ['a record that says what the document is about (a trial\'s conditions) is a takeaway alone', impact(), record({ kind: 'clinical_trials', contentType: 'Clinical trial', publisher: 'Harbour Clinic', metadata: { conditions: ['Sciatica'] } }), 'Clinical trial from Harbour Clinic for Sciatica, May 2, 2019. [1]', 'documents'],
+    ['a date ahead: no impact line', impact({ horizon: [{ date: '2019-06-01', what: 'Comments are due by June 1, 2019.', references: [1] }] }), record({}), 'Watch Jun 1, 2019: Comments are due by June 1, 2019. [1]', 'documents'],
+    ['why it matters to the reader: no impact line', impact({ why_it_matters: { text: 'It names Dock Street, which you follow.', references: [1] }, entities: [{ name: 'Dock Street', references: [1] }] }), record({}), 'It names Dock Street, which you follow. [1]', 'why_it_matters'],
+    ['a name the topic follows: no impact line', impact({ entities: [{ name: 'Port Authority', references: [1] }] }), record({}), 'It names Port Authority, which your topic “Harbour policy” follows. [1]', 'followed_names'],
+  ] as const)('%s', (_, given, rec, expected, basis) => {
+    // The basis says which line stood in: the article page leaves the impact's own lines to its impact card.
+    expect(groundedTakeawayOf(given, { topic, article, document: { record: rec, reference: 1 } })).toEqual({ text: expected, basis });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { TakeawayBasis } from '../../../contract/feed.js';
 import { countryName, countryOrGroupNamed, placesIn } from '../knowledge/places.js';
 import { actsIn } from '../lexicon/actions.js';
 import { anyRule, type TextRule } from '../rules.js';
@@ -207,16 +208,22 @@ function impactLine(impact: TImpact, context: TakeawayContext): string {
  * left out, not said to be missing. The document's kind, publisher and date are its byline, and
  * "it names X, which you follow" only says why it was chosen: readers took both for filler, so
  * they stand in only when nothing above can be grounded (the names first, then the impact line:
- * its severity, confidence and basis).
+ * its severity, confidence and basis). The basis says which: the article page leaves a stand-in
+ * line to the impact card, which shows it already.
  */
-export function groundedTakeaway(impact: TImpact, context: TakeawayContext): string {
+export function groundedTakeawayOf(impact: TImpact, context: TakeawayContext): { text: string; basis: TakeawayBasis } {
   const sections = (context.article.sections ?? []).flatMap((text) => sentences(bare(text).replace(/^- [^:]{1,20}: /gm, ''), context.document.language));
   const said = [context.article.introduction, ...context.article.points, ...sections].map(bare).filter(Boolean);
   // The record's line stands here unless the article already says it (its first point).
   const record = recordSays(context.document.record) && !said.includes(bare(whatItIs(context.document.record))) ? [whatLine(context)] : [];
   const change = changeLine(context, said) ?? placesLine(context, said);
   const parts = [...record, horizonLine(impact, said), change, outlookLine(context, said), actLine(impact, context, said), resourceLine(context, said)].filter((p): p is string => Boolean(p));
-  if (parts.length) return parts.join(' ');
+  if (parts.length) return { text: parts.join(' '), basis: 'documents' };
   const why = impact.why_it_matters && impact.why_it_matters.references.length && !saysAgain(bare(impact.why_it_matters.text), said) ? `${impact.why_it_matters.text} ${marks(impact.why_it_matters.references)}` : undefined;
-  return why ?? topicNamesLine(impact, context) ?? impactLine(impact, context);
+  if (why) return { text: why, basis: 'why_it_matters' };
+  const names = topicNamesLine(impact, context);
+  return names ? { text: names, basis: 'followed_names' } : { text: impactLine(impact, context), basis: 'impact' };
 }
+
+/** The grounded takeaway's text (groundedTakeawayOf). */
+export const groundedTakeaway = (impact: TImpact, context: TakeawayContext): string => groundedTakeawayOf(impact, context).text;

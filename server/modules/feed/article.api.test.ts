@@ -84,6 +84,7 @@ describe('GET /for-you/article/{id}/', () => {
         references: [{ number: '2', title: 'Kept', document_id: 'doc-7-2' }, 'junk', { title: 'no id' }],
         supporting_documents: '{broken json',
         actionable_takeaway: '["Act now [1]", "Watch the next meeting"]',
+        takeaway_basis: 'made up',
         data_table: '{"columns": ["Metric"], "rows": [}',
       },
     });
@@ -97,11 +98,12 @@ describe('GET /for-you/article/{id}/', () => {
       references: [{ number: 2, title: 'Kept', source: 'Unknown', document_id: 'doc-7-2' }],
       documents: [],
       actionable_takeaway: ['Act now [1]', 'Watch the next meeting'],
+      takeaway_basis: null,
       data_table: null,
       disclosure: '',
     });
     const empty = await kit.publish(user.userId, user.topics[0]!.id, { article: {} });
-    expect((await kit.get(`/api/for-you/article/${empty}/`, user.access)).json()).toMatchObject({ title: 'Untitled', points: [], data_table: null, actionable_takeaway: null });
+    expect((await kit.get(`/api/for-you/article/${empty}/`, user.access)).json()).toMatchObject({ title: 'Untitled', points: [], data_table: null, actionable_takeaway: null, takeaway_basis: null });
   });
 
   it('lets a superuser read any user (user_id) and an admin preview their account, read-only; others get 403', async () => {

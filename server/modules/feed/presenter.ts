@@ -1,4 +1,4 @@
-import { ZArticleImpact, type TArticleSummary, type TDataTable, type TReaderArticle, type TReference, type TSupportingDocument } from '../../../contract/feed.js';
+import { TAKEAWAY_BASES, ZArticleImpact, type TArticleSummary, type TDataTable, type TReaderArticle, type TReference, type TSupportingDocument } from '../../../contract/feed.js';
 import { isJudgement } from '../../../contract/judgement-text.js';
 import { num, parseJson, parseList, record, text } from '../../../contract/tolerant-json.js';
 
@@ -133,6 +133,7 @@ export function presentArticle(row: ArticleRow): TReaderArticle {
     references: references(a.references),
     documents: supportingDocuments(a.supporting_documents ?? a.documents),
     actionable_takeaway: takeaway(parsed(a.actionable_takeaway)),
+    takeaway_basis: TAKEAWAY_BASES.find((basis) => basis === a.takeaway_basis) ?? null,
     data_table: dataTable(a.data_table),
     impact: impactOf(a.impact),
   };

@@ -114,7 +114,7 @@ export default function ArticlePage() {
             />
           </div>
           <aside aria-label="About this article" className="min-w-0 space-y-4">
-            <Takeaways value={data.actionable_takeaway} impact={data.impact} />
+            <Takeaways value={data.actionable_takeaway} basis={data.takeaway_basis} />
             <Impact impact={data.impact} takeaway={data.actionable_takeaway} />
             <KeyMetrics table={data.data_table} />
             {mobile && <Sources article={data} />}

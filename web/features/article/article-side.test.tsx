@@ -64,28 +64,30 @@ describe('Impact', () => {
 });
 
 describe('Takeaways', () => {
-  const impact = { why_it_matters: null, severity: 2, confidence: 'low' as const, severity_basis: 'ranked 50 of 100 for relevance and quality.', entities: [], horizon: [] };
-  const showTakeaway = (value: string, given: Parameters<typeof Takeaways>[0]['impact'] = impact) =>
+  const showTakeaway = (value: string, basis: Parameters<typeof Takeaways>[0]['basis']) =>
     render(
       <MemoryRouter>
         <ReferenceProvider sources={sources}>
-          <Takeaways value={value} impact={given} />
+          <Takeaways value={value} basis={basis} />
         </ReferenceProvider>
       </MemoryRouter>,
     );
 
-  it('is left to the impact card when it is the impact line: the page says the severity once', () => {
-    showTakeaway('Severity 2 of 5 for your topic “Swaps” (low confidence): ranked 50 of 100 for relevance and quality.');
+  it('is left to the impact card when the server says it is the impact line: the page says the severity once', () => {
+    showTakeaway('Severity 2 of 5 for your topic “Swaps” (low confidence): ranked 50 of 100 for relevance and quality.', 'impact');
     expect(screen.queryByRole('region', { name: 'Takeaways' })).toBeNull();
   });
 
   it('is left to the impact card when it only lists the names the topic follows, which the card shows', () => {
-    showTakeaway('It names Acme Bank, which your topic “Swaps” follows. [2]', { ...impact, entities: [{ name: 'Acme Bank', references: [2] }] });
+    showTakeaway('It names Acme Bank, which your topic “Swaps” follows. [2]', 'followed_names');
     expect(screen.queryByRole('region', { name: 'Takeaways' })).toBeNull();
   });
 
-  it('shows a grounded takeaway', () => {
-    showTakeaway('Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]');
-    expect(within(screen.getByRole('region', { name: 'Takeaways' })).getByText(/Comments must be received/)).toBeTruthy();
+  it('shows a takeaway grounded in the documents or in why it matters, and one of an article written before the basis was recorded', () => {
+    for (const basis of ['documents', 'why_it_matters', null] as const) {
+      const { unmount } = showTakeaway('Watch May 20, 2024: Comments must be received on or before May 20, 2024. [1]', basis);
+      expect(within(screen.getByRole('region', { name: 'Takeaways' })).getByText(/Comments must be received/)).toBeTruthy();
+      unmount();
+    }
   });
 });

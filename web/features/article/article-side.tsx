@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
-import type { TArticleSummary, TReaderArticle } from '../../../contract/feed';
+import type { TakeawayBasis, TArticleSummary, TReaderArticle } from '../../../contract/feed';
 import { KeyMetricsTable } from '../../components/ui/key-metrics-table';
 import { Markdown } from '../../components/ui/markdown';
 import { articleHref, parseDataTable, parseTakeaways, plainText } from '../../lib/article-data';
@@ -22,24 +22,13 @@ function SideCard({ id, title, children }: { id: string; title: string; children
   );
 }
 
-/**
- * Whether a takeaway is one of the impact's own lines, the server's stand-ins when nothing else can
- * be grounded (takeaway.ts): its severity ("Severity 2 of 5 for your topic ...: <basis>") or the
- * names the topic follows ("It names X and Y, which your topic “...” follows."), which the impact
- * card beside it shows already.
- */
-function isImpactLine(text: string, impact: TReaderArticle['impact']): boolean {
-  if (!impact) return false;
-  const basis = impact.severity_basis.trim();
-  if (basis && text.startsWith(`Severity ${impact.severity} of 5`) && text.includes(basis)) return true;
-  const names = /^It names (.+), which your topic “[^”]*” follows\.(?:\s*\[\d+\])*$/.exec(text)?.[1];
-  return !!names && impact.entities.length > 0 && impact.entities.some((e) => names.includes(e.name));
-}
+/** The takeaways that stand in with one of the impact's own lines, which "Why it matters to you" shows already. */
+const IMPACT_LINES: readonly TakeawayBasis[] = ['followed_names', 'impact'];
 
-/** Takeaways: a list or plain text; hidden when there is nothing readable, or when it is one of the impact's lines that "Why it matters to you" shows. */
-export function Takeaways({ value, impact = null }: { value: TReaderArticle['actionable_takeaway']; impact?: TReaderArticle['impact'] }) {
+/** Takeaways: a list or plain text; hidden when there is nothing readable, or when the server says it is one of the impact's lines (its basis). */
+export function Takeaways({ value, basis = null }: { value: TReaderArticle['actionable_takeaway']; basis?: TReaderArticle['takeaway_basis'] }) {
   const takeaways = parseTakeaways(value);
-  if (!takeaways || ('text' in takeaways && isImpactLine(takeaways.text.trim(), impact))) return null;
+  if (!takeaways || (basis && IMPACT_LINES.includes(basis))) return null;
   return (
     <SideCard id="takeaways-title" title="Takeaways">
       {'items' in takeaways ? (

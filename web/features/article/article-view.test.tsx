@@ -30,6 +30,7 @@ const article = (introduction: string, points: string[]): TReaderArticle => ({
   references,
   documents: [],
   actionable_takeaway: null,
+  takeaway_basis: null,
   data_table: null,
   impact: null,
 });

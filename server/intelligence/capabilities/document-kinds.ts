@@ -99,11 +99,17 @@ export function reportsADecision(text: string): boolean {
   return actionWordsIn(text).some((a) => new RegExp(String.raw`${BODY}\s+will\s+${a.word}\b`, 'u').test(text));
 }
 
+/** "decided / voted / agreed (today) to": a decision's verb, before what was decided. */
+const DECIDED_TO = String.raw`(?:decided|voted|agreed)\s+(?:today\s+)?to\s+`;
 /** "decided / voted / agreed (today) to (an adverb) <verb>". */
-const DECIDED = /\b(?:decided|voted|agreed)\s+(?:today\s+)?to\s+(?:\p{Ll}+ly\s+)?\p{Ll}{2,}/u;
+const DECIDED = new RegExp(String.raw`\b${DECIDED_TO}(?:\p{Ll}+ly\s+)?\p{Ll}{2,}`, 'u');
 
+/** A name of capitalised words ("Federal Open Market Committee", "Board of Governors"). */
+const NAMED = String.raw`\p{Lu}[\p{L}-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}-]*)*`;
 /** A named body as the subject of what it will do ("The Committee", "the Federal Reserve"): a forecast's subject is a common noun ("inflation will settle"). */
-const BODY = String.raw`(?<![\p{L}\p{N}])\p{Lu}[\p{L}-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}-]*)*`;
+const BODY = String.raw`(?<![\p{L}\p{N}])${NAMED}`;
+/** A decision as a body tells it: "(..., ) the Committee (at its meeting) (also) decided to (an adverb) <verb> <the rest>". */
+const BODY_DECIDED = new RegExp(String.raw`^(?:.*,\s+)?((?:the\s+)?${NAMED})(?:\s+at\s+its\s+meeting)?(?:\s+also)?\s+${DECIDED_TO}(\p{Ll}+ly\s+)?(\p{Ll}+)\b(.*)$`, 'u');
 
 /**
  * The kind of document a title names when it says nothing of what happened: the title itself when
@@ -142,7 +148,7 @@ export const DECISION_RULES: readonly RewriteRule[] = [
     language: 'en',
     reason: 'a decision told as "X decided to raise ..." reads in a headline as the act, in the present tense ("The FOMC decided to raise its target" -> "FOMC raises its target"; "decided to modestly reduce" -> "modestly reduces")',
     apply: (t) => {
-      const m = /^(?:.*,\s+)?((?:the\s+)?\p{Lu}[\p{L}-]*(?:\s+(?:of\s+)?\p{Lu}[\p{L}-]*)*)(?:\s+at\s+its\s+meeting)?(?:\s+also)?\s+(?:decided|voted|agreed)\s+(?:today\s+)?to\s+(\p{Ll}+ly\s+)?(\p{Ll}+)\b(.*)$/u.exec(t);
+      const m = BODY_DECIDED.exec(t);
       if (!m) return t;
       const subject = m[1]!.replace(/^[Tt]he\s+(?=\p{Lu}{2,}\b)/u, '');
       // An adverb before the verb stays before it ("decided to modestly reduce" -> "modestly reduces").

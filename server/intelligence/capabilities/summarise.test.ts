@@ -11,6 +11,7 @@ describe('sentences', () => {
     ['a month and a statute', 'The rule takes effect Jan. 5 under 12 U.S.C. 1813 and applies to banks. Comments are due in March.', ['The rule takes effect Jan. 5 under 12 U.S.C. 1813 and applies to banks.', 'Comments are due in March.']],
     ['a middle initial and decimals', 'John F. Kennedy said output rose 5.5 percent. Prices fell 0.25 points.', ['John F. Kennedy said output rose 5.5 percent.', 'Prices fell 0.25 points.']],
     ['Latin abbreviations', 'Patients form two groups, i.e. ELDOA with decompression and decompression alone. Smith et al. (2023) found e.g. Pain fell.', ['Patients form two groups, i.e. ELDOA with decompression and decompression alone.', 'Smith et al. (2023) found e.g. Pain fell.']],
+    ['an hour and its time zone', 'Requests must reach the OCC by 5 p.m. EDT on Tuesday, April 26, 2016. The blasts came at 9:30 a.m. Immediately after, the gates were sealed.', ['Requests must reach the OCC by 5 p.m. EDT on Tuesday, April 26, 2016.', 'The blasts came at 9:30 a.m.', 'Immediately after, the gates were sealed.']],
     ['a stray closing bracket', 'Germany says it can take 500,000 asylum seekers a year. )', ['Germany says it can take 500,000 asylum seekers a year.']],
     ['line breaks and short fragments', 'Headline only\nThe first real sentence is here.\nOk then.', ['The first real sentence is here.']],
   ])('%s', (_, text, expected) => {

@@ -62,6 +62,8 @@ function englishSentences(paragraph: string): string[] {
     sentence = sentence ? `${sentence} ${piece}` : piece;
     const next = pieces[i + 1];
     if (next !== undefined && ABBREVIATION_END.test(sentence) && !SENTENCE_START.test(next)) return;
+    // An hour's "p.m." before its time zone ("by 5 p.m. EDT on Tuesday") ends no sentence; before any other word it may ("at 9:30 a.m. Immediately after").
+    if (next !== undefined && /\b[ap]\.m\.$/.test(sentence) && timeZoneNames().has(/^[A-Z]+/.exec(next)?.[0] ?? '')) return;
     out.push(sentence);
     sentence = '';
   });
@@ -85,6 +87,28 @@ function segmentedSentences(paragraph: string, language: string): string[] {
   if (sentence.trim()) out.push(sentence);
   return out;
 }
+
+let timeZones: ReadonlySet<string> | undefined;
+/**
+ * The time zones' abbreviations English writes after an hour ("EDT", "CET", "AEST"), as ICU names
+ * them (Intl, in the English locales, in winter and in summer), and "UTC". Read once, when a
+ * sentence first ends on an hour (a format per zone and locale: some 200 ms).
+ */
+function timeZoneNames(): ReadonlySet<string> {
+  if (timeZones) return timeZones;
+  const out = new Set(['UTC']);
+  for (const locale of ['en-US', 'en-GB', 'en-AU', 'en-CA', 'en-IN']) {
+    for (const timeZone of Intl.supportedValuesOf('timeZone')) {
+      const format = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+      for (const date of [new Date('2024-01-15'), new Date('2024-07-15')]) {
+        const name = format.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '';
+        if (/^[A-Z]{2,5}$/.test(name)) out.add(name);
+      }
+    }
+  }
+  return (timeZones = out);
+}
+
 /** A piece that ends on an initial: one capital letter and a full stop ("Le président M."). */
 const INITIAL_END = /(?:^|\s)\p{Lu}\.\s*$/u;
 

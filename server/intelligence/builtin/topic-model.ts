@@ -23,10 +23,12 @@ import { countryName } from '../knowledge/places.js';
 import { bm25, documentFeatures, idfOf, TITLE_WEIGHT, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { classLogit, isStemFeature, trainTopicClass, type TopicClass } from './topic-class.js';
 import { foreignPairs, inSense, measurePairs } from './topic-senses.js';
+import { judgedBar, judgedVector, l1, withJudgements, type Judged } from './topic-feedback.js';
 import { beyondCommonest, conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
 
 export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
 export { ownWords } from './topic-concept.js';
+export { judgedBar, type Judged } from './topic-feedback.js';
 
 export const MODEL_VERSION = 10;
 /** Normalised score detection passes at, and the pre-filter's share of it (recall first). */
@@ -46,11 +48,6 @@ const FEEDBACK_WORDS = 50;
 const OWN_WORDS = 0.5;
 /** A feedback word must be held by this many of the feedback documents. */
 const RECURRING = 2;
-/** Rocchio: the weights of the reader's "more" and "less" documents, the words a "more" lends and those that set the "less" ones apart. */
-const MORE_WEIGHT = 0.3;
-const LESS_WEIGHT = 1;
-const LESS_WORDS = 10;
-const JUDGED_WORDS = 40;
 /** A topic counts as known to the store when this many sample documents hold most of its own words. */
 const MIN_EVIDENCE = 3;
 /** Score references: the mean of this many best sample documents. */
@@ -97,13 +94,6 @@ const CLASS_SHARE = 0.03;
 const YOUNG_STORE = 0.5;
 const MATURE_STORE = 1000;
 
-
-
-const l1 = (weights: Map<string, number>) => {
-  const total = [...weights.values()].reduce((sum, w) => sum + Math.abs(w), 0) || 1;
-  return new Map([...weights].map(([f, w]) => [f, w / total]));
-};
-
 /**
  * RM3: the words of the best-matching documents, weighted by their score, their share of each
  * document and their rarity. A word must recur in several of them: a name that one report carries
@@ -129,68 +119,6 @@ function feedbackWords(query: Map<string, number>, docs: StoreSample['docs'], sa
     }
   }
   return l1(new Map([...weights].filter(([f]) => holders.get(f)! >= RECURRING).sort((a, b) => b[1] - a[1]).slice(0, FEEDBACK_WORDS)));
-}
-
-/** A judged document's words as a Rocchio vector: its rarest-weighted stems, summing to 1. */
-function judgedVector(features: DocumentFeatures, idf: (f: string) => number): Map<string, number> {
-  const weights = [...features.tf]
-    .filter(([feature]) => isStemFeature(feature))
-    .map(([feature, tf]) => [feature, (1 + Math.log(tf)) * idf(feature)] as [string, number])
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, JUDGED_WORDS);
-  return l1(new Map(weights));
-}
-
-export interface Judged {
-  judgement: 'more' | 'less';
-  /** The document's id, where it may be in the store sample. */
-  documentId?: number;
-  features: DocumentFeatures;
-  /** A language model's weighted total for the document, when one judged it. */
-  llmScore?: number | null;
-}
-
-/**
- * Rocchio: the query moved towards the reader's "more" documents (their words, MORE_WEIGHT in all)
- * and away from the "less" ones: what sets those apart (their words that are neither the topic's
- * own nor in a "more" document, LESS_WORDS of them) weighs against a document, LESS_WEIGHT in all,
- * as much as the topic's words weigh for it. A "less" document shares the topic's words (it
- * passed); the reader says "not this kind", and the kind is in the other words.
- */
-function withJudgements(query: Map<string, number>, judged: Judged[], idf: (f: string) => number, own: ReadonlySet<string>): Map<string, number> {
-  const out = l1(query);
-  const centroid = (judgement: 'more' | 'less') => {
-    const docs = judged.filter((j) => j.judgement === judgement);
-    const sum = new Map<string, number>();
-    for (const doc of docs) for (const [feature, w] of judgedVector(doc.features, idf)) sum.set(feature, (sum.get(feature) ?? 0) + w / docs.length);
-    return sum;
-  };
-  const more = centroid('more');
-  for (const [feature, w] of more) out.set(feature, (out.get(feature) ?? 0) + MORE_WEIGHT * w);
-  const distinct = [...centroid('less')].filter(([feature]) => !own.has(feature) && !more.has(feature)).sort((a, b) => b[1] - a[1]).slice(0, LESS_WORDS);
-  for (const [feature, w] of l1(new Map(distinct))) out.set(feature, (out.get(feature) ?? 0) - LESS_WEIGHT * w);
-  return out;
-}
-
-/**
- * The bar the reader's judgements imply: of the bars that leave the fewest judged documents on the
- * wrong side (a "less like this" at or above it, a "more like this" below it), the one nearest the
- * bar the store gave, in the middle of the gap between two judged documents (just above the highest
- * or just below the lowest where it is outside them); the bar moves half way there. Readers
- * contradict themselves (a "more" scored below a "less"), and a bar then sits where most of their
- * judgements hold, not above every "less". One judgement says more about which documents are
- * wanted (Rocchio moves the words) than about how much, so the level moves by halves.
- */
-export function judgedBar(start: number, more: number[], less: number[], range: readonly [number, number]): number {
-  const wrong = (bar: number) => less.filter((s) => s >= bar).length + more.filter((s) => s < bar).length;
-  const scores = [...more, ...less].sort((a, b) => a - b);
-  const candidates = scores.length ? [scores[0]! * 0.95, ...scores.slice(1).map((s, i) => (scores[i]! + s) / 2), scores.at(-1)! * 1.05 + 0.01] : [];
-  let target = start;
-  for (const bar of candidates) {
-    const [now, best] = [wrong(bar), wrong(target)];
-    if (now < best || (now === best && target !== start && Math.abs(bar - start) < Math.abs(target - start))) target = bar;
-  }
-  return Math.min(range[1], Math.max(range[0], (start + target) / 2));
 }
 
 type SampleDocument = StoreSample['docs'][number];

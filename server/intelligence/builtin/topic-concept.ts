@@ -9,7 +9,6 @@
  */
 import { contentWord, languageOf, stem, wordsIn } from '../../search/terms.js';
 import { isCollocation, lemmasOf, sensesOf, type PartOfSpeech, type Relations } from '../lexicon/wordnet.js';
-import { fold, nameIndex } from '../knowledge/gazetteer.js';
 import { addFeatures, generalRarity, written, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { kindWordsFrom } from './name-reading.js';
 import { namePlaces, placeForms, scopesName } from './place-features.js';
@@ -384,18 +383,3 @@ export function namesConcept(concept: Concept, tf: Pick<ReadonlySet<string>, 'ha
 
 /** Whether nothing is known of how rare the name's words are (a store without them, no general figures for the language): no document can be said not to name it. */
 export const unweighed = (concept: Concept) => concept.every((part) => part.every((w) => w.weight === 0));
-
-/**
- * Whether a stem of a judged document can say what the topic is: a word, not a number ("0.2 pct"
- * names no topic), nor the name of a country, region or group of them as the document writes it
- * ("Quebec", "Canadian"): a place is where, not what (partHeld).
- */
-export function saysWhat(feature: string, features: DocumentFeatures, language: string): boolean {
-  if (!/^\p{L}+$/u.test(feature)) return false;
-  const names = nameIndex(language).names;
-  for (const key of features.tf.keys()) {
-    if (!key.startsWith('=') || key.includes('_') || stem(key.slice(1), language) !== feature) continue;
-    if (names.get(fold(key.slice(1)))?.some((ref) => ref.place.kind !== 'city')) return false;
-  }
-  return true;
-}

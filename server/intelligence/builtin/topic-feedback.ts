@@ -1,8 +1,11 @@
 /**
  * The reader's "more / less like this" (Rocchio): a judged document's words as a vector, the
  * topic's words moved towards the "more" documents and away from what sets the "less" ones apart,
- * and the bar the judgements imply (ADR 007). Used by topic-model.ts.
+ * the bar the judgements imply, and which of a judged document's words can say what the topic is
+ * (ADR 007). Used by topic-model.ts.
  */
+import { fold, nameIndex } from '../knowledge/gazetteer.js';
+import { stem } from '../../search/terms.js';
 import type { DocumentFeatures } from './model-features.js';
 import { isStemFeature } from './topic-class.js';
 
@@ -78,4 +81,19 @@ export function judgedBar(start: number, more: number[], less: number[], range: 
     if (now < best || (now === best && target !== start && Math.abs(bar - start) < Math.abs(target - start))) target = bar;
   }
   return Math.min(range[1], Math.max(range[0], (start + target) / 2));
+}
+
+/**
+ * Whether a stem of a judged document can say what the topic is: a word, not a number ("0.2 pct"
+ * names no topic), nor the name of a country, region or group of them as the document writes it
+ * ("Quebec", "Canadian"): a place is where, not what (topic-concept.ts, partHeld).
+ */
+export function saysWhat(feature: string, features: DocumentFeatures, language: string): boolean {
+  if (!/^\p{L}+$/u.test(feature)) return false;
+  const names = nameIndex(language).names;
+  for (const key of features.tf.keys()) {
+    if (!key.startsWith('=') || key.includes('_') || stem(key.slice(1), language) !== feature) continue;
+    if (names.get(fold(key.slice(1)))?.some((ref) => ref.place.kind !== 'city')) return false;
+  }
+  return true;
 }

@@ -23,8 +23,8 @@ import { countryName } from '../knowledge/places.js';
 import { bm25, documentFeatures, idfOf, TITLE_WEIGHT, type DocumentFeatures, type StoreSample } from './model-features.js';
 import { classLogit, isStemFeature, trainTopicClass, type TopicClass } from './topic-class.js';
 import { foreignPairs, inSense, measurePairs } from './topic-senses.js';
-import { judgedBar, judgedVector, l1, withJudgements, type Judged } from './topic-feedback.js';
-import { beyondCommonest, conceptOf, holdsName, nameParts, namesConcept, ownWords, saysWhat, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
+import { judgedBar, judgedVector, l1, saysWhat, withJudgements, type Judged } from './topic-feedback.js';
+import { beyondCommonest, conceptOf, holdsName, nameParts, namesConcept, ownWords, storeAffinity, unweighed, type Affinity, type Concept, type TopicWords } from './topic-concept.js';
 
 export { documentFeatures, sampleFromFeatures, sampleOf, TEXT_READ, type DocumentFeatures, type ModelDocument, type StoreSample } from './model-features.js';
 export { ownWords } from './topic-concept.js';
